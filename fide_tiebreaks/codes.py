@@ -1,0 +1,146 @@
+"""Tie-break codes in the TEC syntax ``NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F]``.
+
+The syntax is that of FIDE TEC's "Mandatory Tie-Breaks" list for TRF-2026 (records 202 and
+212). The Handbook's hyphen form (``BH-C1``, ``SB-C1``) is accepted and written back in the
+slash form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .numbers import exact_str, parse_decimal
+
+
+class CodeError(ValueError):
+    """A tie-break code that does not parse, or names what nobody provides."""
+
+
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+_MODIFIER = re.compile(r"^(?:[CM]\d+|L[+-]?\d+|K\d+(?:[.,]\d+)?|P|F)$", re.IGNORECASE)
+
+# Letters a Tiebreak lists in ``modifiers`` to accept them.
+CUT, MEDIAN, LIMIT, FACTOR, PLAYED, FORE, SCORE = "C", "M", "L", "K", "P", "F", ":"
+MODIFIER_NAMES = {
+    CUT: "/Cn (Cut, C.07 14.1-14.2)",
+    MEDIAN: "/Mn (Median, C.07 14.3-14.4)",
+    LIMIT: "/L±n (Limit, C.07 14.5)",
+    FACTOR: "/Kx (SSSC factor, C.07 13.4)",
+    PLAYED: "/P (forfeits as played games)",
+    FORE: "/F (Fore Buchholz)",
+    SCORE: ":MP or :GP (team score)",
+}
+
+
+@dataclass(frozen=True)
+class TiebreakSpec:
+    """A parsed code: the tie-break's name and its modifiers."""
+
+    name: str
+    score: str | None = None  # "MP" or "GP"
+    cut: int = 0
+    median: int = 0
+    limit: int | None = None  # half-point steps, signed
+    factor: Fraction | None = None
+    forfeits_as_played: bool = False
+    fore: bool = False
+
+    @property
+    def code(self) -> str:
+        """Canonical TEC text, e.g. ``BH/C1`` for ``bh-c1``."""
+        text = self.name + (f":{self.score}" if self.score else "")
+        if self.cut:
+            text += f"/C{self.cut}"
+        if self.median:
+            text += f"/M{self.median}"
+        if self.limit is not None:
+            text += f"/L{self.limit:+d}"
+        if self.factor is not None:
+            text += f"/K{exact_str(self.factor)}"
+        if self.forfeits_as_played:
+            text += "/P"
+        if self.fore:
+            text += "/F"
+        return text
+
+    @property
+    def modifiers(self) -> frozenset[str]:
+        used = set()
+        if self.score:
+            used.add(SCORE)
+        if self.cut:
+            used.add(CUT)
+        if self.median:
+            used.add(MEDIAN)
+        if self.limit is not None:
+            used.add(LIMIT)
+        if self.factor is not None:
+            used.add(FACTOR)
+        if self.forfeits_as_played:
+            used.add(PLAYED)
+        if self.fore:
+            used.add(FORE)
+        return frozenset(used)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def parse_code(text: str) -> TiebreakSpec:
+    """Parse one code. Raises :class:`CodeError` with a message that says what is wrong."""
+    raw = text.strip()
+    if not raw:
+        raise CodeError("empty tie-break code")
+    head, *mods = raw.split("/")
+    if "-" in head:  # Handbook form BH-C1: split only where the rest are modifiers
+        first, *rest = head.split("-")
+        if rest and all(_MODIFIER.match(r) for r in rest):
+            head, mods = first, [*rest, *mods]
+    name, _, score = head.partition(":")
+    if not _NAME.match(name):
+        raise CodeError(f"'{raw}': '{name}' is not a tie-break name")
+    fields: dict[str, object] = {"name": name.upper()}
+    if score:
+        if score.upper() not in ("MP", "GP"):
+            raise CodeError(f"'{raw}': ':{score}' must be :MP or :GP")
+        fields["score"] = score.upper()
+    seen: set[str] = set()
+    for mod in mods:
+        if not _MODIFIER.match(mod):
+            raise CodeError(
+                f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P or /F)"
+            )
+        letter = mod[0].upper()
+        if letter in seen:
+            raise CodeError(f"'{raw}': modifier /{letter} given twice")
+        seen.add(letter)
+        value = mod[1:]
+        if letter == "C":
+            fields["cut"] = int(value)
+        elif letter == "M":
+            fields["median"] = int(value)
+        elif letter == "L":
+            fields["limit"] = int(value)
+        elif letter == "K":
+            fields["factor"] = parse_decimal(value)
+        elif letter == "P":
+            fields["forfeits_as_played"] = True
+        else:
+            fields["fore"] = True
+    if "C" in seen and "M" in seen:
+        raise CodeError(f"'{raw}': a Cut and a Median cannot be combined")
+    if fields.get("cut") == 0 or fields.get("median") == 0:
+        raise CodeError(f"'{raw}': /C0 and /M0 remove nothing; leave the modifier out")
+    return TiebreakSpec(**fields)  # type: ignore[arg-type]
+
+
+def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TiebreakSpec]:
+    """A comma-separated list (as in TRF 202) or a sequence of codes. A leading ``PTS``
+    (TRF 212 lists start with it) is dropped: points always rank first."""
+    items = text.split(",") if isinstance(text, str) else list(text)
+    specs = [parse_code(item) for item in items if item.strip()]
+    if specs and specs[0].name == "PTS" and specs[0].modifiers == frozenset():
+        specs = specs[1:]
+    return specs

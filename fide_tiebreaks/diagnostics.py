@@ -1,0 +1,64 @@
+"""Located messages about input: ``file:line:column: severity: what is wrong``.
+
+Readers never raise on bad content; they collect :class:`Diagnostic` objects. Only a file
+that cannot be read at all raises :class:`InputError`, which carries its diagnostics too.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Severity(enum.IntEnum):
+    NOTE = 0  # worth knowing; never a problem (``check`` stays clean)
+    WARNING = 1  # a problem the tool worked around; ``--strict`` makes it an error
+    ERROR = 2  # the data cannot be trusted; standings are refused
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: Severity
+    message: str
+    path: str = "<input>"
+    line: int = 0  # 1-based; 0 = the file as a whole
+    column: int = 0  # 1-based character column; 0 = the line as a whole
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line:
+            where += f":{self.line}:{self.column or 1}"
+        return f"{where}: {self.severity.name.lower()}: {self.message}"
+
+
+class InputError(Exception):
+    """The input cannot be read at all (exit code 2)."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = tuple(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class Collector:
+    """Gathers diagnostics for one file, so call sites only say where and what."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.items: list[Diagnostic] = []
+
+    def add(self, severity: Severity, line: int, column: int, message: str) -> None:
+        self.items.append(Diagnostic(severity, message, self.path, line, column))
+
+    def error(self, line: int, column: int, message: str) -> None:
+        self.add(Severity.ERROR, line, column, message)
+
+    def warning(self, line: int, column: int, message: str) -> None:
+        self.add(Severity.WARNING, line, column, message)
+
+    def note(self, line: int, column: int, message: str) -> None:
+        self.add(Severity.NOTE, line, column, message)
+
+
+def worst(diagnostics: Iterable[Diagnostic]) -> Severity | None:
+    return max((d.severity for d in diagnostics), default=None)

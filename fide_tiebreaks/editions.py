@@ -1,0 +1,97 @@
+"""Rules editions: which unplayed-round policy applies, and which edition is the default.
+
+An :class:`Edition` is registered by a plugin (``fide_tiebreaks_editions``). The core only
+knows the calendar (:data:`PERIODS`), to pick the edition in force on a tournament's end date
+and to say which one that was when it is not installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import NamedTuple
+
+from .model import Tournament
+
+
+class Entry(NamedTuple):
+    """One round of one participant, as opponent-score tie-breaks see it.
+
+    ``score`` and ``points`` are integers on the tournament grid (``OpponentTable.scale``
+    units per point); a product ``score * points`` is on the grid squared.
+    """
+
+    round: int
+    opponent: int | None  # the participant met; None for a dummy or virtual opponent
+    score: int  # the opponent's score as seen by this tie-break (adjusted, dummy, virtual)
+    points: int  # points the participant obtained in the round
+    vur: bool  # voluntarily unplayed round (C.07 (2024) 16.2): cut first under 16.5
+    category: str  # "played", "15.2", "16.2.1" .. "16.2.5", "/P", ... for explanations
+
+
+@dataclass(frozen=True)
+class OpponentTable:
+    scale: int
+    entries: tuple[tuple[Entry, ...], ...]  # by participant position in the tournament
+    adjusted: tuple[int, ...]  # each participant's score as opponents see it (C.07 16.3)
+
+
+@dataclass(frozen=True)
+class Edition:
+    name: str  # "fide-2024"
+    title: str
+    citation: str  # prefix for article references, e.g. "C.07 (2024)"
+    in_force_from: date | None
+    in_force_until: date | None
+    opponent_table: Callable[[Tournament, bool], OpponentTable]
+    cut: Callable[[Sequence[Entry], int, int, bool], list[Entry]]
+    provider: str = ""  # filled in by the host
+
+    def in_force(self, day: date) -> bool:
+        return (self.in_force_from is None or self.in_force_from <= day) and (
+            self.in_force_until is None or day <= self.in_force_until
+        )
+
+
+class Period(NamedTuple):
+    name: str
+    start: date | None
+    end: date | None
+    what: str
+
+
+# The calendar of FIDE's tie-break rules for unplayed games (spec: fide-tiebreak-rules.md 1).
+PERIODS = (
+    Period("pre-2012", None, date(2012, 6, 30), "unplayed game = draw against oneself"),
+    Period("fide-2012", date(2012, 7, 1), date(2023, 8, 31), "virtual opponent"),
+    Period("fide-2023", date(2023, 9, 1), date(2024, 7, 31), "C.07 (2023): Art. 16 dummy"),
+    Period("fide-2024", date(2024, 8, 1), date(2026, 2, 28), "C.07 (2024): Art. 16 dummy"),
+    Period("fide-2026", date(2026, 3, 1), None, "C.07 (2026): capped dummy"),
+)
+
+
+def period_on(day: date) -> Period:
+    return next(p for p in PERIODS if (p.start is None or p.start <= day)
+                and (p.end is None or day <= p.end))  # fmt: skip
+
+
+def choose_edition(
+    editions: Sequence[Edition], end: date | None
+) -> tuple[Edition, str | None, bool]:
+    """The edition in force on *end*, else the newest installed one.
+
+    Returns the edition, a message saying why when it is not the one in force (or when the
+    date is unknown), and whether that message is a warning (the rules in force are missing).
+    """
+    newest = max(editions, key=lambda e: e.in_force_from or date.min)
+    if end is None:
+        return newest, (f"the file gives no end date; using the newest edition, {newest.name}"), False
+    for edition in editions:
+        if edition.in_force(end):
+            return edition, None, False
+    period = period_on(end)
+    return newest, (
+        f"the tournament ended on {end.isoformat()}, when {period.name} ({period.what}) was in "
+        f"force; that edition is not installed, so {newest.name} is used"
+    ), True

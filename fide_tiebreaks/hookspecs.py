@@ -1,0 +1,82 @@
+"""The hooks a fide-tiebreaks plugin implements. These docstrings are the plugin author's
+reference (docs/plugins.md repeats them with a worked example).
+
+A plugin is a module (or object) with functions decorated by :data:`hookimpl`, registered
+through the entry-point group ``fide_tiebreaks``::
+
+    # pyproject.toml of your distribution
+    [project.entry-points.fide_tiebreaks]
+    my_tiebreaks = "my_package.tiebreaks"
+
+The built-in tie-breaks and editions are plugins too: they register through these same hooks
+(``fide_tiebreaks.plugins.*``).
+
+Hooks are called **once per process**, when the registry is first needed, never per
+tournament, player or round: a hook returns *definitions*, and the host calls their plain
+``compute`` functions once per tournament. Hooks take no arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .editions import Edition
+    from .tiebreak import Tiebreak
+
+PROJECT = "fide_tiebreaks"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def fide_tiebreaks_register() -> Iterable[Tiebreak]:
+    """Return the tie-breaks this plugin provides.
+
+    Each item is a :class:`fide_tiebreaks.Tiebreak`::
+
+        @hookimpl
+        def fide_tiebreaks_register():
+            return [Tiebreak(code="XPTS2", name="Double points", compute=_double_points)]
+
+    ``compute(ctx)`` is called once per tournament (once per tied group for
+    ``group=True`` tie-breaks such as Direct Encounter) and returns a mapping from every
+    participant id (``ctx.tournament.participants[i].id``: the start rank, or the team
+    number for teams) to an exact number: ``int`` or :class:`fractions.Fraction`, never
+    ``float``. Higher ranks better unless ``lower_is_better=True``.
+
+    ``ctx`` (:class:`fide_tiebreaks.Context`) carries the immutable ``tournament``, the
+    parsed code with its modifiers (``ctx.spec``: ``cut``, ``median``,
+    ``forfeits_as_played``, ...), the rules ``edition``, and
+    ``ctx.opponent_table()``: every participant's per-round opponent scores with
+    unplayed rounds already handled the way the edition says (C.07 Art. 16 for the modern
+    editions). Build Buchholz-like tie-breaks on it and they follow every edition.
+
+    A code may be provided by one plugin only; when two plugins provide the same code, the
+    user picks one (``--provider CODE=PLUGIN`` or ``FIDE_TIEBREAKS_PROVIDERS``).
+    Must be cheap: do heavy imports inside ``compute``.
+    """
+
+
+@hookspec
+def fide_tiebreaks_editions() -> Iterable[Edition]:
+    """Return the rules editions (unplayed-round policies) this plugin provides.
+
+    An :class:`fide_tiebreaks.Edition` names a set of rules (``"fide-2024"``), the dates it
+    was in force (the default edition is the one in force on the tournament's end date), and
+    two functions every opponent-score tie-break uses:
+
+    - ``opponent_table(tournament, forfeits_as_played)`` → :class:`OpponentTable`: for each
+      participant and round, the opponent's score as the tie-break sees it (adjusted score,
+      dummy or virtual opponent for unplayed rounds), the points obtained, and whether the
+      round is a voluntarily unplayed round;
+    - ``cut(entries, low, high, weighted)`` → the entries left after removing the ``low``
+      least and ``high`` most significant values under the edition's cut rules (C.07
+      14.1-14.4 and 16.5 for the modern editions).
+
+    This is the hook through which the legacy virtual-opponent rule and later editions
+    plug in.
+    """

@@ -1,0 +1,186 @@
+"""Standings: points first, then the ordered tie-break list, C.07 (2024) 4.2."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Rational
+
+from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
+from .diagnostics import Diagnostic, Severity
+from .editions import Edition, choose_edition
+from .host import PluginError, Registry, registry
+from .model import Participant, Tournament, TournamentType
+from .tiebreak import Context, Tiebreak
+
+# Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
+# to the organiser (4.1); these are the common FIDE choices among the installed codes.
+DEFAULT_TIEBREAKS = {
+    TournamentType.SWISS: "BH/C1,BH,SB",
+    TournamentType.ROUND_ROBIN: "SB",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int  # shared places share the rank of the first place of the group
+    participant: Participant
+    values: tuple[Fraction, ...]  # one per tie-break, in list order
+
+
+@dataclass(frozen=True)
+class Standings:
+    tournament: Tournament
+    edition: Edition
+    specs: tuple[TiebreakSpec, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    rows: tuple[Row, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def codes(self) -> list[str]:
+        return [s.code for s in self.specs]
+
+    def values(self, code: str) -> dict[int, Fraction]:
+        """Participant id → value for one code of the list (canonical form, e.g. ``BH/C1``)."""
+        i = self.codes.index(code)
+        return {row.participant.id: row.values[i] for row in self.rows}
+
+
+def default_list(t: Tournament) -> tuple[str, str]:
+    """The tie-break list to use and where it came from."""
+    if t.declared_tiebreaks:
+        return ",".join(t.declared_tiebreaks), "the file's 202 record"
+    if t.declared_standings:
+        return ",".join(t.declared_standings), "the file's 212 record"
+    return DEFAULT_TIEBREAKS[t.type], f"the default for a {t.type.value} tournament"
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str] | None = None,
+    edition: str | Edition | None = None,
+    *,
+    after_round: int | None = None,
+    providers: Mapping[str, str] | None = None,
+    reg: Registry | None = None,
+) -> Standings:
+    """Rank *tournament*.
+
+    *tiebreaks* is a code list (``"BH/C1,BH,SB"`` or a sequence); by default the file's
+    list, else :data:`DEFAULT_TIEBREAKS`. *edition* defaults to the one in force on the
+    tournament's end date. Raises :class:`CodeError` or :class:`PluginError` for unusable
+    codes, editions or plugin results.
+    """
+    reg = reg or registry()
+    notes: list[Diagnostic] = []
+    source = tournament.source.path if tournament.source else "<tournament>"
+    if after_round is not None:
+        if not 1 <= after_round <= tournament.rounds:
+            raise CodeError(f"--after-round must be between 1 and {tournament.rounds}")
+        tournament = tournament.after_round(after_round)
+    if tiebreaks is None:
+        tiebreaks, origin = default_list(tournament)
+        notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
+    specs = tuple(parse_list(tiebreaks))
+    if isinstance(edition, Edition):
+        chosen = edition
+    elif edition:
+        chosen = reg.edition(edition)
+    else:
+        if not reg.editions:
+            raise PluginError("no rules edition is installed (is the 'unplayed' plugin disabled?)")
+        chosen, why, serious = choose_edition(list(reg.editions.values()), tournament.end_date)
+        if why:
+            notes.append(Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source))
+    resolved = tuple(_resolve(reg, spec, providers) for spec in specs)
+    seen: set[str] = set()
+    for spec, tb in zip(specs, resolved, strict=True):
+        if spec.code in seen and not tb.group:
+            raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
+        seen.add(spec.code)
+
+    cache: dict[object, object] = {}
+    values: list[dict[int, Fraction]] = []
+    for spec, tb in zip(specs, resolved, strict=True):
+        if tb.group:
+            values.append({})  # filled per tied group below
+            continue
+        ctx = Context(tournament, spec, chosen, None, cache)
+        values.append(_run(tb, spec, ctx, [p.id for p in tournament.participants]))
+
+    places: dict[int, int] = {}
+    order: list[Participant] = []
+
+    def settle(group: list[Participant], level: int) -> None:
+        if len(group) == 1 or level == len(specs):
+            place = len(order) + 1  # a shared place takes the first place of the group
+            for p in sorted(group, key=lambda p: p.id):
+                places[p.id] = place
+                order.append(p)
+            return
+        tb, spec = resolved[level], specs[level]
+        if tb.group:
+            ctx = Context(tournament, spec, chosen, frozenset(p.id for p in group), cache)
+            values[level].update(_run(tb, spec, ctx, [p.id for p in group]))
+        vals = values[level]
+        sign = 1 if tb.lower_is_better else -1
+        group = sorted(group, key=lambda p: (sign * vals[p.id], p.id))
+        i = 0
+        while i < len(group):
+            j = i + 1
+            while j < len(group) and vals[group[j].id] == vals[group[i].id]:
+                j += 1
+            settle(group[i:j], level + 1)
+            i = j
+
+    by_points = sorted(tournament.participants, key=lambda p: (-p.units, p.id))
+    i = 0
+    while i < len(by_points):
+        j = i + 1
+        while j < len(by_points) and by_points[j].units == by_points[i].units:
+            j += 1
+        settle(by_points[i:j], 0)
+        i = j
+
+    rows = tuple(
+        Row(places[p.id], p, tuple(v.get(p.id, Fraction(0)) for v in values)) for p in order
+    )
+    return Standings(tournament, chosen, specs, resolved, rows, tuple(notes))
+
+
+def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | None) -> Tiebreak:
+    tb = reg.resolve(spec.name, providers)
+    extra = spec.modifiers - tb.modifiers
+    if extra:
+        allowed = ", ".join(MODIFIER_NAMES[m] for m in sorted(tb.modifiers)) or "none"
+        refused = ", ".join(MODIFIER_NAMES[m] for m in sorted(extra))
+        raise CodeError(f"'{spec.code}': {tb.code} does not take {refused} (it takes: {allowed})")
+    return tb
+
+
+def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> dict[int, Fraction]:
+    """Call a plugin's compute and check what it returns: every id, exact numbers only."""
+    who = f"tie-break '{spec.code}' from plugin '{tb.provider}'"
+    try:
+        result = tb.compute(ctx)
+    except Exception as e:
+        raise PluginError(f"{who} failed: {type(e).__name__}: {e}") from e
+    if not isinstance(result, Mapping):
+        raise PluginError(f"{who} returned {type(result).__name__}, not a mapping of id to value")
+    out: dict[int, Fraction] = {}
+    for pid in ids:
+        if pid not in result:
+            raise PluginError(f"{who} gave no value for participant {pid}")
+        v = result[pid]
+        if isinstance(v, bool) or not isinstance(v, Rational):
+            if isinstance(v, float) and not math.isfinite(v):
+                raise PluginError(f"{who} returned {v} for participant {pid}")
+            raise PluginError(
+                f"{who} returned {type(v).__name__} {v!r} for participant {pid}; values "
+                "must be exact (int or fractions.Fraction), never float"
+            )
+        out[pid] = v if type(v) is Fraction else Fraction(v)
+    return out

@@ -1,0 +1,722 @@
+"""TRF reader: TRF16 and TRF-2026 individual files plus the JaVaFo and bbpPairings extensions.
+
+Sources: FIDE C.04 Annex 2 (TRF16), TRF-2026 (FIDE Council 12/05/2025), JaVaFo Advanced
+User Manual (``XX?`` records), bbpPairings README (``BB?`` records); column numbers below are
+1-based as in those documents (see docs/formats.md).
+
+Nothing is dropped: every line is kept verbatim in ``Tournament.source`` so the writer can give
+the same bytes back, and every record the reader cannot use is reported with its location.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+from ..diagnostics import Collector, Diagnostic, InputError, Severity
+from ..model import (
+    Colour,
+    Game,
+    Participant,
+    ResultKind,
+    Scoring,
+    SourceFile,
+    SourceLine,
+    Tournament,
+    TournamentType,
+    infer_type,
+)
+from ..numbers import exact_str, from_units, grid_scale, parse_decimal
+
+MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
+MAX_PLAYERS = 9999  # four columns for the start rank
+MAX_ROUNDS = 99
+
+_EOL = re.compile(r"\r\n|\r|\n")
+
+# Result codes of the round blocks (TRF16 C.04 Annex 2; letters are case-insensitive).
+_WITH_OPPONENT = {
+    "1": ResultKind.WIN,
+    "=": ResultKind.DRAW,
+    "0": ResultKind.LOSS,
+    "W": ResultKind.UNRATED_WIN,
+    "D": ResultKind.UNRATED_DRAW,
+    "L": ResultKind.UNRATED_LOSS,
+    "+": ResultKind.FORFEIT_WIN,
+    "-": ResultKind.FORFEIT_LOSS,
+}
+_BYES = {
+    "U": ResultKind.PAB,
+    "F": ResultKind.FULL_BYE,
+    "H": ResultKind.HALF_BYE,
+    "Z": ResultKind.ZERO_BYE,
+    " ": ResultKind.NOT_PAIRED,
+}
+# A game result written without an opponent: what it can only mean, said in a warning.
+_ORPHAN = {
+    "1": (ResultKind.PAB, "pairing-allocated bye (U)"),
+    "W": (ResultKind.PAB, "pairing-allocated bye (U)"),
+    "+": (ResultKind.FULL_BYE, "full-point bye (F)"),
+    "=": (ResultKind.HALF_BYE, "half-point bye (H)"),
+    "D": (ResultKind.HALF_BYE, "half-point bye (H)"),
+    "0": (ResultKind.ZERO_BYE, "zero-point bye (Z)"),
+    "L": (ResultKind.ZERO_BYE, "zero-point bye (Z)"),
+}
+_MIRROR = {
+    ResultKind.WIN: ResultKind.LOSS,
+    ResultKind.LOSS: ResultKind.WIN,
+    ResultKind.DRAW: ResultKind.DRAW,
+    ResultKind.UNRATED_WIN: ResultKind.UNRATED_LOSS,
+    ResultKind.UNRATED_LOSS: ResultKind.UNRATED_WIN,
+    ResultKind.UNRATED_DRAW: ResultKind.UNRATED_DRAW,
+    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
+    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
+    ResultKind.DOUBLE_FORFEIT: ResultKind.DOUBLE_FORFEIT,
+}
+
+HEADER_NAMES = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start date",
+    "052": "end date",
+    "062": "number of players",
+    "072": "number of rated players",
+    "082": "number of teams",
+    "092": "type of tournament",
+    "102": "chief arbiter",
+    "112": "deputy chief arbiter",
+    "122": "time control",
+    "132": "round dates",
+    "142": "number of rounds",
+    "152": "initial colour",
+    "162": "scoring system",
+    "172": "starting-rank method",
+    "182": "pairing controller",
+    "192": "encoded tournament type",
+    "202": "tie-breaks",
+    "212": "standings tie-breaks",
+    "222": "encoded time control",
+    "240": "byes",
+    "250": "accelerated rounds",
+    "260": "prohibited pairings",
+    "299": "abnormal points",
+}
+_TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
+_KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152"}
+# Private records of other programs that we know of but do not use (file-formats.md 3.3).
+_KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
+_BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+_NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-2026)
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    tournament: Tournament
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def read_trf(path: str | Path) -> ReadResult:
+    """Read a TRF file. Raises :class:`InputError` only when it cannot be read at all."""
+    name = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(
+                [_fatal(name, f"file is {size} bytes; the limit is {MAX_BYTES} bytes")]
+            )
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise InputError([_fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
+    return parse_trf(data, name)
+
+
+def parse_trf(data: bytes, path: str = "<input>") -> ReadResult:
+    """Parse TRF bytes. See :func:`read_trf`."""
+    out = Collector(path)
+    if len(data) > MAX_BYTES:
+        raise InputError([_fatal(path, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
+    text, encoding, bom = _decode(data, out)
+    if "\x00" in text:
+        raise InputError([_fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
+    lines = _split_lines(text)
+    source = SourceFile(path=path, lines=tuple(lines), encoding=encoding, bom=bom)
+    return _Parser(source, out).parse()
+
+
+def _fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:
+    return Diagnostic(Severity.ERROR, message, path, line, column)
+
+
+def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if bom else data
+    try:
+        return body.decode("utf-8"), "utf-8", bom
+    except UnicodeDecodeError as e:
+        before = body[: e.start]
+        line = len(_EOL.findall(before.decode("latin-1"))) + 1
+        last = max(before.rfind(b"\n"), before.rfind(b"\r"))
+        column = len(before) - last
+        for codec in ("cp1252", "latin-1"):
+            try:
+                text = body.decode(codec)
+            except UnicodeDecodeError:
+                continue
+            out.warning(line, column, f"not valid UTF-8 (byte 0x{body[e.start]:02X}); read as {codec}")
+            return text, codec, bom
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def _split_lines(text: str) -> list[SourceLine]:
+    lines: list[SourceLine] = []
+    pos = 0
+    for m in _EOL.finditer(text):
+        lines.append(SourceLine(text[pos : m.start()], m.group()))
+        pos = m.end()
+    if pos < len(text):
+        lines.append(SourceLine(text[pos:], ""))
+    return lines
+
+
+def _value(line: str) -> str:
+    """The free value of a header record: column 5 onwards."""
+    return line[4:].strip()
+
+
+@dataclass
+class _Block:
+    """A round block as read, before cross-checks settle its kind."""
+
+    kind: ResultKind
+    opponent: int | None
+    colour: Colour
+    column: int  # 1-based column of the block, for messages
+    code: str
+    pending: bool = False  # opponent given, result blank
+
+
+@dataclass
+class _Player:
+    id: int
+    line: int
+    text: str
+    blocks: list[_Block]
+
+
+class _Parser:
+    def __init__(self, source: SourceFile, out: Collector):
+        self.source = source
+        self.out = out
+        self.info: dict[str, str] = {}
+        self.players: list[_Player] = []
+        self.scoring_settings: list[tuple[int, str, dict[str, Fraction]]] = []
+        self.abnormal: list[tuple[int, str, Fraction, int | None, list[int]]] = []
+        self.byes: list[tuple[int, ResultKind, int, list[int]]] = []
+        self.rounds_declared: list[tuple[int, int, str]] = []
+        self.tiebreaks: tuple[str, ...] = ()
+        self.standings: tuple[str, ...] = ()
+        self.team_note = False
+
+    # -- records --------------------------------------------------------------------------
+    def parse(self) -> ReadResult:
+        handlers: dict[str, Callable[[int, str], None]] = {
+            "001": self._player,
+            "142": self._rounds,
+            "XXR": self._rounds,
+            "162": self._scoring_162,
+            "XXS": self._scoring_xxs,
+            "202": self._tiebreak_list,
+            "212": self._tiebreak_list,
+            "240": self._byes_240,
+            "299": self._abnormal_299,
+            "XXZ": self._id_list,
+        }
+        for number, sl in enumerate(self.source.lines, start=1):
+            line = sl.text
+            if not line.strip() or line.startswith("###"):
+                continue
+            code = line[:3].upper()
+            handler = handlers.get(code)
+            if handler is not None:
+                handler(number, line)
+            elif code in HEADER_NAMES:
+                self.info.setdefault(code, _value(line))
+            elif code in _KEPT_EXTENSIONS:
+                pass
+            elif code in _BB_RECORDS:
+                self._scoring_bb(number, line)
+            elif code in _TEAM_RECORDS:
+                if not self.team_note:
+                    self.out.note(number, 1, "team records are kept but not ranked yet; "
+                                  "the players are ranked individually")
+                    self.team_note = True
+            elif code in _KNOWN_PRIVATE:
+                self.out.note(number, 1, f"'{code}' is another program's private record; kept, not used")
+            elif _NRS.match(line):
+                pass  # TRF-2026 national rating line: kept, not used for tie-breaks
+            else:
+                self.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
+        return self._build()
+
+    def _rounds(self, number: int, line: str) -> None:
+        text = _value(line)
+        try:
+            value = int(text)
+        except ValueError:
+            self.out.warning(number, 5, f"number of rounds '{text}' is not a whole number; ignored")
+            return
+        if not 1 <= value <= MAX_ROUNDS:
+            self.out.warning(number, 5, f"number of rounds {value} is outside 1..{MAX_ROUNDS}; ignored")
+            return
+        self.rounds_declared.append((number, value, line[:3]))
+
+    def _scoring_162(self, number: int, line: str) -> None:
+        # TRF-2026: symbol, then points; W D L A P X (bbpPairings also writes Z for A).
+        names = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "Z": "absence", "P": "pab"}
+        settings: dict[str, Fraction] = {}
+        rest = line[4:]
+        for m in re.finditer(r"(\S)\s*([0-9]+(?:[.,][0-9]+)?)?", rest):
+            symbol, value = m.group(1).upper(), m.group(2)
+            column = 5 + m.start()
+            if value is None:
+                self.out.warning(number, column, f"scoring symbol '{symbol}' has no points; ignored")
+            elif symbol == "X":
+                continue  # unknown result (adjourned): never reaches a final standing
+            elif symbol in names:
+                settings[names[symbol]] = parse_decimal(value) or Fraction(0)
+            else:
+                self.out.warning(number, column, f"unknown scoring symbol '{symbol}'; ignored")
+        self.scoring_settings.append((3, "162", settings))
+
+    def _scoring_xxs(self, number: int, line: str) -> None:
+        # JaVaFo XXS: CODE=VALUE; W and D are shortcuts (W = WW BW FW FPB; D = WD BD HPB).
+        names = {
+            "WW": "win_white", "BW": "win_black", "WD": "draw_white", "BD": "draw_black",
+            "WL": "loss_white", "BL": "loss_black", "ZPB": "zero_bye", "HPB": "half_bye",
+            "FPB": "full_bye", "PAB": "pab", "FW": "forfeit_win", "FL": "forfeit_loss",
+            "W": "win", "D": "draw",
+        }  # fmt: skip
+        settings: dict[str, Fraction] = {}
+        for m in re.finditer(r"\S+", line[4:]):
+            token = m.group()
+            key, _, value = token.partition("=")
+            number_value = parse_decimal(value)
+            if key.upper() not in names or number_value is None:
+                self.out.warning(number, 5 + m.start(), f"XXS entry '{token}' not understood; ignored")
+                continue
+            settings[names[key.upper()]] = number_value
+        self.scoring_settings.append((2, "XXS", settings))
+
+    def _scoring_bb(self, number: int, line: str) -> None:
+        names = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
+                 "BBF": "forfeit_loss", "BBU": "pab"}  # fmt: skip
+        value = parse_decimal(line[4:8])
+        if value is None:
+            self.out.warning(number, 5, f"'{line[:3]}' needs points in columns 5-8; ignored")
+            return
+        self.scoring_settings.append((1, line[:3].upper(), {names[line[:3].upper()]: value}))
+
+    def _tiebreak_list(self, number: int, line: str) -> None:
+        codes = tuple(c.strip() for c in _value(line).split(",") if c.strip())
+        if line.startswith("202"):
+            self.tiebreaks = codes
+        else:
+            self.standings = codes
+        self.info.setdefault(line[:3], _value(line))
+
+    def _ids(self, number: int, text: str, offset: int) -> list[int]:
+        ids = []
+        for m in re.finditer(r"\S+", text):
+            if m.group().isdigit():
+                ids.append(int(m.group()))
+            else:
+                self.out.warning(number, offset + m.start() + 1, f"'{m.group()}' is not a start rank")
+        return ids
+
+    def _id_list(self, number: int, line: str) -> None:
+        self._ids(number, line[3:], 3)  # validated only: absences for the round to be paired
+
+    def _byes_240(self, number: int, line: str) -> None:
+        kind = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
+        letter = line[4:5].upper()
+        round_text = line[6:9].strip()
+        if letter not in kind or not round_text.isdigit():
+            self.out.warning(number, 5, "240 needs a bye type (F, H or Z) in column 5 and a "
+                             "round in columns 7-9; ignored")  # fmt: skip
+            return
+        self.byes.append((number, kind[letter], int(round_text), self._ids(number, line[10:], 10)))
+
+    def _abnormal_299(self, number: int, line: str) -> None:
+        letter = line[4:5].upper()
+        points = parse_decimal(line[13:17])
+        round_text = line[19:22].strip()
+        if points is None or (round_text and not round_text.isdigit()):
+            self.out.warning(number, 14, "299 needs points in columns 14-17 and a round in "
+                             "columns 20-22; ignored")  # fmt: skip
+            return
+        rnd = int(round_text) if round_text and int(round_text) else None
+        self.abnormal.append((number, letter.strip(), points, rnd, self._ids(number, line[23:], 23)))
+
+    # -- player lines ---------------------------------------------------------------------
+    def _player(self, number: int, line: str) -> None:
+        rank_text = line[4:8].strip()
+        if not rank_text.isdigit() or not 1 <= int(rank_text) <= MAX_PLAYERS:
+            self.out.error(number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}")
+            return
+        blocks: list[_Block] = []
+        start = 91
+        while start < len(line):
+            block = self._block(number, line, start)
+            if block is None:
+                return
+            blocks.append(block)
+            start += 10
+        while blocks and blocks[-1].kind is ResultKind.NOT_PAIRED and not blocks[-1].code.strip():
+            blocks.pop()  # trailing blanks are no rounds
+        self.players.append(_Player(int(rank_text), number, line, blocks))
+
+    def _block(self, number: int, line: str, start: int) -> _Block | None:
+        chunk = line[start : start + 10].ljust(10)
+        column = start + 1
+        rnd = (start - 91) // 10 + 1
+        stray = [i for i in (4, 6, 8, 9) if chunk[i] != " "]
+        if stray:
+            self.out.error(number, column + stray[0], f"round {rnd}: unexpected '{chunk[stray[0]]}' "
+                           "between fields (columns shifted?)")  # fmt: skip
+            return None
+        opp_text, colour_char, code = chunk[0:4].strip(), chunk[5].lower(), chunk[7].upper()
+        if opp_text and not opp_text.isdigit():
+            self.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
+            return None
+        opponent = int(opp_text) if opp_text else 0
+        colour = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}.get(
+            colour_char
+        )
+        if colour is None:
+            self.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
+            return None
+        if code not in _WITH_OPPONENT and code not in _BYES:
+            self.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
+            return None
+        if opponent:
+            if code in _WITH_OPPONENT:
+                return _Block(_WITH_OPPONENT[code], opponent, colour, column, code)
+            if code == " ":
+                return _Block(ResultKind.NOT_PAIRED, opponent, colour, column, code, pending=True)
+            self.out.warning(number, column, f"round {rnd}: a bye ('{code}') with opponent "
+                             f"{opponent}; the opponent is ignored")  # fmt: skip
+            return _Block(_BYES[code], None, Colour.NONE, column, code)
+        if code in _BYES:
+            return _Block(_BYES[code], None, Colour.NONE, column, code)
+        if code == "-":
+            self.out.note(number, column + 7, f"round {rnd}: '-' without an opponent read as absent")
+            return _Block(ResultKind.NOT_PAIRED, None, Colour.NONE, column, code)
+        kind, meaning = _ORPHAN[code]
+        self.out.warning(number, column + 7, f"round {rnd}: result '{code}' without an opponent "
+                         f"read as a {meaning}")  # fmt: skip
+        return _Block(kind, None, Colour.NONE, column, code)
+
+    # -- the model --------------------------------------------------------------------------
+    def _build(self) -> ReadResult:
+        out = self.out
+        if not self.players:
+            if not any(d.severity is Severity.ERROR for d in out.items):
+                out.error(0, 0, "no player records ('001' lines): is this a TRF file?")
+            raise InputError(out.items)
+        scoring = self._scoring()
+        players: dict[int, _Player] = {}
+        for p in self.players:
+            if p.id in players:
+                out.error(p.line, 5, f"start rank {p.id} used again (first on line "
+                          f"{players[p.id].line})")  # fmt: skip
+            else:
+                players[p.id] = p
+        rounds = self._settle_rounds(players)
+        self._apply_byes(players, rounds)
+        self._cross_check(players, rounds)
+        overrides, bonus = self._abnormal_points(players)
+        values = scoring.values() + [v for _, _, v, _, _ in self.abnormal]
+        scale = grid_scale(values)
+        cache: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = {}
+        people: list[Participant] = []
+        for pid in sorted(players):
+            p = players[pid]
+            games = []
+            for r in range(1, rounds + 1):
+                b = p.blocks[r - 1] if r <= len(p.blocks) else None
+                kind = b.kind if b else ResultKind.NOT_PAIRED
+                colour = b.colour if b else Colour.NONE
+                opponent = b.opponent if b and not b.pending else None
+                if (pid, r) in overrides:
+                    pts = overrides[pid, r]
+                    units = int(pts * scale)
+                else:
+                    key = (kind, colour)
+                    if key not in cache:
+                        pts = scoring.points(kind, colour)
+                        cache[key] = (pts, int(pts * scale))
+                    pts, units = cache[key]
+                games.append(Game(r, kind, opponent, colour, pts, units))
+            adjustment = int(bonus.get(pid, 0) * scale)
+            total = sum(g.units for g in games) + adjustment
+            people.append(self._participant(p, tuple(games), total, scale, adjustment))
+        self._check_points(people, scale, scoring)
+        tournament = Tournament(
+            name=self.info.get("012", ""),
+            participants=tuple(people),
+            rounds=rounds,
+            scoring=scoring,
+            scale=scale,
+            start_date=self._date("042"),
+            end_date=self._date("052") or self._last_round_date(),
+            planned_rounds=self.rounds_declared[-1][1] if self.rounds_declared else None,
+            declared_tiebreaks=self.tiebreaks,
+            declared_standings=self.standings,
+            info=dict(self.info),
+            source=self.source,
+        )
+        kind, how = self._type(tournament)
+        tournament = tournament.with_type(kind, how)
+        return ReadResult(tournament, tuple(out.items))
+
+    def _participant(
+        self, p: _Player, games: tuple[Game, ...], units: int, scale: int, adjustment: int
+    ) -> Participant:
+        line, n = p.text, p.line
+        rating_text = line[48:52].strip()
+        rating = None
+        if rating_text and rating_text.isdigit():
+            rating = int(rating_text) or None
+        elif rating_text:
+            self.out.warning(n, 49, f"rating '{rating_text}' is not a number; treated as unrated")
+        declared = None
+        points_text = line[80:84].strip()
+        if points_text:
+            declared = parse_decimal(points_text)
+            if declared is None:
+                self.out.warning(n, 81, f"points '{points_text}' in columns 81-84 is not a number")
+        rank_text = line[85:89].strip()
+        rank = None
+        if rank_text.isdigit():
+            rank = int(rank_text)
+        elif rank_text:
+            self.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
+        return Participant(
+            id=p.id,
+            name=line[14:47].strip(),
+            points=from_units(units, scale),
+            results=games,
+            units=units,
+            rating=rating,
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            title=line[10:13].strip(),
+            sex=line[9:10].strip(),
+            birth_date=line[69:79].strip(),
+            declared_points=declared,
+            declared_rank=rank,
+            adjustment_units=adjustment,
+            line=n,
+        )
+
+    def _scoring(self) -> Scoring:
+        fields: dict[str, Fraction] = {}
+        # Generic names fan out; precedence: bbpPairings < XXS < TRF-2026 162.
+        fan = {
+            "win": ("win_white", "win_black", "forfeit_win", "full_bye", "pab"),
+            "draw": ("draw_white", "draw_black", "half_bye"),
+            "loss": ("loss_white", "loss_black"),
+            "absence": ("forfeit_loss", "zero_bye"),
+        }
+        sources = sorted(self.scoring_settings, key=lambda s: s[0])
+        explicit_pab = any("pab" in s for _, _, s in sources)
+        for _, _, settings in sources:
+            for key, value in settings.items():
+                for name in fan.get(key, (key,)):
+                    if name == "pab" and key == "win" and explicit_pab:
+                        continue
+                    fields[name] = value
+        if len({s[1] for s in sources if s[1] in ("162", "XXS")}) > 1:
+            self.out.note(0, 0, "both 162 and XXS give a scoring system; 162 takes precedence")
+        return Scoring(**fields)
+
+    def _settle_rounds(self, players: dict[int, _Player]) -> int:
+        found = max((len(p.blocks) for p in players.values()), default=0)
+        # A trailing round that is only paired (no result anywhere) has not been played yet.
+        while found and all(
+            len(p.blocks) < found
+            or p.blocks[found - 1].pending
+            or p.blocks[found - 1].kind is ResultKind.NOT_PAIRED
+            for p in players.values()
+        ) and any(len(p.blocks) >= found and p.blocks[found - 1].pending for p in players.values()):
+            self.out.note(0, 0, f"round {found} is paired but has no results; "
+                          f"standings are after round {found - 1}")  # fmt: skip
+            for p in players.values():
+                del p.blocks[found - 1 :]
+            found -= 1
+        if found > MAX_ROUNDS:
+            raise InputError([*self.out.items, _fatal(self.source.path, f"{found} rounds; "
+                                                      f"the limit is {MAX_ROUNDS}")])  # fmt: skip
+        for number, declared, code in self.rounds_declared:
+            if declared < found:
+                self.out.warning(number, 5, f"{code} says {declared} rounds but results go to "
+                                 f"round {found}")  # fmt: skip
+            elif declared > found:
+                self.out.note(number, 5, f"{declared} rounds planned, results for {found}: "
+                              f"standings are after round {found}")  # fmt: skip
+        for p in players.values():
+            for r, b in enumerate(p.blocks, start=1):
+                if b.pending:
+                    self.out.warning(p.line, b.column, f"round {r}: paired with {b.opponent} but no "
+                                     "result; counted as a zero-point bye (TRF16: blank = Z)")  # fmt: skip
+        return found
+
+    def _apply_byes(self, players: dict[int, _Player], rounds: int) -> None:
+        for number, kind, rnd, ids in self.byes:
+            for pid in ids:
+                p = players.get(pid)
+                if p is None:
+                    self.out.warning(number, 11, f"240: no player with start rank {pid}")
+                elif rnd > rounds:
+                    continue  # a bye for a round still to be paired
+                elif rnd > len(p.blocks) or p.blocks[rnd - 1].kind is ResultKind.NOT_PAIRED:
+                    while len(p.blocks) < rnd:
+                        p.blocks.append(_Block(ResultKind.NOT_PAIRED, None, Colour.NONE, 0, " "))
+                    p.blocks[rnd - 1] = _Block(kind, None, Colour.NONE, p.blocks[rnd - 1].column,
+                                               kind.value)  # fmt: skip
+                elif p.blocks[rnd - 1].kind is not kind:
+                    self.out.warning(number, 5, f"240 gives player {pid} a {kind.name} in round "
+                                     f"{rnd}, but the 001 line says '{p.blocks[rnd - 1].code}'")  # fmt: skip
+
+    def _cross_check(self, players: dict[int, _Player], rounds: int) -> None:
+        """Opponents exist, are not oneself, and results mirror (C.04 Annex 2)."""
+        for pid, p in players.items():
+            for r, b in enumerate(p.blocks, start=1):
+                if b.opponent is None or b.pending:
+                    continue
+                o = players.get(b.opponent)
+                if b.opponent == pid:
+                    self.out.error(p.line, b.column, f"round {r}: player {pid} is paired with itself")
+                    b.opponent = None
+                    continue
+                if o is None:
+                    self.out.error(p.line, b.column, f"round {r}: opponent {b.opponent} does not exist")
+                    b.opponent = None
+                    continue
+                ob = o.blocks[r - 1] if r <= len(o.blocks) else None
+                if (
+                    b.kind is ResultKind.FORFEIT_LOSS
+                    and ob is not None
+                    and ob.opponent == pid
+                    and ob.kind in (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT)
+                ):
+                    b.kind = ResultKind.DOUBLE_FORFEIT
+                    ob.kind = ResultKind.DOUBLE_FORFEIT
+                    continue
+                if ob is None or ob.opponent != pid:
+                    said = "nothing" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
+                    self.out.warning(p.line, b.column, f"round {r}: results do not mirror: {pid} "
+                                     f"played {b.opponent}, whose line says {said}")  # fmt: skip
+                    continue
+                if pid > b.opponent:
+                    continue  # each pair checked once
+                if _MIRROR.get(b.kind) is not ob.kind:
+                    self.out.warning(p.line, b.column + 7, f"round {r}: results do not mirror: "
+                                     f"{pid} has '{b.code}' against {b.opponent}, who has "
+                                     f"'{ob.code}' against {pid}")  # fmt: skip
+                if b.colour is ob.colour and b.colour is not Colour.NONE:
+                    self.out.warning(p.line, b.column + 5, f"round {r}: {pid} and {b.opponent} "
+                                     f"both have colour '{b.colour.value}'")  # fmt: skip
+
+    def _abnormal_points(
+        self, players: dict[int, _Player]
+    ) -> tuple[dict[tuple[int, int], Fraction], dict[int, Fraction]]:
+        """TRF-2026 299: a typed record replaces the points of matching results; an untyped
+        one is a bonus or penalty on the total."""
+        overrides: dict[tuple[int, int], Fraction] = {}
+        bonus: dict[int, Fraction] = {}
+        for number, letter, points, rnd, ids in self.abnormal:
+            for pid in ids:
+                p = players.get(pid)
+                if p is None:
+                    self.out.warning(number, 24, f"299: no player with start rank {pid}")
+                    continue
+                if not letter:
+                    bonus[pid] = bonus.get(pid, Fraction(0)) + points
+                    continue
+                hits = [
+                    r for r, b in enumerate(p.blocks, start=1)
+                    if (rnd is None or r == rnd) and b.code.upper() == letter
+                ]  # fmt: skip
+                for r in hits:
+                    overrides[pid, r] = points
+                if not hits:
+                    self.out.warning(number, 5, f"299: player {pid} has no '{letter}' result "
+                                     f"{'in round ' + str(rnd) if rnd else 'in any round'}")  # fmt: skip
+        return overrides, bonus
+
+    def _check_points(self, people: list[Participant], scale: int, scoring: Scoring) -> None:
+        for p in people:
+            if p.declared_points is not None and p.declared_points != p.points:
+                self.out.warning(p.line or 0, 81, f"player {p.id}: points column says "
+                                 f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
+                                 f"({scoring.describe()})")  # fmt: skip
+
+    def _date(self, code: str) -> date | None:
+        text = self.info.get(code, "")
+        if not text:
+            return None
+        parsed = parse_date(text)
+        if parsed is None:
+            line = next((i for i, sl in enumerate(self.source.lines, 1) if sl.text[:3] == code), 0)
+            self.out.warning(line, 5, f"date '{text}' not understood (expected YYYY/MM/DD)")
+        return parsed
+
+    def _last_round_date(self) -> date | None:
+        text = self.info.get("132", "")
+        dates = [parse_date(t) for t in text.split()]
+        return max((d for d in dates if d), default=None)
+
+    def _type(self, t: Tournament) -> tuple[TournamentType, str]:
+        code = self.info.get("192", "").upper()
+        if "ROUNDROBIN" in code or "SCHEVENINGEN" in code:
+            return TournamentType.ROUND_ROBIN, "file"
+        if code and "TEAM" not in code and not code.startswith("CUSTOM"):
+            return TournamentType.SWISS, "file"
+        text = self.info.get("092", "").lower()
+        if re.search(r"round[- ]?robin|berger|rundenturnier|scheveningen|all[- ]play[- ]all", text):
+            return TournamentType.ROUND_ROBIN, "file"
+        if re.search(r"swiss|schweizer|suisse|suizo|svizzero", text):
+            return TournamentType.SWISS, "file"
+        return infer_type(t), "inferred"
+
+
+_DATE_PATTERNS = (
+    (re.compile(r"^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$"), "ymd"),
+    (re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$"), "dmy"),
+    (re.compile(r"^(\d{2})[/.-](\d{2})[/.-](\d{2})$"), "yy"),  # TRF 132 form YY/MM/DD
+)
+
+
+def parse_date(text: str) -> date | None:
+    """Dates as real TRF files write them: ``2024/11/23``, ``24/09/2010``, ``24.09.2010``,
+    ``2024-11-23`` and the TRF16 round-date form ``24/11/23`` (YY/MM/DD)."""
+    text = text.strip()
+    for pattern, order in _DATE_PATTERNS:
+        m = pattern.match(text)
+        if not m:
+            continue
+        a, b, c = (int(g) for g in m.groups())
+        y, mo, d = {"ymd": (a, b, c), "dmy": (c, b, a), "yy": (2000 + a, b, c)}[order]
+        if order == "dmy" and b > 12 and a <= 12:
+            mo, d = a, b  # month first (US order) when the middle number cannot be a month
+        try:
+            return date(y, mo, d)
+        except ValueError:
+            return None
+    return None

@@ -1,0 +1,157 @@
+"""Unplayed rounds under FIDE C.07 (2024), Art. 15-16: the ``fide-2024`` edition.
+
+Registered through ``fide_tiebreaks_editions`` like any third-party policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from fide_tiebreaks import hookimpl
+from fide_tiebreaks.editions import Edition, Entry, OpponentTable
+from fide_tiebreaks.model import Participant, ResultKind, Tournament, TournamentType
+
+# C.07 (2024) 16.1: a requested bye is a half- or zero-point bye; every round after a
+# withdrawal counts as a zero-point bye, and so does a round with no entry.
+REQUESTED_BYES = frozenset({ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})
+# C.07 (2024) 16.2: voluntarily unplayed rounds (VUR) are requested byes and forfeit losses.
+VUR_KINDS = REQUESTED_BYES | {ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT}
+_CATEGORY = {
+    ResultKind.PAB: "16.2.1",
+    ResultKind.FULL_BYE: "16.2.1",
+    ResultKind.FORFEIT_WIN: "16.2.2",
+    ResultKind.FORFEIT_LOSS: "16.2.4",
+    ResultKind.DOUBLE_FORFEIT: "16.2.4",
+}
+
+
+def categories(p: Participant) -> list[str]:
+    """C.07 (2024) 16.2: the category of each round ("played" for a game over the board).
+
+    A requested bye is 16.2.3 when at least one later round is not a VUR, else 16.2.5
+    (this covers withdrawals and a bye in the last round)."""
+    last_non_vur = max((g.round for g in p.results if g.kind not in VUR_KINDS), default=0)
+    out = []
+    for g in p.results:
+        if g.kind.played:
+            out.append("played")
+        elif g.kind in REQUESTED_BYES:
+            out.append("16.2.3" if g.round < last_non_vur else "16.2.5")
+        else:
+            out.append(_CATEGORY[g.kind])
+    return out
+
+
+def adjusted_units(t: Tournament) -> list[int]:
+    """C.07 (2024) 16.3: a participant's score as opponents see it: requested byes of
+    category 16.2.5 count as draws; every other round counts the points actually scored."""
+    draw = t.scoring.draw * t.scale
+    assert draw.denominator == 1
+    d = int(draw)
+    out = []
+    for p in t.participants:
+        units = p.units
+        last_non_vur = max((g.round for g in p.results if g.kind not in VUR_KINDS), default=0)
+        for g in p.results[last_non_vur:]:
+            if g.kind in REQUESTED_BYES:
+                units += d - g.units
+        out.append(units)
+    return out
+
+
+def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
+    """Opponent entries for the 2024 rules.
+
+    - Round robin (15.2): forfeits are regular games; byes contribute nothing.
+    - Swiss (16.3-16.4): a played game counts the opponent's adjusted score; an own unplayed
+      round counts a dummy opponent with the participant's own final score (16.4, uncapped
+      in 2024). With ``/P`` a forfeit counts as a game against the scheduled opponent.
+    """
+    if t.type is TournamentType.ROUND_ROBIN:
+        return _round_robin(t)
+    adjusted = adjusted_units(t)
+    index = t.index
+    rows = []
+    for p in t.participants:
+        cats = categories(p)
+        row = []
+        for g, cat in zip(p.results, cats, strict=True):
+            if cat == "played":
+                row.append(Entry(g.round, g.opponent, adjusted[index[g.opponent]], g.units,
+                                 False, cat))  # fmt: skip
+            elif forfeits_as_played and g.kind.forfeit and g.opponent is not None:
+                row.append(Entry(g.round, g.opponent, adjusted[index[g.opponent]], g.units,
+                                 False, "/P"))  # fmt: skip
+            else:
+                row.append(Entry(g.round, None, p.units, g.units, g.kind in VUR_KINDS, cat))
+        rows.append(tuple(row))
+    return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
+
+
+def _round_robin(t: Tournament) -> OpponentTable:
+    index = t.index
+    raw = tuple(p.units for p in t.participants)
+    rows = tuple(
+        tuple(
+            Entry(g.round, g.opponent, raw[index[g.opponent]], g.units, False, "15.2")
+            for g in p.results
+            if g.opponent is not None
+        )
+        for p in t.participants
+    )
+    return OpponentTable(t.scale, rows, raw)
+
+
+def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[Entry]:
+    """Cut and Median, C.07 (2024) 14.1-14.4 with the VUR exception 16.5.
+
+    The least significant value is the lowest opponent score; for weighted tie-breaks (SB,
+    14.1.1) ties go to the lowest product. 16.5.1: the lowest VUR contribution is cut
+    instead, as long as it is not lower than the least significant value; 16.5.2 repeats
+    this for each further cut. High cuts (medians) ignore VURs.
+    """
+    kept = list(entries)
+    if weighted:
+        def rank(e: Entry) -> tuple[int, int]:
+            return (e.score, e.score * e.points)
+
+        def value(e: Entry) -> int:
+            return e.score * e.points
+    else:
+        def rank(e: Entry) -> tuple[int, int]:
+            return (e.score, 0)
+
+        def value(e: Entry) -> int:
+            return e.score
+    for _ in range(low):
+        if not kept:
+            break
+        victim = min(kept, key=rank)
+        vurs = [e for e in kept if e.vur]
+        if vurs:
+            lowest_vur = min(vurs, key=value)
+            if value(lowest_vur) >= value(victim):
+                victim = lowest_vur
+        kept.remove(victim)
+    for _ in range(high):
+        if not kept:
+            break
+        kept.remove(max(kept, key=rank))
+    return kept
+
+
+FIDE_2024 = Edition(
+    name="fide-2024",
+    title="FIDE C.07 Tie-Break Regulations, in force 1 August 2024 - 28 February 2026",
+    citation="C.07 (2024)",
+    in_force_from=date(2024, 8, 1),
+    in_force_until=date(2026, 2, 28),
+    opponent_table=opponent_table,
+    cut=cut,
+)
+
+
+@hookimpl
+def fide_tiebreaks_editions() -> list[Edition]:
+    return [FIDE_2024]
