@@ -27,6 +27,7 @@ from typing import Any
 import pluggy
 
 from . import __version__, hookspecs
+from .codes import CodeError
 from .editions import Edition
 from .tiebreak import Tiebreak
 
@@ -68,12 +69,13 @@ class Registry:
     problems: list[str] = field(default_factory=list)
 
     def resolve(self, name: str, prefer: Mapping[str, str] | None = None) -> Tiebreak:
-        """The tie-break for code *name* (aliases included); an error when unknown or when
-        several plugins provide it and *prefer* (or ``FIDE_TIEBREAKS_PROVIDERS``) picks none."""
+        """The tie-break for code *name* (aliases included). :class:`CodeError` when nobody
+        provides it, or when several plugins do and *prefer* (or ``FIDE_TIEBREAKS_PROVIDERS``)
+        picks none."""
         candidates = self.tiebreaks.get(name.upper(), [])
         if not candidates:
             known = ", ".join(sorted({tb.code for tbs in self.tiebreaks.values() for tb in tbs}))
-            raise PluginError(f"no installed plugin provides the tie-break '{name}' "
+            raise CodeError(f"no installed plugin provides the tie-break '{name}' "
                               f"(available: {known})")  # fmt: skip
         if len(candidates) == 1:
             return candidates[0]
@@ -83,7 +85,7 @@ class Registry:
             if tb.provider == chosen:
                 return tb
         names = " and ".join(f"'{tb.provider}'" for tb in candidates)
-        raise PluginError(
+        raise CodeError(
             f"the tie-break '{name}' is provided by {names}; choose one with "
             f"--provider {candidates[0].code}=PLUGIN (or FIDE_TIEBREAKS_PROVIDERS)"
         )
@@ -93,7 +95,7 @@ class Registry:
             return self.editions[name.lower()]
         except KeyError:
             known = ", ".join(sorted(self.editions))
-            raise PluginError(f"unknown edition '{name}' (available: {known})") from None
+            raise CodeError(f"unknown edition '{name}' (available: {known})") from None
 
 
 def _env_list(name: str) -> list[str] | None:

@@ -17,6 +17,7 @@ Number = int | Fraction
 _DECIMAL = re.compile(r"^\s*([+-]?)(\d*)(?:[.,](\d*))?\s*$")
 
 
+@lru_cache(maxsize=4096)
 def parse_decimal(text: str) -> Fraction | None:
     """``"11.5"`` → ``Fraction(23, 2)``; ``None`` when *text* is not a plain decimal.
 
@@ -36,12 +37,13 @@ def exact_str(value: Number) -> str:
     ``Fraction(23, 2)`` → ``"11.5"``, ``Fraction(107, 8)`` → ``"13.375"``,
     ``12`` → ``"12"``, ``Fraction(40, 3)`` → ``"40/3"``.
     """
-    return _exact_str(Fraction(value))
+    if type(value) is int:
+        return str(value)
+    return _exact_str(value.numerator, value.denominator)
 
 
 @lru_cache(maxsize=65536)
-def _exact_str(value: Fraction) -> str:
-    num, den = value.numerator, value.denominator
+def _exact_str(num: int, den: int) -> str:
     if den == 1:
         return str(num)
     twos = fives = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
@@ -111,44 +111,70 @@ def compute_standings(
         ctx = Context(tournament, spec, chosen, None, cache)
         values.append(_run(tb, spec, ctx, [p.id for p in tournament.participants]))
 
+    # Sort keys: points, then each value tie-break as a dense integer rank (0 = best), so
+    # the sort compares small integers, not Fractions.
+    keys: list[dict[int, int] | None] = []
+    for tb, vals in zip(resolved, values, strict=True):
+        keys.append(None if tb.group else _dense(vals, tb.lower_is_better))
     places: dict[int, int] = {}
     order: list[Participant] = []
 
+    def place(run: list[Participant]) -> None:
+        first = len(order) + 1  # a shared place takes the first place of the group
+        for p in sorted(run, key=lambda p: p.id):
+            places[p.id] = first
+            order.append(p)
+
     def settle(group: list[Participant], level: int) -> None:
-        if len(group) == 1 or level == len(specs):
-            place = len(order) + 1  # a shared place takes the first place of the group
-            for p in sorted(group, key=lambda p: p.id):
-                places[p.id] = place
-                order.append(p)
-            return
-        tb, spec = resolved[level], specs[level]
-        if tb.group:
-            ctx = Context(tournament, spec, chosen, frozenset(p.id for p in group), cache)
-            values[level].update(_run(tb, spec, ctx, [p.id for p in group]))
-        vals = values[level]
-        sign = 1 if tb.lower_is_better else -1
-        group = sorted(group, key=lambda p: (sign * vals[p.id], p.id))
-        i = 0
-        while i < len(group):
-            j = i + 1
-            while j < len(group) and vals[group[j].id] == vals[group[i].id]:
-                j += 1
-            settle(group[i:j], level + 1)
-            i = j
+        """C.07 4.2: rank *group* (tied before *level*) by the tie-breaks from *level* on.
+        Consecutive value tie-breaks sort at once; a group tie-break (type A) is recomputed
+        for each run still tied when it is reached."""
+        stop = level
+        while stop < len(specs) and keys[stop] is not None:
+            stop += 1
+        span = [k for k in keys[level:stop] if k is not None]
+        key = {p.id: tuple(k[p.id] for k in span) for p in group}
+        group = sorted(group, key=lambda p: key[p.id])
+        for run in _runs(group, lambda p: key[p.id]):
+            if len(run) == 1 or stop == len(specs):
+                place(run)
+                continue
+            tb, spec = resolved[stop], specs[stop]
+            ctx = Context(tournament, spec, chosen, frozenset(p.id for p in run), cache)
+            found = _run(tb, spec, ctx, [p.id for p in run])
+            values[stop].update(found)
+            dense = _dense(found, tb.lower_is_better)
+            for sub in _runs(sorted(run, key=lambda p: dense[p.id]), lambda p: dense[p.id]):
+                settle(sub, stop + 1)
 
-    by_points = sorted(tournament.participants, key=lambda p: (-p.units, p.id))
-    i = 0
-    while i < len(by_points):
-        j = i + 1
-        while j < len(by_points) and by_points[j].units == by_points[i].units:
-            j += 1
-        settle(by_points[i:j], 0)
-        i = j
+    by_points = sorted(tournament.participants, key=lambda p: -p.units)
+    for run in _runs(by_points, lambda p: p.units):
+        settle(run, 0)
 
-    rows = tuple(
-        Row(places[p.id], p, tuple(v.get(p.id, Fraction(0)) for v in values)) for p in order
-    )
+    zero = Fraction(0)  # a group tie-break not reached by a participant
+    rows = tuple(Row(places[p.id], p, tuple(v.get(p.id, zero) for v in values)) for p in order)
     return Standings(tournament, chosen, specs, resolved, rows, tuple(notes))
+
+
+def _dense(values: Mapping[int, Fraction], lower_is_better: bool) -> dict[int, int]:
+    """Participant id → position of its value among the distinct values, best first."""
+    distinct = sorted(set(values.values()), reverse=not lower_is_better)
+    position = {v: i for i, v in enumerate(distinct)}
+    return {pid: position[v] for pid, v in values.items()}
+
+
+def _runs(items: list[Participant], key: Callable[[Participant], object]) -> list[list[Participant]]:
+    """Split a sorted list into runs of equal *key*."""
+    runs: list[list[Participant]] = []
+    last: object = object()
+    for item in items:
+        k = key(item)
+        if runs and k == last:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+            last = k
+    return runs
 
 
 def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | None) -> Tiebreak:

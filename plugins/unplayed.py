@@ -17,6 +17,7 @@ from fide_tiebreaks.model import Participant, ResultKind, Tournament, Tournament
 REQUESTED_BYES = frozenset({ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})
 # C.07 (2024) 16.2: voluntarily unplayed rounds (VUR) are requested byes and forfeit losses.
 VUR_KINDS = REQUESTED_BYES | {ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT}
+PLAYED = frozenset(k for k in ResultKind if k.played)
 _CATEGORY = {
     ResultKind.PAB: "16.2.1",
     ResultKind.FULL_BYE: "16.2.1",
@@ -26,18 +27,26 @@ _CATEGORY = {
 }
 
 
+def last_non_vur(p: Participant) -> int:
+    """The last round that is not a VUR (0 when every round is one)."""
+    for g in reversed(p.results):
+        if g.kind not in VUR_KINDS:
+            return g.round
+    return 0
+
+
 def categories(p: Participant) -> list[str]:
     """C.07 (2024) 16.2: the category of each round ("played" for a game over the board).
 
     A requested bye is 16.2.3 when at least one later round is not a VUR, else 16.2.5
     (this covers withdrawals and a bye in the last round)."""
-    last_non_vur = max((g.round for g in p.results if g.kind not in VUR_KINDS), default=0)
+    last = last_non_vur(p)
     out = []
     for g in p.results:
         if g.kind.played:
             out.append("played")
         elif g.kind in REQUESTED_BYES:
-            out.append("16.2.3" if g.round < last_non_vur else "16.2.5")
+            out.append("16.2.3" if g.round < last else "16.2.5")
         else:
             out.append(_CATEGORY[g.kind])
     return out
@@ -52,8 +61,7 @@ def adjusted_units(t: Tournament) -> list[int]:
     out = []
     for p in t.participants:
         units = p.units
-        last_non_vur = max((g.round for g in p.results if g.kind not in VUR_KINDS), default=0)
-        for g in p.results[last_non_vur:]:
+        for g in p.results[last_non_vur(p) :]:
             if g.kind in REQUESTED_BYES:
                 units += d - g.units
         out.append(units)
@@ -71,20 +79,26 @@ def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
     if t.type is TournamentType.ROUND_ROBIN:
         return _round_robin(t)
     adjusted = adjusted_units(t)
-    index = t.index
+    # adjusted score by participant id: list indexing is cheaper than a dict in the hot loop
+    by_id = [0] * (max(t.index, default=0) + 1)
+    for pid, i in t.index.items():
+        by_id[pid] = adjusted[i]
+    new = tuple.__new__  # skips the named tuple's Python-level __new__ (hot loop)
     rows = []
     for p in t.participants:
-        cats = categories(p)
         row = []
-        for g, cat in zip(p.results, cats, strict=True):
-            if cat == "played":
-                row.append(Entry(g.round, g.opponent, adjusted[index[g.opponent]], g.units,
-                                 False, cat))  # fmt: skip
-            elif forfeits_as_played and g.kind.forfeit and g.opponent is not None:
-                row.append(Entry(g.round, g.opponent, adjusted[index[g.opponent]], g.units,
-                                 False, "/P"))  # fmt: skip
-            else:
-                row.append(Entry(g.round, None, p.units, g.units, g.kind in VUR_KINDS, cat))
+        cats: list[str] | None = None
+        for g in p.results:
+            if g.kind in PLAYED:
+                row.append(new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False,
+                                       "played")))  # fmt: skip
+                continue
+            if forfeits_as_played and g.kind.forfeit and g.opponent is not None:
+                row.append(Entry(g.round, g.opponent, by_id[g.opponent], g.units, False, "/P"))
+                continue
+            cats = cats or categories(p)
+            row.append(Entry(g.round, None, p.units, g.units, g.kind in VUR_KINDS,
+                             cats[g.round - 1]))  # fmt: skip
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 

@@ -66,6 +66,7 @@ _ORPHAN = {
     "0": (ResultKind.ZERO_BYE, "zero-point bye (Z)"),
     "L": (ResultKind.ZERO_BYE, "zero-point bye (Z)"),
 }
+_LOSSES_BY_FORFEIT = (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT)
 _MIRROR = {
     ResultKind.WIN: ResultKind.LOSS,
     ResultKind.LOSS: ResultKind.WIN,
@@ -77,6 +78,13 @@ _MIRROR = {
     ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
     ResultKind.DOUBLE_FORFEIT: ResultKind.DOUBLE_FORFEIT,
 }
+
+_new = tuple.__new__
+_COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour.BLACK,
+            "-": Colour.NONE, " ": Colour.NONE}  # fmt: skip
+# One round block, columns 90-99 for round 1: two blanks, opponent, colour, result.
+_BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    ) ([wbWB \-]) ([10=+\-WDLHFUZwdlhfuz ])")
+_ROUNDS = re.compile(f"(?:{_BLOCK.pattern})*")
 
 HEADER_NAMES = {
     "012": "name",
@@ -183,29 +191,30 @@ def _split_lines(text: str) -> list[SourceLine]:
     return lines
 
 
+def _code_letter(kind: ResultKind) -> str:
+    """The TRF letter of a result kind (a double forfeit is '-', no entry is 'Z')."""
+    return {ResultKind.DOUBLE_FORFEIT: "-", ResultKind.NOT_PAIRED: "Z"}.get(kind, kind.value)
+
+
 def _value(line: str) -> str:
     """The free value of a header record: column 5 onwards."""
     return line[4:].strip()
 
 
 @dataclass
-class _Block:
-    """A round block as read, before cross-checks settle its kind."""
-
-    kind: ResultKind
-    opponent: int | None
-    colour: Colour
-    column: int  # 1-based column of the block, for messages
-    code: str
-    pending: bool = False  # opponent given, result blank
-
-
-@dataclass
 class _Player:
+    """A 001 line as read: its games, and the rounds paired but without a result."""
+
     id: int
     line: int
     text: str
-    blocks: list[_Block]
+    games: list[Game]
+    pending: dict[int, int]  # round -> the opponent named without a result
+
+
+def _column(rnd: int) -> int:
+    """1-based column where the block of round *rnd* starts (92 for round 1)."""
+    return 92 + 10 * (rnd - 1)
 
 
 class _Parser:
@@ -213,7 +222,13 @@ class _Parser:
         self.source = source
         self.out = out
         self.info: dict[str, str] = {}
+        self.player_lines: list[tuple[int, str]] = []
         self.players: list[_Player] = []
+        self.points: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = {}
+        _Fast = dict[tuple[str, str], tuple[ResultKind, Colour, Fraction, int]]
+        self.fast: tuple[_Fast, _Fast] = ({}, {})
+        self.scoring = Scoring()
+        self.scale = 2
         self.scoring_settings: list[tuple[int, str, dict[str, Fraction]]] = []
         self.abnormal: list[tuple[int, str, Fraction, int | None, list[int]]] = []
         self.byes: list[tuple[int, ResultKind, int, list[int]]] = []
@@ -225,7 +240,7 @@ class _Parser:
     # -- records --------------------------------------------------------------------------
     def parse(self) -> ReadResult:
         handlers: dict[str, Callable[[int, str], None]] = {
-            "001": self._player,
+            "001": lambda number, line: self.player_lines.append((number, line)),
             "142": self._rounds,
             "XXR": self._rounds,
             "162": self._scoring_162,
@@ -363,24 +378,43 @@ class _Parser:
         self.abnormal.append((number, letter.strip(), points, rnd, self._ids(number, line[23:], 23)))
 
     # -- player lines ---------------------------------------------------------------------
+    def _game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:
+        pts, units = self.points[kind, colour]
+        return Game(rnd, kind, opponent, colour, pts, units)
+
     def _player(self, number: int, line: str) -> None:
         rank_text = line[4:8].strip()
         if not rank_text.isdigit() or not 1 <= int(rank_text) <= MAX_PLAYERS:
             self.out.error(number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}")
             return
-        blocks: list[_Block] = []
-        start = 91
-        while start < len(line):
-            block = self._block(number, line, start)
-            if block is None:
-                return
-            blocks.append(block)
-            start += 10
-        while blocks and blocks[-1].kind is ResultKind.NOT_PAIRED and not blocks[-1].code.strip():
-            blocks.pop()  # trailing blanks are no rounds
-        self.players.append(_Player(int(rank_text), number, line, blocks))
+        player = _Player(int(rank_text), number, line, [], {})
+        games = player.games
+        tail = line[89:].rstrip()
+        tail = tail.ljust(-(-len(tail) // 10) * 10)
+        if _ROUNDS.fullmatch(tail):
+            # Fast path: every block is well formed; unusual ones still go the careful way.
+            with_opponent, without = self.fast
+            for i, (opp, colour_char, code) in enumerate(_BLOCK.findall(tail), start=1):
+                opponent = int(opp) if opp != "    " else 0
+                found = (with_opponent if opponent else without).get((code, colour_char))
+                if found is not None:
+                    kind, colour, pts, units = found
+                    # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
+                    games.append(_new(Game, (i, kind, opponent or None, colour, pts, units)))
+                elif not self._block(player, 91 + 10 * (i - 1)):
+                    return
+        else:
+            for start in range(91, len(line), 10):
+                if not self._block(player, start):
+                    return
+        while games and games[-1].kind is ResultKind.NOT_PAIRED and games[-1].round not in player.pending:
+            games.pop()  # trailing blanks are no rounds
+        self.players.append(player)
 
-    def _block(self, number: int, line: str, start: int) -> _Block | None:
+    def _block(self, player: _Player, start: int) -> bool:
+        """Read one round block the careful way, saying what is odd about it; False when the
+        line cannot be read further."""
+        number, line = player.line, player.text
         chunk = line[start : start + 10].ljust(10)
         column = start + 1
         rnd = (start - 91) // 10 + 1
@@ -388,47 +422,66 @@ class _Parser:
         if stray:
             self.out.error(number, column + stray[0], f"round {rnd}: unexpected '{chunk[stray[0]]}' "
                            "between fields (columns shifted?)")  # fmt: skip
-            return None
-        opp_text, colour_char, code = chunk[0:4].strip(), chunk[5].lower(), chunk[7].upper()
+            return False
+        opp_text, code = chunk[0:4].strip(), chunk[7].upper()
         if opp_text and not opp_text.isdigit():
             self.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
-            return None
+            return False
         opponent = int(opp_text) if opp_text else 0
-        colour = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}.get(
-            colour_char
-        )
+        colour = _COLOURS.get(chunk[5])
         if colour is None:
             self.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
-            return None
+            return False
         if code not in _WITH_OPPONENT and code not in _BYES:
             self.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
-            return None
-        if opponent:
-            if code in _WITH_OPPONENT:
-                return _Block(_WITH_OPPONENT[code], opponent, colour, column, code)
-            if code == " ":
-                return _Block(ResultKind.NOT_PAIRED, opponent, colour, column, code, pending=True)
+            return False
+        games = player.games
+        if opponent and code in _WITH_OPPONENT:
+            games.append(self._game(rnd, _WITH_OPPONENT[code], opponent, colour))
+        elif opponent and code == " ":
+            player.pending[rnd] = opponent
+            games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, colour))
+        elif opponent:
             self.out.warning(number, column, f"round {rnd}: a bye ('{code}') with opponent "
                              f"{opponent}; the opponent is ignored")  # fmt: skip
-            return _Block(_BYES[code], None, Colour.NONE, column, code)
-        if code in _BYES:
-            return _Block(_BYES[code], None, Colour.NONE, column, code)
-        if code == "-":
+            games.append(self._game(rnd, _BYES[code], None, Colour.NONE))
+        elif code in _BYES:
+            games.append(self._game(rnd, _BYES[code], None, Colour.NONE))
+        elif code == "-":
             self.out.note(number, column + 7, f"round {rnd}: '-' without an opponent read as absent")
-            return _Block(ResultKind.NOT_PAIRED, None, Colour.NONE, column, code)
-        kind, meaning = _ORPHAN[code]
-        self.out.warning(number, column + 7, f"round {rnd}: result '{code}' without an opponent "
-                         f"read as a {meaning}")  # fmt: skip
-        return _Block(kind, None, Colour.NONE, column, code)
+            games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
+        else:
+            kind, meaning = _ORPHAN[code]
+            self.out.warning(number, column + 7, f"round {rnd}: result '{code}' without an "
+                             f"opponent read as a {meaning}")  # fmt: skip
+            games.append(self._game(rnd, kind, None, Colour.NONE))
+        return True
 
     # -- the model --------------------------------------------------------------------------
     def _build(self) -> ReadResult:
         out = self.out
+        self.scoring = scoring = self._scoring()
+        self.scale = scale = grid_scale(scoring.values() + [v for _, _, v, _, _ in self.abnormal])
+        for kind in ResultKind:
+            for colour in Colour:
+                pts = scoring.points(kind, colour)
+                self.points[kind, colour] = (pts, int(pts * scale))
+        # (result char, colour char) -> kind, colour, points, units: the common blocks
+        with_opponent, without = self.fast
+        for code, kind in _WITH_OPPONENT.items():
+            for char, colour in _COLOURS.items():
+                for c in {code, code.lower()}:
+                    with_opponent[c, char] = (kind, colour, *self.points[kind, colour])
+        for code, kind in _BYES.items():
+            for char in " -":
+                for c in {code, code.lower()}:
+                    without[c, char] = (kind, Colour.NONE, *self.points[kind, Colour.NONE])
+        for number, line in self.player_lines:
+            self._player(number, line)
         if not self.players:
             if not any(d.severity is Severity.ERROR for d in out.items):
                 out.error(0, 0, "no player records ('001' lines): is this a TRF file?")
             raise InputError(out.items)
-        scoring = self._scoring()
         players: dict[int, _Player] = {}
         for p in self.players:
             if p.id in players:
@@ -438,33 +491,14 @@ class _Parser:
                 players[p.id] = p
         rounds = self._settle_rounds(players)
         self._apply_byes(players, rounds)
-        self._cross_check(players, rounds)
-        overrides, bonus = self._abnormal_points(players)
-        values = scoring.values() + [v for _, _, v, _, _ in self.abnormal]
-        scale = grid_scale(values)
-        cache: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = {}
+        self._cross_check(players)
+        bonus = self._abnormal_points(players)
         people: list[Participant] = []
         for pid in sorted(players):
             p = players[pid]
-            games = []
-            for r in range(1, rounds + 1):
-                b = p.blocks[r - 1] if r <= len(p.blocks) else None
-                kind = b.kind if b else ResultKind.NOT_PAIRED
-                colour = b.colour if b else Colour.NONE
-                opponent = b.opponent if b and not b.pending else None
-                if (pid, r) in overrides:
-                    pts = overrides[pid, r]
-                    units = int(pts * scale)
-                else:
-                    key = (kind, colour)
-                    if key not in cache:
-                        pts = scoring.points(kind, colour)
-                        cache[key] = (pts, int(pts * scale))
-                    pts, units = cache[key]
-                games.append(Game(r, kind, opponent, colour, pts, units))
             adjustment = int(bonus.get(pid, 0) * scale)
-            total = sum(g.units for g in games) + adjustment
-            people.append(self._participant(p, tuple(games), total, scale, adjustment))
+            total = sum(g.units for g in p.games) + adjustment
+            people.append(self._participant(p, tuple(p.games), total, scale, adjustment))
         self._check_points(people, scale, scoring)
         tournament = Tournament(
             name=self.info.get("012", ""),
@@ -546,18 +580,17 @@ class _Parser:
         return Scoring(**fields)
 
     def _settle_rounds(self, players: dict[int, _Player]) -> int:
-        found = max((len(p.blocks) for p in players.values()), default=0)
+        found = max((len(p.games) for p in players.values()), default=0)
         # A trailing round that is only paired (no result anywhere) has not been played yet.
-        while found and all(
-            len(p.blocks) < found
-            or p.blocks[found - 1].pending
-            or p.blocks[found - 1].kind is ResultKind.NOT_PAIRED
+        while found and any(found in p.pending for p in players.values()) and all(
+            len(p.games) < found or p.games[found - 1].kind is ResultKind.NOT_PAIRED
             for p in players.values()
-        ) and any(len(p.blocks) >= found and p.blocks[found - 1].pending for p in players.values()):
+        ):
             self.out.note(0, 0, f"round {found} is paired but has no results; "
                           f"standings are after round {found - 1}")  # fmt: skip
             for p in players.values():
-                del p.blocks[found - 1 :]
+                del p.games[found - 1 :]
+                p.pending.pop(found, None)
             found -= 1
         if found > MAX_ROUNDS:
             raise InputError([*self.out.items, _fatal(self.source.path, f"{found} rounds; "
@@ -570,75 +603,68 @@ class _Parser:
                 self.out.note(number, 5, f"{declared} rounds planned, results for {found}: "
                               f"standings are after round {found}")  # fmt: skip
         for p in players.values():
-            for r, b in enumerate(p.blocks, start=1):
-                if b.pending:
-                    self.out.warning(p.line, b.column, f"round {r}: paired with {b.opponent} but no "
-                                     "result; counted as a zero-point bye (TRF16: blank = Z)")  # fmt: skip
+            while len(p.games) < found:
+                p.games.append(self._game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE))
+            for r, opponent in sorted(p.pending.items()):
+                self.out.warning(p.line, _column(r), f"round {r}: paired with {opponent} but no "
+                                 "result; counted as a zero-point bye (TRF16: blank = Z)")  # fmt: skip
         return found
 
     def _apply_byes(self, players: dict[int, _Player], rounds: int) -> None:
+        """TRF-2026 240: byes for players whose round block is empty."""
         for number, kind, rnd, ids in self.byes:
             for pid in ids:
                 p = players.get(pid)
                 if p is None:
                     self.out.warning(number, 11, f"240: no player with start rank {pid}")
-                elif rnd > rounds:
+                elif rnd > rounds or rnd < 1:
                     continue  # a bye for a round still to be paired
-                elif rnd > len(p.blocks) or p.blocks[rnd - 1].kind is ResultKind.NOT_PAIRED:
-                    while len(p.blocks) < rnd:
-                        p.blocks.append(_Block(ResultKind.NOT_PAIRED, None, Colour.NONE, 0, " "))
-                    p.blocks[rnd - 1] = _Block(kind, None, Colour.NONE, p.blocks[rnd - 1].column,
-                                               kind.value)  # fmt: skip
-                elif p.blocks[rnd - 1].kind is not kind:
-                    self.out.warning(number, 5, f"240 gives player {pid} a {kind.name} in round "
-                                     f"{rnd}, but the 001 line says '{p.blocks[rnd - 1].code}'")  # fmt: skip
+                elif p.games[rnd - 1].kind is ResultKind.NOT_PAIRED and rnd not in p.pending:
+                    p.games[rnd - 1] = self._game(rnd, kind, None, Colour.NONE)
+                elif p.games[rnd - 1].kind is not kind:
+                    self.out.warning(number, 5, f"240 gives player {pid} a {kind.name.lower()} "
+                                     f"in round {rnd}, but the 001 line says "
+                                     f"'{p.games[rnd - 1].kind.value}'")  # fmt: skip
 
-    def _cross_check(self, players: dict[int, _Player], rounds: int) -> None:
+    def _cross_check(self, players: dict[int, _Player]) -> None:
         """Opponents exist, are not oneself, and results mirror (C.04 Annex 2)."""
+        out = self.out
         for pid, p in players.items():
-            for r, b in enumerate(p.blocks, start=1):
-                if b.opponent is None or b.pending:
+            for g in p.games:
+                opp = g.opponent
+                if opp is None:
                     continue
-                o = players.get(b.opponent)
-                if b.opponent == pid:
-                    self.out.error(p.line, b.column, f"round {r}: player {pid} is paired with itself")
-                    b.opponent = None
+                r = g.round
+                o = players.get(opp)
+                if o is None or opp == pid:
+                    what = f"player {pid} is paired with itself" if opp == pid else (
+                        f"opponent {opp} does not exist")  # fmt: skip
+                    out.error(p.line, _column(r), f"round {r}: {what}")
+                    p.games[r - 1] = g._replace(opponent=None)
                     continue
-                if o is None:
-                    self.out.error(p.line, b.column, f"round {r}: opponent {b.opponent} does not exist")
-                    b.opponent = None
+                og = o.games[r - 1]
+                if og.opponent != pid:
+                    said = "nothing" if og.opponent is None else f"opponent {og.opponent}"
+                    out.warning(p.line, _column(r), f"round {r}: results do not mirror: {pid} "
+                                f"played {opp}, whose line says {said}")  # fmt: skip
                     continue
-                ob = o.blocks[r - 1] if r <= len(o.blocks) else None
-                if (
-                    b.kind is ResultKind.FORFEIT_LOSS
-                    and ob is not None
-                    and ob.opponent == pid
-                    and ob.kind in (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT)
-                ):
-                    b.kind = ResultKind.DOUBLE_FORFEIT
-                    ob.kind = ResultKind.DOUBLE_FORFEIT
+                if g.kind is ResultKind.FORFEIT_LOSS and og.kind in _LOSSES_BY_FORFEIT:
+                    p.games[r - 1] = g._replace(kind=ResultKind.DOUBLE_FORFEIT)
+                    o.games[r - 1] = og._replace(kind=ResultKind.DOUBLE_FORFEIT)
                     continue
-                if ob is None or ob.opponent != pid:
-                    said = "nothing" if ob is None or ob.opponent is None else f"opponent {ob.opponent}"
-                    self.out.warning(p.line, b.column, f"round {r}: results do not mirror: {pid} "
-                                     f"played {b.opponent}, whose line says {said}")  # fmt: skip
-                    continue
-                if pid > b.opponent:
+                if pid > opp:
                     continue  # each pair checked once
-                if _MIRROR.get(b.kind) is not ob.kind:
-                    self.out.warning(p.line, b.column + 7, f"round {r}: results do not mirror: "
-                                     f"{pid} has '{b.code}' against {b.opponent}, who has "
-                                     f"'{ob.code}' against {pid}")  # fmt: skip
-                if b.colour is ob.colour and b.colour is not Colour.NONE:
-                    self.out.warning(p.line, b.column + 5, f"round {r}: {pid} and {b.opponent} "
-                                     f"both have colour '{b.colour.value}'")  # fmt: skip
+                if _MIRROR.get(g.kind) is not og.kind:
+                    out.warning(p.line, _column(r) + 7, f"round {r}: results do not mirror: {pid} "
+                                f"has '{g.kind.value}' against {opp}, who has '{og.kind.value}' "
+                                f"against {pid}")  # fmt: skip
+                if g.colour is og.colour and g.colour is not Colour.NONE:
+                    out.warning(p.line, _column(r) + 5, f"round {r}: {pid} and {opp} both have "
+                                f"colour '{g.colour.value}'")  # fmt: skip
 
-    def _abnormal_points(
-        self, players: dict[int, _Player]
-    ) -> tuple[dict[tuple[int, int], Fraction], dict[int, Fraction]]:
-        """TRF-2026 299: a typed record replaces the points of matching results; an untyped
-        one is a bonus or penalty on the total."""
-        overrides: dict[tuple[int, int], Fraction] = {}
+    def _abnormal_points(self, players: dict[int, _Player]) -> dict[int, Fraction]:
+        """TRF-2026 299: a typed record replaces the points of the matching results; an
+        untyped one is a bonus or penalty on the total (returned)."""
         bonus: dict[int, Fraction] = {}
         for number, letter, points, rnd, ids in self.abnormal:
             for pid in ids:
@@ -649,16 +675,14 @@ class _Parser:
                 if not letter:
                     bonus[pid] = bonus.get(pid, Fraction(0)) + points
                     continue
-                hits = [
-                    r for r, b in enumerate(p.blocks, start=1)
-                    if (rnd is None or r == rnd) and b.code.upper() == letter
-                ]  # fmt: skip
-                for r in hits:
-                    overrides[pid, r] = points
+                hits = [g for g in p.games if (rnd is None or g.round == rnd)
+                        and _code_letter(g.kind) == letter]  # fmt: skip
+                for g in hits:
+                    p.games[g.round - 1] = g._replace(points=points, units=int(points * self.scale))
                 if not hits:
                     self.out.warning(number, 5, f"299: player {pid} has no '{letter}' result "
                                      f"{'in round ' + str(rnd) if rnd else 'in any round'}")  # fmt: skip
-        return overrides, bonus
+        return bonus
 
     def _check_points(self, people: list[Participant], scale: int, scoring: Scoring) -> None:
         for p in people:

@@ -1,0 +1,253 @@
+"""The ``fide-tiebreaks`` command (also ``python -m fide_tiebreaks``).
+
+Exit codes: 0 success; 1 input problems (errors in the file, or warnings with ``--strict``,
+or a tie-break plugin that failed); 2 usage errors or unreadable input; 3 an internal error
+(a bug: please report it with the input file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from . import __version__
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+DESCRIPTION = """\
+Chess tie-breaks computed exactly as FIDE Handbook C.07 defines them.
+
+Reads TRF16 and TRF-2026 files (with the JaVaFo and bbpPairings extensions), ranks the
+participants on points and an ordered tie-break list, and checks files for inconsistencies.
+"""
+
+STANDINGS_EPILOG = """\
+tie-break codes use the TEC syntax NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F], comma-separated,
+e.g. "BH/C1,BH,SB". The Handbook hyphen form (BH-C1) is accepted too. Without --tiebreaks the
+file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB for a round robin.
+Run 'fide-tiebreaks plugins' for the installed codes.
+
+examples:
+  fide-tiebreaks standings event.trf
+  fide-tiebreaks standings event.trf --tiebreaks BH/C1,BH,SB --format json
+  fide-tiebreaks standings event.trf --after-round 5 --format csv --output r5.csv
+  fide-tiebreaks standings event.trf --format trf --output ranked.trf
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # usage errors: exit 2 with a short hint
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="fide-tiebreaks",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    st = sub.add_parser(
+        "standings",
+        help="rank a tournament on points and tie-breaks",
+        description="Rank a tournament: points first, then the ordered tie-break list applied "
+        "to each still-tied group (C.07 4.2); participants still tied share the place.",
+        epilog=STANDINGS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    st.add_argument("file", metavar="FILE", help="a TRF16 or TRF-2026 file")
+    st.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
+    st.add_argument("--edition", "-e", metavar="E",
+                    help="rules edition, e.g. fide-2024 (default: the one in force on the "
+                         "tournament's end date, else the newest installed)")  # fmt: skip
+    st.add_argument("--type", choices=("swiss", "round-robin"),
+                    help="tournament type (default: from the file, else inferred)")  # fmt: skip
+    st.add_argument("--after-round", type=int, metavar="N",
+                    help="standings after round N, ignoring later rounds")  # fmt: skip
+    st.add_argument("--format", "-f", choices=("table", "json", "csv", "trf"), default="table",
+                    help="output format (default: table)")  # fmt: skip
+    st.add_argument("--output", "-o", metavar="PATH",
+                    help="write here (atomically) instead of standard output")  # fmt: skip
+    _common(st)
+    st.add_argument("--provider", action="append", default=[], metavar="CODE=PLUGIN",
+                    help="which plugin provides CODE when several do (repeatable)")  # fmt: skip
+
+    ck = sub.add_parser(
+        "check",
+        help="report problems in a tournament file",
+        description="Read a file and report every problem found: malformed records, results "
+        "that do not mirror between the two players, opponents that do not exist, a points "
+        "column that disagrees with the results. Exit 0 when clean, 1 when problems were "
+        "found, 2 when the file cannot be read.",
+    )
+    ck.add_argument("file", metavar="FILE")
+    _common(ck)
+
+    pl = sub.add_parser(
+        "plugins",
+        help="list the installed tie-break plugins",
+        description="List every plugin with its distribution, version, tie-break codes and "
+        "rules editions. Broken plugins are reported on standard error.",
+    )
+    pl.add_argument("--format", "-f", choices=("table", "json"), default="table")
+    return parser
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--strict", action="store_true",
+                   help="treat warnings as errors (exit 1)")  # fmt: skip
+    p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    warnings.showwarning = _show_warning
+    try:
+        handler = {"standings": _standings, "check": _check, "plugins": _plugins}[args.command]
+        return handler(args)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # never a traceback for the user; say what it was
+        _err(f"internal error: {type(e).__name__}: {e} (please report this with the input file)")
+        return EXIT_INTERNAL
+
+
+def _err(message: str, stream: TextIO | None = None) -> None:
+    print(f"fide-tiebreaks: {message}", file=stream or sys.stderr)
+
+
+def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:
+    _err(f"warning: {message}")
+
+
+def _read(args: argparse.Namespace) -> tuple[Any, int | None]:
+    """Read the file and print its diagnostics; the exit code when it must stop here."""
+    from .diagnostics import InputError, Severity
+    from .trf.reader import read_trf
+
+    try:
+        result = read_trf(args.file)
+    except InputError as e:
+        for d in e.diagnostics:
+            print(d, file=sys.stderr)
+        return None, EXIT_USAGE
+    shown = Severity.NOTE if args.verbose or args.command == "check" else Severity.WARNING
+    failing = Severity.WARNING if args.strict else Severity.ERROR
+    problems = 0
+    for d in result.diagnostics:
+        if d.severity >= shown:
+            text = str(d)
+            if args.strict and d.severity is Severity.WARNING:
+                text = text.replace(": warning: ", ": error: ", 1)
+            print(text, file=sys.stderr)
+        problems += d.severity >= failing
+    return result, (EXIT_PROBLEMS if problems else None)
+
+
+def _standings(args: argparse.Namespace) -> int:
+    from .atomic import write_atomic
+    from .codes import CodeError
+    from .diagnostics import Severity
+    from .host import PluginError
+    from .model import TournamentType
+    from .output import render
+    from .standings import compute_standings
+
+    result, stop = _read(args)
+    if result is None or stop is not None:
+        if stop == EXIT_PROBLEMS:
+            _err("the file has errors; no standings computed (run 'fide-tiebreaks check')")
+        return stop if stop is not None else EXIT_USAGE
+    tournament = result.tournament
+    if args.type:
+        tournament = tournament.with_type(TournamentType(args.type))
+    providers = {}
+    for item in args.provider:
+        code, sep, plugin = item.partition("=")
+        if not sep:
+            _err(f"--provider takes CODE=PLUGIN, not '{item}'")
+            return EXIT_USAGE
+        providers[code] = plugin
+    if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+        _err(f"--after-round must be between 1 and {tournament.rounds}")
+        return EXIT_USAGE
+    try:
+        standings = compute_standings(tournament, args.tiebreaks, args.edition,
+                                      after_round=args.after_round, providers=providers)  # fmt: skip
+    except CodeError as e:
+        _err(f"error: {e}")
+        return EXIT_USAGE
+    except PluginError as e:
+        _err(f"error: {e}")
+        return EXIT_PROBLEMS
+    for d in standings.diagnostics:
+        if d.severity >= Severity.WARNING or args.verbose:
+            print(d, file=sys.stderr)
+    if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
+        return EXIT_PROBLEMS
+    data = render(standings, args.format)
+    if args.output:
+        try:
+            write_atomic(args.output, data)
+        except OSError as e:
+            _err(f"error: cannot write {args.output}: {e.strerror or e}")
+            return EXIT_USAGE
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace) -> int:
+    from .diagnostics import Severity
+
+    result, stop = _read(args)
+    if result is None:
+        return stop or EXIT_USAGE
+    counts = {s: sum(d.severity is s for d in result.diagnostics) for s in Severity}
+    t = result.tournament
+    print(f"{args.file}: {len(t.participants)} players, {t.rounds} rounds, {t.type.value} "
+          f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
+          f"warnings, {counts[Severity.NOTE]} notes")  # fmt: skip
+    return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
+
+
+def _plugins(args: argparse.Namespace) -> int:
+    from .host import registry
+
+    reg = registry()
+    if args.format == "json":
+        data = [
+            {"name": p.name, "distribution": p.distribution, "version": p.version,
+             "builtin": p.builtin, "codes": list(p.codes), "editions": list(p.editions)}
+            for p in reg.providers
+        ]  # fmt: skip
+        print(json.dumps({"plugins": data, "problems": reg.problems}, indent=1))
+        return EXIT_OK
+    rows = [("PLUGIN", "DISTRIBUTION", "VERSION", "PROVIDES")]
+    for p in reg.providers:
+        provides = ", ".join([*p.codes, *(f"edition {e}" for e in p.editions)]) or "-"
+        rows.append((p.name, p.distribution, p.version, provides))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+    duplicates = {code: tbs for code, tbs in reg.tiebreaks.items() if len(tbs) > 1}
+    for code, tbs in sorted(duplicates.items()):
+        names = " and ".join(f"'{tb.provider}'" for tb in tbs)
+        _err(f"warning: {code} is provided by {names}; pick one with --provider {code}=PLUGIN")
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

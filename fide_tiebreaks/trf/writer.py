@@ -1,0 +1,50 @@
+"""TRF writer: the same bytes back for an unchanged file; ranks and 212 filled for standings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from ..model import SourceFile, SourceLine
+
+
+def encode(source: SourceFile, lines: Sequence[SourceLine] | None = None) -> bytes:
+    """The file's lines in its own encoding, line ends and byte-order mark."""
+    text = "".join(sl.text + sl.eol for sl in (source.lines if lines is None else lines))
+    return (b"\xef\xbb\xbf" if source.bom else b"") + text.encode(source.encoding)
+
+
+def with_ranks(source: SourceFile, ranks: Mapping[int, int], codes: Sequence[str]) -> bytes:
+    """The file with each player's rank in columns 86-89 and ``212 PTS,<codes>``.
+
+    Only the rank columns of ``001`` lines and the 212 record change; everything else,
+    unknown records and line ends included, is written back as read.
+    """
+    eols = Counter(sl.eol for sl in source.lines if sl.eol)
+    eol = eols.most_common(1)[0][0] if eols else "\n"
+    record = SourceLine("212 " + ",".join(["PTS", *codes]), eol)
+    out: list[SourceLine] = []
+    placed = False
+    first_player = None
+    after_202 = None
+    for sl in source.lines:
+        code = sl.text[:3]
+        if code == "212":
+            if not placed:
+                out.append(SourceLine(record.text, sl.eol))
+                placed = True
+            continue  # a second 212 would contradict the first
+        if code == "001":
+            if first_player is None:
+                first_player = len(out)
+            pid_text = sl.text[4:8].strip()
+            if pid_text.isdigit() and int(pid_text) in ranks:
+                text = sl.text.ljust(89)
+                sl = SourceLine(text[:85] + f"{ranks[int(pid_text)]:>4}" + text[89:], sl.eol)
+        out.append(sl)
+        if code == "202":
+            after_202 = len(out)
+    if not placed:
+        at = after_202 if after_202 is not None else (first_player or 0)
+        out.insert(at, record)
+    return encode(source, out)
