@@ -407,8 +407,6 @@ class _Parser:
             for start in range(91, len(line), 10):
                 if not self._block(player, start):
                     return
-        while games and games[-1].kind is ResultKind.NOT_PAIRED and games[-1].round not in player.pending:
-            games.pop()  # trailing blanks are no rounds
         self.players.append(player)
 
     def _block(self, player: _Player, start: int) -> bool:
@@ -639,8 +637,10 @@ class _Parser:
                 if o is None or opp == pid:
                     what = f"player {pid} is paired with itself" if opp == pid else (
                         f"opponent {opp} does not exist")  # fmt: skip
-                    out.error(p.line, _column(r), f"round {r}: {what}")
-                    p.games[r - 1] = g._replace(opponent=None)
+                    out.error(p.line, _column(r), f"round {r}: {what}; the round is read as "
+                              "not paired")  # fmt: skip
+                    # The model never holds a game without its opponent (errors stop the CLI).
+                    p.games[r - 1] = self._game(r, ResultKind.NOT_PAIRED, None, Colour.NONE)
                     continue
                 og = o.games[r - 1]
                 if og.opponent != pid:
