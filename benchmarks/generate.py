@@ -64,8 +64,11 @@ def generate(players: int, rounds: int, seed: int = 1) -> str:
             else:
                 expected = 1 / (1 + 10 ** ((ratings[bl - 1] - ratings[w - 1]) / 400))
                 y = rng.random()
-                rw, rb = ("1", "0") if y < expected - 0.15 else (
-                    ("=", "=") if y < expected + 0.15 else ("0", "1"))
+                rw, rb = (
+                    ("1", "0")
+                    if y < expected - 0.15
+                    else (("=", "=") if y < expected + 0.15 else ("0", "1"))
+                )
             for me, opp, colour, res in ((w, bl, "w", rw), (bl, w, "b", rb)):
                 blocks[me].append(f"{opp:4d} {colour} {res}")
                 score[me] += {"1": 2, "=": 1, "+": 2}.get(res, 0)
@@ -79,8 +82,10 @@ def generate(players: int, rounds: int, seed: int = 1) -> str:
     for i in ids:
         pts = score[i] / 2
         name = f"Player{i:05d}, Synthetic"
-        head = (f"001 {i:4d} m    {name:<33} {ratings[i - 1]:4d} FID {10000000 + i:>11} "
-                f"2000/01/01 {pts:4.1f}     ")
+        head = (
+            f"001 {i:4d} m    {name:<33} {ratings[i - 1]:4d} FID {10000000 + i:>11} "
+            f"2000/01/01 {pts:4.1f}     "
+        )
         lines.append(head + "".join(f"  {b}" for b in blocks[i]).rstrip())
     return "\n".join(lines) + "\n"
 

@@ -12,10 +12,24 @@ Users read a tournament and rank it::
 
 __version__ = "0.1.0"
 
+import os as _os
+
+# In a source checkout, plugins/ and conformance/ sit beside this package; installs map them
+# to fide_tiebreaks.plugins and fide_tiebreaks.conformance (pyproject package-dir). Searching
+# the checkout root for subpackages makes `python -m fide_tiebreaks` work from the checkout
+# too, where the source tree would otherwise shadow the installed package. Installed copies
+# have no pyproject.toml beside them and are left alone.
+_root = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
+    _os.path.join(_root, "plugins", "__init__.py")
+):
+    __path__.append(_root)
+
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
 from .hookspecs import hookimpl
+from .host import PluginError, registry
 from .model import (
     Colour,
     Game,
@@ -26,9 +40,8 @@ from .model import (
     TournamentType,
 )
 from .numbers import exact_str
-from .tiebreak import Context, Tiebreak
-from .host import PluginError, registry  # noqa: E402  (needs __version__ above)
 from .standings import Row, Standings, compute_standings
+from .tiebreak import Context, Tiebreak
 from .trf.reader import ReadResult, parse_trf, read_trf
 
 __all__ = [

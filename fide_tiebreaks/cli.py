@@ -65,20 +65,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     st.add_argument("file", metavar="FILE", help="a TRF16 or TRF-2026 file")
     st.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
-    st.add_argument("--edition", "-e", metavar="E",
-                    help="rules edition, e.g. fide-2024 (default: the one in force on the "
-                         "tournament's end date, else the newest installed)")  # fmt: skip
-    st.add_argument("--type", choices=("swiss", "round-robin"),
-                    help="tournament type (default: from the file, else inferred)")  # fmt: skip
-    st.add_argument("--after-round", type=int, metavar="N",
-                    help="standings after round N, ignoring later rounds")  # fmt: skip
-    st.add_argument("--format", "-f", choices=("table", "json", "csv", "trf"), default="table",
-                    help="output format (default: table)")  # fmt: skip
-    st.add_argument("--output", "-o", metavar="PATH",
-                    help="write here (atomically) instead of standard output")  # fmt: skip
+    st.add_argument(
+        "--edition",
+        "-e",
+        metavar="E",
+        help="rules edition, e.g. fide-2024 (default: the one in force on the "
+        "tournament's end date, else the newest installed)",
+    )
+    st.add_argument(
+        "--type",
+        choices=("swiss", "round-robin"),
+        help="tournament type (default: from the file, else inferred)",
+    )
+    st.add_argument(
+        "--after-round",
+        type=int,
+        metavar="N",
+        help="standings after round N, ignoring later rounds",
+    )
+    st.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json", "csv", "trf"),
+        default="table",
+        help="output format (default: table)",
+    )
+    st.add_argument(
+        "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
+    )
     _common(st)
-    st.add_argument("--provider", action="append", default=[], metavar="CODE=PLUGIN",
-                    help="which plugin provides CODE when several do (repeatable)")  # fmt: skip
+    st.add_argument(
+        "--provider",
+        action="append",
+        default=[],
+        metavar="CODE=PLUGIN",
+        help="which plugin provides CODE when several do (repeatable)",
+    )
 
     ck = sub.add_parser(
         "check",
@@ -102,8 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--strict", action="store_true",
-                   help="treat warnings as errors (exit 1)")  # fmt: skip
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
 
 
@@ -183,8 +204,13 @@ def _standings(args: argparse.Namespace) -> int:
         _err(f"--after-round must be between 1 and {tournament.rounds}")
         return EXIT_USAGE
     try:
-        standings = compute_standings(tournament, args.tiebreaks, args.edition,
-                                      after_round=args.after_round, providers=providers)  # fmt: skip
+        standings = compute_standings(
+            tournament,
+            args.tiebreaks,
+            args.edition,
+            after_round=args.after_round,
+            providers=providers,
+        )
     except CodeError as e:
         _err(f"error: {e}")
         return EXIT_USAGE
@@ -217,9 +243,11 @@ def _check(args: argparse.Namespace) -> int:
         return stop or EXIT_USAGE
     counts = {s: sum(d.severity is s for d in result.diagnostics) for s in Severity}
     t = result.tournament
-    print(f"{args.file}: {len(t.participants)} players, {t.rounds} rounds, {t.type.value} "
-          f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
-          f"warnings, {counts[Severity.NOTE]} notes")  # fmt: skip
+    print(
+        f"{args.file}: {len(t.participants)} players, {t.rounds} rounds, {t.type.value} "
+        f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
+        f"warnings, {counts[Severity.NOTE]} notes"
+    )
     return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
 
 
@@ -229,10 +257,16 @@ def _plugins(args: argparse.Namespace) -> int:
     reg = registry()
     if args.format == "json":
         data = [
-            {"name": p.name, "distribution": p.distribution, "version": p.version,
-             "builtin": p.builtin, "codes": list(p.codes), "editions": list(p.editions)}
+            {
+                "name": p.name,
+                "distribution": p.distribution,
+                "version": p.version,
+                "builtin": p.builtin,
+                "codes": list(p.codes),
+                "editions": list(p.editions),
+            }
             for p in reg.providers
-        ]  # fmt: skip
+        ]
         print(json.dumps({"plugins": data, "problems": reg.problems}, indent=1))
         return EXIT_OK
     rows = [("PLUGIN", "DISTRIBUTION", "VERSION", "PROVIDES")]

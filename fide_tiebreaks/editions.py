@@ -72,8 +72,11 @@ PERIODS = (
 
 
 def period_on(day: date) -> Period:
-    return next(p for p in PERIODS if (p.start is None or p.start <= day)
-                and (p.end is None or day <= p.end))  # fmt: skip
+    return next(
+        p
+        for p in PERIODS
+        if (p.start is None or p.start <= day) and (p.end is None or day <= p.end)
+    )
 
 
 def choose_edition(
@@ -86,12 +89,20 @@ def choose_edition(
     """
     newest = max(editions, key=lambda e: e.in_force_from or date.min)
     if end is None:
-        return newest, (f"the file gives no end date; using the newest edition, {newest.name}"), False
+        return (
+            newest,
+            (f"the file gives no end date; using the newest edition, {newest.name}"),
+            False,
+        )
     for edition in editions:
         if edition.in_force(end):
             return edition, None, False
     period = period_on(end)
-    return newest, (
-        f"the tournament ended on {end.isoformat()}, when {period.name} ({period.what}) was in "
-        f"force; that edition is not installed, so {newest.name} is used"
-    ), True
+    return (
+        newest,
+        (
+            f"the tournament ended on {end.isoformat()}, when {period.name} ({period.what}) was in "
+            f"force; that edition is not installed, so {newest.name} is used"
+        ),
+        True,
+    )

@@ -59,6 +59,7 @@ def fide_tiebreaks_register() -> Iterable[Tiebreak]:
     user picks one (``--provider CODE=PLUGIN`` or ``FIDE_TIEBREAKS_PROVIDERS``).
     Must be cheap: do heavy imports inside ``compute``.
     """
+    raise NotImplementedError  # a specification: plugins implement it
 
 
 @hookspec
@@ -80,3 +81,4 @@ def fide_tiebreaks_editions() -> Iterable[Edition]:
     This is the hook through which the legacy virtual-opponent rule and later editions
     plug in.
     """
+    raise NotImplementedError  # a specification: plugins implement it

@@ -75,8 +75,9 @@ class Registry:
         candidates = self.tiebreaks.get(name.upper(), [])
         if not candidates:
             known = ", ".join(sorted({tb.code for tbs in self.tiebreaks.values() for tb in tbs}))
-            raise CodeError(f"no installed plugin provides the tie-break '{name}' "
-                              f"(available: {known})")  # fmt: skip
+            raise CodeError(
+                f"no installed plugin provides the tie-break '{name}' (available: {known})"
+            )
         if len(candidates) == 1:
             return candidates[0]
         choice = {k.upper(): v for k, v in {**_env_providers(), **(prefer or {})}.items()}
@@ -150,15 +151,17 @@ def load_registry(
             dist = ep.dist.name if ep.dist else "?"
             version = ep.dist.version if ep.dist else "?"
             if pm.has_plugin(ep.name):
-                problem(f"plugin '{ep.name}' ({dist}) has the name of a plugin already loaded; "
-                        "skipped")  # fmt: skip
+                problem(
+                    f"plugin '{ep.name}' ({dist}) has the name of a plugin already loaded; skipped"
+                )
                 continue
             try:
                 plugin: ModuleType = ep.load()
                 pm.register(plugin, name=ep.name)
             except Exception as e:  # a broken plugin must not take the host down
-                problem(f"plugin '{ep.name}' ({dist} {version}) failed to load: "
-                        f"{type(e).__name__}: {e}")  # fmt: skip
+                problem(
+                    f"plugin '{ep.name}' ({dist} {version}) failed to load: {type(e).__name__}: {e}"
+                )
                 continue
             origin[ep.name] = (dist, version, False)
 
@@ -193,14 +196,17 @@ def load_registry(
         for ed in _collect(impl, Edition, problem):
             ed = dataclasses.replace(ed, provider=impl.plugin_name)
             if ed.name.lower() in reg.editions:
-                problem(f"edition '{ed.name}' from plugin '{impl.plugin_name}' is already "
-                        f"provided by '{reg.editions[ed.name.lower()].provider}'; ignored")  # fmt: skip
+                problem(
+                    f"edition '{ed.name}' from plugin '{impl.plugin_name}' is already "
+                    f"provided by '{reg.editions[ed.name.lower()].provider}'; ignored"
+                )
                 continue
             reg.editions[ed.name.lower()] = ed
             edition_names[impl.plugin_name].append(ed.name)
     for name, (dist, version, builtin) in origin.items():
-        reg.providers.append(Provider(name, dist, version, builtin, tuple(codes[name]),
-                                      tuple(edition_names[name])))  # fmt: skip
+        reg.providers.append(
+            Provider(name, dist, version, builtin, tuple(codes[name]), tuple(edition_names[name]))
+        )
     return reg
 
 
@@ -208,13 +214,17 @@ def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
     try:
         items = list(impl.function() or ())
     except Exception as e:
-        problem(f"plugin '{impl.plugin_name}' failed in {impl.function.__name__}: "
-                f"{type(e).__name__}: {e}")  # fmt: skip
+        problem(
+            f"plugin '{impl.plugin_name}' failed in {impl.function.__name__}: "
+            f"{type(e).__name__}: {e}"
+        )
         return []
     good = [i for i in items if isinstance(i, kind)]
     if len(good) != len(items):
-        problem(f"plugin '{impl.plugin_name}' returned something that is not a {kind.__name__} "
-                f"from {impl.function.__name__}; ignored")  # fmt: skip
+        problem(
+            f"plugin '{impl.plugin_name}' returned something that is not a {kind.__name__} "
+            f"from {impl.function.__name__}; ignored"
+        )
     return good
 
 

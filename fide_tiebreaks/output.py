@@ -54,7 +54,6 @@ def to_json(s: Standings) -> str:
     return f'{head}, "standings": [\n{body}\n]}}\n'
 
 
-
 def _cell(text: str) -> str:
     """Neutralise text a spreadsheet would run as a formula (CSV injection)."""
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
@@ -63,12 +62,23 @@ def _cell(text: str) -> str:
 def to_csv(s: Standings) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start_rank", "name", "fide_id", "federation", "rating", "points",
-                *s.codes])  # fmt: skip
+    w.writerow(
+        ["rank", "start_rank", "name", "fide_id", "federation", "rating", "points", *s.codes]
+    )
     for row in s.rows:
         p = row.participant
-        w.writerow([row.rank, p.id, _cell(p.name), _cell(p.fide_id), _cell(p.federation),
-                    p.rating or "", exact_str(p.points), *(exact_str(v) for v in row.values)])  # fmt: skip
+        w.writerow(
+            [
+                row.rank,
+                p.id,
+                _cell(p.name),
+                _cell(p.fide_id),
+                _cell(p.federation),
+                p.rating or "",
+                exact_str(p.points),
+                *(exact_str(v) for v in row.values),
+            ]
+        )
     return buf.getvalue()
 
 
@@ -76,11 +86,17 @@ def to_table(s: Standings) -> str:
     t = s.tournament
     head = ["Rank", "SNo", "Name", "Fed", "Rtg", "Pts", *s.codes]
     body = [
-        [str(row.rank), str(row.participant.id), row.participant.name[:32],
-         row.participant.federation, str(row.participant.rating or ""),
-         exact_str(row.participant.points), *(exact_str(v) for v in row.values)]
+        [
+            str(row.rank),
+            str(row.participant.id),
+            row.participant.name[:32],
+            row.participant.federation,
+            str(row.participant.rating or ""),
+            exact_str(row.participant.points),
+            *(exact_str(v) for v in row.values),
+        ]
         for row in s.rows
-    ]  # fmt: skip
+    ]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
     left = {2, 3}
 
@@ -91,8 +107,10 @@ def to_table(s: Standings) -> str:
         ).rstrip()
 
     title = t.name or (t.source.path if t.source else "tournament")
-    info = (f"{t.type.value}, {t.rounds} rounds; edition {s.edition.name} "
-            f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}")  # fmt: skip
+    info = (
+        f"{t.type.value}, {t.rounds} rounds; edition {s.edition.name} "
+        f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
+    )
     return "\n".join([title, info, "", line(head), *(line(r) for r in body)]) + "\n"
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
+from typing import Any
 
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
 from .diagnostics import Diagnostic, Severity
@@ -60,7 +61,7 @@ def default_list(t: Tournament) -> tuple[str, str]:
 
 def compute_standings(
     tournament: Tournament,
-    tiebreaks: str | Sequence[str] | None = None,
+    tiebreaks: str | list[str] | tuple[str, ...] | None = None,
     edition: str | Edition | None = None,
     *,
     after_round: int | None = None,
@@ -134,8 +135,7 @@ def compute_standings(
             stop += 1
         span = [k for k in keys[level:stop] if k is not None]
         key = {p.id: tuple(k[p.id] for k in span) for p in group}
-        group = sorted(group, key=lambda p: key[p.id])
-        for run in _runs(group, lambda p: key[p.id]):
+        for run in _sorted_runs(group, key):
             if len(run) == 1 or stop == len(specs):
                 place(run)
                 continue
@@ -143,12 +143,10 @@ def compute_standings(
             ctx = Context(tournament, spec, chosen, frozenset(p.id for p in run), cache)
             found = _run(tb, spec, ctx, [p.id for p in run])
             values[stop].update(found)
-            dense = _dense(found, tb.lower_is_better)
-            for sub in _runs(sorted(run, key=lambda p: dense[p.id]), lambda p: dense[p.id]):
+            for sub in _sorted_runs(run, _dense(found, tb.lower_is_better)):
                 settle(sub, stop + 1)
 
-    by_points = sorted(tournament.participants, key=lambda p: -p.units)
-    for run in _runs(by_points, lambda p: p.units):
+    for run in _sorted_runs(list(tournament.participants), {p.id: -p.units for p in tournament}):
         settle(run, 0)
 
     zero = Fraction(0)  # a group tie-break not reached by a participant
@@ -163,12 +161,12 @@ def _dense(values: Mapping[int, Fraction], lower_is_better: bool) -> dict[int, i
     return {pid: position[v] for pid, v in values.items()}
 
 
-def _runs(items: list[Participant], key: Callable[[Participant], object]) -> list[list[Participant]]:
-    """Split a sorted list into runs of equal *key*."""
+def _sorted_runs(items: list[Participant], key: Mapping[int, Any]) -> list[list[Participant]]:
+    """Sort by ``key[id]`` (stable) and split into runs of equal key, best first."""
     runs: list[list[Participant]] = []
     last: object = object()
-    for item in items:
-        k = key(item)
+    for item in sorted(items, key=lambda p: key[p.id]):
+        k = key[item.id]
         if runs and k == last:
             runs[-1].append(item)
         else:

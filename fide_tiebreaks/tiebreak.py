@@ -1,4 +1,4 @@
-"""What a plugin registers (:class:`Tiebreak`) and what its ``compute`` receives (:class:`Context`)."""
+"""What a plugin registers (:class:`Tiebreak`) and what its ``compute`` gets (:class:`Context`)."""
 
 from __future__ import annotations
 

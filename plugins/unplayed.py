@@ -90,15 +90,17 @@ def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
         cats: list[str] | None = None
         for g in p.results:
             if g.kind in PLAYED:
-                row.append(new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False,
-                                       "played")))  # fmt: skip
+                row.append(
+                    new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False, "played"))
+                )
                 continue
             if forfeits_as_played and g.kind.forfeit and g.opponent is not None:
                 row.append(Entry(g.round, g.opponent, by_id[g.opponent], g.units, False, "/P"))
                 continue
             cats = cats or categories(p)
-            row.append(Entry(g.round, None, p.units, g.units, g.kind in VUR_KINDS,
-                             cats[g.round - 1]))  # fmt: skip
+            row.append(
+                Entry(g.round, None, p.units, g.units, g.kind in VUR_KINDS, cats[g.round - 1])
+            )
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 
@@ -127,17 +129,20 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
     """
     kept = list(entries)
     if weighted:
+
         def rank(e: Entry) -> tuple[int, int]:
             return (e.score, e.score * e.points)
 
         def value(e: Entry) -> int:
             return e.score * e.points
     else:
+
         def rank(e: Entry) -> tuple[int, int]:
             return (e.score, 0)
 
         def value(e: Entry) -> int:
             return e.score
+
     for _ in range(low):
         if not kept:
             break

@@ -17,8 +17,11 @@ TEC = ROOT / "conformance" / "fixtures" / "tec-exercise-2024"
 def _no_outside_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
     """Third-party plugins installed on the machine must not leak into the tests."""
     monkeypatch.setenv("FIDE_TIEBREAKS_LOAD_PLUGINS", "")
-    for name in ("FIDE_TIEBREAKS_STRICT_PLUGINS", "FIDE_TIEBREAKS_DISABLE_PLUGINS",
-                 "FIDE_TIEBREAKS_PROVIDERS"):
+    for name in (
+        "FIDE_TIEBREAKS_STRICT_PLUGINS",
+        "FIDE_TIEBREAKS_DISABLE_PLUGINS",
+        "FIDE_TIEBREAKS_PROVIDERS",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -31,8 +34,15 @@ def expected(name: str) -> dict[int, dict[str, Fraction]]:
         }
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None,
-            cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": "", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "fide_tiebreaks", *args], capture_output=True,
-                          text=True, env=full_env, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=cwd,
+        timeout=120,
+    )

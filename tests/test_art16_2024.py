@@ -12,10 +12,10 @@ from fractions import Fraction
 
 import pytest
 from conftest import TEC, expected
+from fide_tiebreaks.plugins import unplayed
 from trfbuild import against_fixed_scores
 
 from fide_tiebreaks import compute_standings, parse_trf, read_trf
-from fide_tiebreaks.plugins import unplayed
 
 CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1"]
 
@@ -39,9 +39,9 @@ def test_tec_exercise_points_and_adjusted_scores(tec):
     rows = expected("expected-2024.csv")
     assert {p.id: p.points for p in tec.participants} == {k: r["points"] for k, r in rows.items()}
     adjusted = unplayed.adjusted_units(tec)
-    assert {p.id: Fraction(a, tec.scale) for p, a in zip(tec.participants, adjusted)} == {
-        k: r["adjusted_score"] for k, r in rows.items()
-    }
+    assert {
+        p.id: Fraction(a, tec.scale) for p, a in zip(tec.participants, adjusted, strict=True)
+    } == {k: r["adjusted_score"] for k, r in rows.items()}
 
 
 def test_categories_of_the_tec_exercise(tec):
@@ -92,8 +92,20 @@ def test_laxman_2024():
     (a ZPB followed by played rounds: 16.2.3, a VUR). OLD column: BH 57, BH-C1 50 (the
     VUR is cut), SB 37.25."""
     text = against_fixed_scores(
-        [("1", 5.0), ("1", 5.0), ("0", 6.5), ("Z", None), ("1", 4.5), ("=", 6.0),
-         ("1", 5.0), ("=", 6.5), ("1", 5.5), ("1", 6.0)], rounds=10)  # fmt: skip
+        [
+            ("1", 5.0),
+            ("1", 5.0),
+            ("0", 6.5),
+            ("Z", None),
+            ("1", 4.5),
+            ("=", 6.0),
+            ("1", 5.0),
+            ("=", 6.5),
+            ("1", 5.5),
+            ("1", 6.0),
+        ],
+        rounds=10,
+    )
     assert _bh(text) == 57
     assert _bh(text, "BH/C1") == 50
     assert _bh(text, "SB") == Fraction(149, 4)
@@ -107,8 +119,21 @@ def test_example_01_forfeit_win_counts_own_score():
     opposite = {"1": "0", "=": "=", "0": "1"}
     fillers = {2001 + i: [None] * i + [(8, "b", opposite[r])] for i, r in enumerate(results)}
     text = against_fixed_scores(
-        [("1", 5.0), ("1", 5.5), ("1", 5.0), ("1", 4.5), ("=", 6.0), ("=", 5.5),
-         ("+", None), ("0", 6.5), ("1", 6.0)], rounds=9, special={8: leo}, extra=fillers)  # fmt: skip
+        [
+            ("1", 5.0),
+            ("1", 5.5),
+            ("1", 5.0),
+            ("1", 4.5),
+            ("=", 6.0),
+            ("=", 5.5),
+            ("+", None),
+            ("0", 6.5),
+            ("1", 6.0),
+        ],
+        rounds=9,
+        special={8: leo},
+        extra=fillers,
+    )
     assert not parse_trf(text.encode()).diagnostics
     t = parse_trf(text.encode()).tournament
     leo_adjusted = unplayed.adjusted_units(t)[t.index[8]]
@@ -120,8 +145,20 @@ def test_example_03_forfeit_loss_then_withdrawal():
     """Annex example 03: 6.5/10, forfeit loss in R9 against an opponent on 7.5, withdrawn
     for R10. 2024: 3.5+6+6.5+7.5+6.5+8+6.5+7 and two dummies of 6.5 = 64.5."""
     text = against_fixed_scores(
-        [("1", 3.5), ("1", 6.0), ("1", 6.5), ("1", 7.5), ("1", 6.5), ("=", 8.0),
-         ("0", 6.5), ("1", 7.0), ("-", 7.5), ("", None)], rounds=10)  # fmt: skip
+        [
+            ("1", 3.5),
+            ("1", 6.0),
+            ("1", 6.5),
+            ("1", 7.5),
+            ("1", 6.5),
+            ("=", 8.0),
+            ("0", 6.5),
+            ("1", 7.0),
+            ("-", 7.5),
+            ("", None),
+        ],
+        rounds=10,
+    )
     assert _bh(text) == Fraction(129, 2)
     # Hand computation (16.5.1): both unplayed rounds are VURs worth 6.5, not below the
     # least significant 3.5, so Cut-1 removes one of them: 64.5 - 6.5 = 58.
@@ -133,7 +170,8 @@ def test_example_04_first_round_forfeit_win():
     other nine opponents sum to 64.5. 2024: 64.5 + 9.5 = 74."""
     others = [7.0, 7.0, 7.0, 7.0, 7.0, 7.0, 7.5, 7.5, 7.5]
     text = against_fixed_scores(
-        [("+", 4.5)] + [("=" if i == 0 else "1", s) for i, s in enumerate(others)], rounds=10)
+        [("+", 4.5)] + [("=" if i == 0 else "1", s) for i, s in enumerate(others)], rounds=10
+    )
     assert _bh(text) == 74
 
 
@@ -143,11 +181,14 @@ def test_round_robin_forfeit_is_a_regular_game():
     1 beat 2, 2 forfeited to 3 in R3. Final scores: 1: 1+0+... (written out below)."""
     from trfbuild import tournament
 
-    text = tournament({
-        1: [(2, "w", "1"), (3, "b", "="), None, (2, "b", "1"), (3, "w", "0"), None],
-        2: [(1, "b", "0"), None, (3, "w", "-"), (1, "w", "0"), None, (3, "b", "=")],
-        3: [None, (1, "w", "="), (2, "b", "+"), None, (1, "b", "1"), (2, "w", "=")],
-    }, headers=("092 Round Robin",))  # fmt: skip
+    text = tournament(
+        {
+            1: [(2, "w", "1"), (3, "b", "="), None, (2, "b", "1"), (3, "w", "0"), None],
+            2: [(1, "b", "0"), None, (3, "w", "-"), (1, "w", "0"), None, (3, "b", "=")],
+            3: [None, (1, "w", "="), (2, "b", "+"), None, (1, "b", "1"), (2, "w", "=")],
+        },
+        headers=("092 Round Robin",),
+    )
     result = parse_trf(text.encode())
     assert not result.diagnostics
     t = result.tournament

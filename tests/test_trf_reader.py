@@ -29,8 +29,12 @@ def test_tec_fixture_reads_cleanly():
     nick = t.participant(12)
     assert nick.name == "Nick"
     assert [g.kind for g in nick.results] == [
-        ResultKind.LOSS, ResultKind.PAB, ResultKind.FORFEIT_WIN, ResultKind.ZERO_BYE,
-        ResultKind.ZERO_BYE]  # fmt: skip
+        ResultKind.LOSS,
+        ResultKind.PAB,
+        ResultKind.FORFEIT_WIN,
+        ResultKind.ZERO_BYE,
+        ResultKind.ZERO_BYE,
+    ]
     assert nick.results[2].opponent == 14  # the scheduled opponent is kept for forfeits
     assert nick.points == 2 and nick.declared_points == 2
     assert t.participant(4).results[1].kind is ResultKind.HALF_BYE
@@ -40,14 +44,25 @@ def test_tec_fixture_reads_cleanly():
 def test_player_fields_by_column():
     # columns: 5-8 rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation,
     # 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank, 92-99 round 1
-    line = ("001   12 m GM " + "Carlsen, Magnus".ljust(33) + " 2831 NOR     1503014 "
-            "1990/11/30  7.5    1     5 w 1")
+    line = (
+        "001   12 m GM " + "Carlsen, Magnus".ljust(33) + " 2831 NOR     1503014 "
+        "1990/11/30  7.5    1     5 w 1"
+    )
     assert line.index("2831") == 48 and line.index("7.5") == 81 and line.index("5 w 1") == 94
-    t = parse(f"012 X\n{line}\n001    5                                                  "
-              "                            0.0          12 b 0\n").tournament
+    t = parse(
+        f"012 X\n{line}\n001    5                                                  "
+        "                            0.0          12 b 0\n"
+    ).tournament
     p = t.participant(12)
     assert (p.sex, p.title, p.name, p.rating, p.federation, p.fide_id, p.birth_date) == (
-        "m", "GM", "Carlsen, Magnus", 2831, "NOR", "1503014", "1990/11/30")
+        "m",
+        "GM",
+        "Carlsen, Magnus",
+        2831,
+        "NOR",
+        "1503014",
+        "1990/11/30",
+    )
     assert (p.declared_points, p.declared_rank) == (Fraction(15, 2), 1)
 
 
@@ -60,8 +75,9 @@ def test_line_ends(eol):
 
 
 def test_cp1252_names_with_a_warning():
-    text = tournament({1: [(2, "w", "1")], 2: [(1, "b", "0")]},
-                      names={1: "Müller, Jörg", 2: "Šimon, Ana"})  # fmt: skip
+    text = tournament(
+        {1: [(2, "w", "1")], 2: [(1, "b", "0")]}, names={1: "Müller, Jörg", 2: "Šimon, Ana"}
+    )
     result = parse(text.encode("cp1252"))
     assert result.tournament.participant(1).name == "Müller, Jörg"
     assert result.tournament.participant(2).name == "Šimon, Ana"
@@ -117,11 +133,15 @@ def test_results_that_do_not_mirror_and_wrong_points():
     ]
     result = parse("012 X\n" + "\n".join(lines) + "\n")
     got = messages(result, Severity.WARNING)
-    assert "t.trf:2:99: warning: round 1: results do not mirror: 1 has '1' against 2, who has " \
-           "'1' against 1" in got  # fmt: skip
+    assert (
+        "t.trf:2:99: warning: round 1: results do not mirror: 1 has '1' against 2, who has "
+        "'1' against 1" in got
+    )
     assert any("3 played 1, whose line says opponent 2" in m for m in got)
-    assert any(m.startswith("t.trf:2:81:") and "points column says 0 but the results give 1"
-               in m for m in got)  # fmt: skip
+    assert any(
+        m.startswith("t.trf:2:81:") and "points column says 0 but the results give 1" in m
+        for m in got
+    )
 
 
 def test_duplicate_start_rank_and_missing_players():
@@ -153,8 +173,11 @@ def test_odd_blocks_are_read_with_a_message():
     ]
     result = parse("012 X\n" + "\n".join(lines) + "\n")
     a, b = result.tournament.participants
-    assert [g.kind for g in a.results] == [ResultKind.PAB, ResultKind.HALF_BYE,
-                                           ResultKind.NOT_PAIRED]  # fmt: skip
+    assert [g.kind for g in a.results] == [
+        ResultKind.PAB,
+        ResultKind.HALF_BYE,
+        ResultKind.NOT_PAIRED,
+    ]
     assert b.results[0].kind is ResultKind.HALF_BYE
     text = "\n".join(messages(result))
     assert "result '1' without an opponent read as a pairing-allocated bye (U)" in text
@@ -176,8 +199,10 @@ def test_scoring_162_xxs_and_bbp():
 
 
 def test_byes_240_and_abnormal_points_299():
-    players = {1: [(2, "w", "1"), None, (2, "w", "1")],
-               2: [(1, "b", "0"), (None, "-", "U"), (1, "b", "0")]}  # fmt: skip
+    players = {
+        1: [(2, "w", "1"), None, (2, "w", "1")],
+        2: [(1, "b", "0"), (None, "-", "U"), (1, "b", "0")],
+    }
     # 240: type col 5, round 7-9, ids from col 11; 299: type col 5, points 14-17,
     # round 20-22, ids from col 24.
     bye = "240 H   2    1"
@@ -194,9 +219,17 @@ def test_byes_240_and_abnormal_points_299():
 
 
 def test_rounds_dates_lists_and_type():
-    text = tournament({1: [(2, "w", "1")], 2: [(1, "b", "0")]}, headers=(
-        "042 2025/03/01", "052 09.03.2025", "XXR 9", "202 BH/C1, BH ,SB",
-        "212 PTS,BH/C1,BH,SB", "192 FIDE_DUTCH_2025"))  # fmt: skip
+    text = tournament(
+        {1: [(2, "w", "1")], 2: [(1, "b", "0")]},
+        headers=(
+            "042 2025/03/01",
+            "052 09.03.2025",
+            "XXR 9",
+            "202 BH/C1, BH ,SB",
+            "212 PTS,BH/C1,BH,SB",
+            "192 FIDE_DUTCH_2025",
+        ),
+    )
     result = parse(text)
     t = result.tournament
     assert (t.start_date, t.end_date) == (date(2025, 3, 1), date(2025, 3, 9))
@@ -208,8 +241,7 @@ def test_rounds_dates_lists_and_type():
 
 
 def test_round_robin_is_inferred():
-    rr = {1: [(2, "w", "1"), (3, "b", "=")], 2: [(1, "b", "0"), None],
-          3: [None, (1, "w", "=")]}  # fmt: skip
+    rr = {1: [(2, "w", "1"), (3, "b", "=")], 2: [(1, "b", "0"), None], 3: [None, (1, "w", "=")]}
     rr[2][1] = (3, "w", "1")
     rr[3][0] = (2, "b", "0")
     text = tournament(rr, headers=())

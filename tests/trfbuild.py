@@ -18,17 +18,31 @@ def block(r: Round) -> str:
     return f"  {opp or 0:4d} {colour} {code}"
 
 
-def player_line(pid: int, name: str, rounds: Sequence[Round], points: str = "",
-                rating: int = 0, fed: str = "", fide_id: str = "", rank: str = "") -> str:
-    head = (f"001 {pid:4d}      {name:<33} {rating or '':>4} {fed:<3} {fide_id:>11} "
-            f"{'':10} {points:>4} {rank:>4}")
+def player_line(
+    pid: int,
+    name: str,
+    rounds: Sequence[Round],
+    points: str = "",
+    rating: int = 0,
+    fed: str = "",
+    fide_id: str = "",
+    rank: str = "",
+) -> str:
+    head = (
+        f"001 {pid:4d}      {name:<33} {rating or '':>4} {fed:<3} {fide_id:>11} "
+        f"{'':10} {points:>4} {rank:>4}"
+    )
     assert len(head) == 89, len(head)
     return (head + "".join(block(r) for r in rounds)).rstrip()
 
 
-def tournament(players: dict[int, Sequence[Round]], *, name: str = "Test event",
-               headers: Sequence[str] = ("092 Individual: Swiss-System",),
-               names: dict[int, str] | None = None) -> str:
+def tournament(
+    players: dict[int, Sequence[Round]],
+    *,
+    name: str = "Test event",
+    headers: Sequence[str] = ("092 Individual: Swiss-System",),
+    names: dict[int, str] | None = None,
+) -> str:
     lines = [f"012 {name}", *headers]
     for pid in sorted(players):
         lines.append(player_line(pid, (names or {}).get(pid, f"Player {pid}"), players[pid]))
@@ -38,9 +52,12 @@ def tournament(players: dict[int, Sequence[Round]], *, name: str = "Test event",
 _OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
-def against_fixed_scores(subject: Sequence[tuple[str, float | None]], rounds: int,
-                         special: dict[int, Sequence[Round]] | None = None,
-                         extra: dict[int, Sequence[Round]] | None = None) -> str:
+def against_fixed_scores(
+    subject: Sequence[tuple[str, float | None]],
+    rounds: int,
+    special: dict[int, Sequence[Round]] | None = None,
+    extra: dict[int, Sequence[Round]] | None = None,
+) -> str:
     """A Swiss where player 1 (the subject) meets, in round k, an opponent who finishes on
     a chosen score: ``subject[k] = (code, opponent_score)``; a bye code (H, Z, U, F) or
     ``""`` (not paired) takes ``None`` as score. Opponents reach their score by playing

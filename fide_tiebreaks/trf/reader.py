@@ -80,8 +80,14 @@ _MIRROR = {
 }
 
 _new = tuple.__new__
-_COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour.BLACK,
-            "-": Colour.NONE, " ": Colour.NONE}  # fmt: skip
+_COLOURS = {
+    "w": Colour.WHITE,
+    "W": Colour.WHITE,
+    "b": Colour.BLACK,
+    "B": Colour.BLACK,
+    "-": Colour.NONE,
+    " ": Colour.NONE,
+}
 # One round block, columns 90-99 for round 1: two blanks, opponent, colour, result.
 _BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    ) ([wbWB \-]) ([10=+\-WDLHFUZwdlhfuz ])")
 _ROUNDS = re.compile(f"(?:{_BLOCK.pattern})*")
@@ -175,7 +181,9 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
                 text = body.decode(codec)
             except UnicodeDecodeError:
                 continue
-            out.warning(line, column, f"not valid UTF-8 (byte 0x{body[e.start]:02X}); read as {codec}")
+            out.warning(
+                line, column, f"not valid UTF-8 (byte 0x{body[e.start]:02X}); read as {codec}"
+            )
             return text, codec, bom
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
@@ -267,11 +275,17 @@ class _Parser:
                 self._scoring_bb(number, line)
             elif code in _TEAM_RECORDS:
                 if not self.team_note:
-                    self.out.note(number, 1, "team records are kept but not ranked yet; "
-                                  "the players are ranked individually")
+                    self.out.note(
+                        number,
+                        1,
+                        "team records are kept but not ranked yet; "
+                        "the players are ranked individually",
+                    )
                     self.team_note = True
             elif code in _KNOWN_PRIVATE:
-                self.out.note(number, 1, f"'{code}' is another program's private record; kept, not used")
+                self.out.note(
+                    number, 1, f"'{code}' is another program's private record; kept, not used"
+                )
             elif _NRS.match(line):
                 pass  # TRF-2026 national rating line: kept, not used for tie-breaks
             else:
@@ -286,7 +300,9 @@ class _Parser:
             self.out.warning(number, 5, f"number of rounds '{text}' is not a whole number; ignored")
             return
         if not 1 <= value <= MAX_ROUNDS:
-            self.out.warning(number, 5, f"number of rounds {value} is outside 1..{MAX_ROUNDS}; ignored")
+            self.out.warning(
+                number, 5, f"number of rounds {value} is outside 1..{MAX_ROUNDS}; ignored"
+            )
             return
         self.rounds_declared.append((number, value, line[:3]))
 
@@ -299,7 +315,9 @@ class _Parser:
             symbol, value = m.group(1).upper(), m.group(2)
             column = 5 + m.start()
             if value is None:
-                self.out.warning(number, column, f"scoring symbol '{symbol}' has no points; ignored")
+                self.out.warning(
+                    number, column, f"scoring symbol '{symbol}' has no points; ignored"
+                )
             elif symbol == "X":
                 continue  # unknown result (adjourned): never reaches a final standing
             elif symbol in names:
@@ -311,25 +329,43 @@ class _Parser:
     def _scoring_xxs(self, number: int, line: str) -> None:
         # JaVaFo XXS: CODE=VALUE; W and D are shortcuts (W = WW BW FW FPB; D = WD BD HPB).
         names = {
-            "WW": "win_white", "BW": "win_black", "WD": "draw_white", "BD": "draw_black",
-            "WL": "loss_white", "BL": "loss_black", "ZPB": "zero_bye", "HPB": "half_bye",
-            "FPB": "full_bye", "PAB": "pab", "FW": "forfeit_win", "FL": "forfeit_loss",
-            "W": "win", "D": "draw",
-        }  # fmt: skip
+            "WW": "win_white",
+            "BW": "win_black",
+            "WD": "draw_white",
+            "BD": "draw_black",
+            "WL": "loss_white",
+            "BL": "loss_black",
+            "ZPB": "zero_bye",
+            "HPB": "half_bye",
+            "FPB": "full_bye",
+            "PAB": "pab",
+            "FW": "forfeit_win",
+            "FL": "forfeit_loss",
+            "W": "win",
+            "D": "draw",
+        }
         settings: dict[str, Fraction] = {}
         for m in re.finditer(r"\S+", line[4:]):
             token = m.group()
             key, _, value = token.partition("=")
             number_value = parse_decimal(value)
             if key.upper() not in names or number_value is None:
-                self.out.warning(number, 5 + m.start(), f"XXS entry '{token}' not understood; ignored")
+                self.out.warning(
+                    number, 5 + m.start(), f"XXS entry '{token}' not understood; ignored"
+                )
                 continue
             settings[names[key.upper()]] = number_value
         self.scoring_settings.append((2, "XXS", settings))
 
     def _scoring_bb(self, number: int, line: str) -> None:
-        names = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
-                 "BBF": "forfeit_loss", "BBU": "pab"}  # fmt: skip
+        names = {
+            "BBW": "win",
+            "BBD": "draw",
+            "BBL": "loss",
+            "BBZ": "zero_bye",
+            "BBF": "forfeit_loss",
+            "BBU": "pab",
+        }
         value = parse_decimal(line[4:8])
         if value is None:
             self.out.warning(number, 5, f"'{line[:3]}' needs points in columns 5-8; ignored")
@@ -350,7 +386,9 @@ class _Parser:
             if m.group().isdigit():
                 ids.append(int(m.group()))
             else:
-                self.out.warning(number, offset + m.start() + 1, f"'{m.group()}' is not a start rank")
+                self.out.warning(
+                    number, offset + m.start() + 1, f"'{m.group()}' is not a start rank"
+                )
         return ids
 
     def _id_list(self, number: int, line: str) -> None:
@@ -361,8 +399,11 @@ class _Parser:
         letter = line[4:5].upper()
         round_text = line[6:9].strip()
         if letter not in kind or not round_text.isdigit():
-            self.out.warning(number, 5, "240 needs a bye type (F, H or Z) in column 5 and a "
-                             "round in columns 7-9; ignored")  # fmt: skip
+            self.out.warning(
+                number,
+                5,
+                "240 needs a bye type (F, H or Z) in column 5 and a round in columns 7-9; ignored",
+            )
             return
         self.byes.append((number, kind[letter], int(round_text), self._ids(number, line[10:], 10)))
 
@@ -371,11 +412,16 @@ class _Parser:
         points = parse_decimal(line[13:17])
         round_text = line[19:22].strip()
         if points is None or (round_text and not round_text.isdigit()):
-            self.out.warning(number, 14, "299 needs points in columns 14-17 and a round in "
-                             "columns 20-22; ignored")  # fmt: skip
+            self.out.warning(
+                number,
+                14,
+                "299 needs points in columns 14-17 and a round in columns 20-22; ignored",
+            )
             return
         rnd = int(round_text) if round_text and int(round_text) else None
-        self.abnormal.append((number, letter.strip(), points, rnd, self._ids(number, line[23:], 23)))
+        self.abnormal.append(
+            (number, letter.strip(), points, rnd, self._ids(number, line[23:], 23))
+        )
 
     # -- player lines ---------------------------------------------------------------------
     def _game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:
@@ -385,7 +431,9 @@ class _Parser:
     def _player(self, number: int, line: str) -> None:
         rank_text = line[4:8].strip()
         if not rank_text.isdigit() or not 1 <= int(rank_text) <= MAX_PLAYERS:
-            self.out.error(number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}")
+            self.out.error(
+                number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}"
+            )
             return
         player = _Player(int(rank_text), number, line, [], {})
         games = player.games
@@ -418,17 +466,24 @@ class _Parser:
         rnd = (start - 91) // 10 + 1
         stray = [i for i in (4, 6, 8, 9) if chunk[i] != " "]
         if stray:
-            self.out.error(number, column + stray[0], f"round {rnd}: unexpected '{chunk[stray[0]]}' "
-                           "between fields (columns shifted?)")  # fmt: skip
+            self.out.error(
+                number,
+                column + stray[0],
+                f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?)",
+            )
             return False
         opp_text, code = chunk[0:4].strip(), chunk[7].upper()
         if opp_text and not opp_text.isdigit():
-            self.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
+            self.out.error(
+                number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank"
+            )
             return False
         opponent = int(opp_text) if opp_text else 0
         colour = _COLOURS.get(chunk[5])
         if colour is None:
-            self.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
+            self.out.error(
+                number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -"
+            )
             return False
         if code not in _WITH_OPPONENT and code not in _BYES:
             self.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
@@ -440,18 +495,26 @@ class _Parser:
             player.pending[rnd] = opponent
             games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, colour))
         elif opponent:
-            self.out.warning(number, column, f"round {rnd}: a bye ('{code}') with opponent "
-                             f"{opponent}; the opponent is ignored")  # fmt: skip
+            self.out.warning(
+                number,
+                column,
+                f"round {rnd}: a bye ('{code}') with opponent {opponent}; the opponent is ignored",
+            )
             games.append(self._game(rnd, _BYES[code], None, Colour.NONE))
         elif code in _BYES:
             games.append(self._game(rnd, _BYES[code], None, Colour.NONE))
         elif code == "-":
-            self.out.note(number, column + 7, f"round {rnd}: '-' without an opponent read as absent")
+            self.out.note(
+                number, column + 7, f"round {rnd}: '-' without an opponent read as absent"
+            )
             games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
         else:
             kind, meaning = _ORPHAN[code]
-            self.out.warning(number, column + 7, f"round {rnd}: result '{code}' without an "
-                             f"opponent read as a {meaning}")  # fmt: skip
+            self.out.warning(
+                number,
+                column + 7,
+                f"round {rnd}: result '{code}' without an opponent read as a {meaning}",
+            )
             games.append(self._game(rnd, kind, None, Colour.NONE))
         return True
 
@@ -483,8 +546,9 @@ class _Parser:
         players: dict[int, _Player] = {}
         for p in self.players:
             if p.id in players:
-                out.error(p.line, 5, f"start rank {p.id} used again (first on line "
-                          f"{players[p.id].line})")  # fmt: skip
+                out.error(
+                    p.line, 5, f"start rank {p.id} used again (first on line {players[p.id].line})"
+                )
             else:
                 players[p.id] = p
         rounds = self._settle_rounds(players)
@@ -512,8 +576,8 @@ class _Parser:
             info=dict(self.info),
             source=self.source,
         )
-        kind, how = self._type(tournament)
-        tournament = tournament.with_type(kind, how)
+        tournament_type, how = self._type(tournament)
+        tournament = tournament.with_type(tournament_type, how)
         return ReadResult(tournament, tuple(out.items))
 
     def _participant(
@@ -580,32 +644,55 @@ class _Parser:
     def _settle_rounds(self, players: dict[int, _Player]) -> int:
         found = max((len(p.games) for p in players.values()), default=0)
         # A trailing round that is only paired (no result anywhere) has not been played yet.
-        while found and any(found in p.pending for p in players.values()) and all(
-            len(p.games) < found or p.games[found - 1].kind is ResultKind.NOT_PAIRED
-            for p in players.values()
+        while (
+            found
+            and any(found in p.pending for p in players.values())
+            and all(
+                len(p.games) < found or p.games[found - 1].kind is ResultKind.NOT_PAIRED
+                for p in players.values()
+            )
         ):
-            self.out.note(0, 0, f"round {found} is paired but has no results; "
-                          f"standings are after round {found - 1}")  # fmt: skip
+            self.out.note(
+                0,
+                0,
+                f"round {found} is paired but has no results; "
+                f"standings are after round {found - 1}",
+            )
             for p in players.values():
                 del p.games[found - 1 :]
                 p.pending.pop(found, None)
             found -= 1
         if found > MAX_ROUNDS:
-            raise InputError([*self.out.items, _fatal(self.source.path, f"{found} rounds; "
-                                                      f"the limit is {MAX_ROUNDS}")])  # fmt: skip
+            raise InputError(
+                [
+                    *self.out.items,
+                    _fatal(self.source.path, f"{found} rounds; the limit is {MAX_ROUNDS}"),
+                ]
+            )
         for number, declared, code in self.rounds_declared:
             if declared < found:
-                self.out.warning(number, 5, f"{code} says {declared} rounds but results go to "
-                                 f"round {found}")  # fmt: skip
+                self.out.warning(
+                    number, 5, f"{code} says {declared} rounds but results go to round {found}"
+                )
             elif declared > found:
-                self.out.note(number, 5, f"{declared} rounds planned, results for {found}: "
-                              f"standings are after round {found}")  # fmt: skip
+                self.out.note(
+                    number,
+                    5,
+                    f"{declared} rounds planned, results for {found}: "
+                    f"standings are after round {found}",
+                )
         for p in players.values():
             while len(p.games) < found:
-                p.games.append(self._game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE))
+                p.games.append(
+                    self._game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE)
+                )
             for r, opponent in sorted(p.pending.items()):
-                self.out.warning(p.line, _column(r), f"round {r}: paired with {opponent} but no "
-                                 "result; counted as a zero-point bye (TRF16: blank = Z)")  # fmt: skip
+                self.out.warning(
+                    p.line,
+                    _column(r),
+                    f"round {r}: paired with {opponent} but no "
+                    "result; counted as a zero-point bye (TRF16: blank = Z)",
+                )
         return found
 
     def _apply_byes(self, players: dict[int, _Player], rounds: int) -> None:
@@ -620,9 +707,13 @@ class _Parser:
                 elif p.games[rnd - 1].kind is ResultKind.NOT_PAIRED and rnd not in p.pending:
                     p.games[rnd - 1] = self._game(rnd, kind, None, Colour.NONE)
                 elif p.games[rnd - 1].kind is not kind:
-                    self.out.warning(number, 5, f"240 gives player {pid} a {kind.name.lower()} "
-                                     f"in round {rnd}, but the 001 line says "
-                                     f"'{p.games[rnd - 1].kind.value}'")  # fmt: skip
+                    self.out.warning(
+                        number,
+                        5,
+                        f"240 gives player {pid} a {kind.name.lower()} "
+                        f"in round {rnd}, but the 001 line says "
+                        f"'{p.games[rnd - 1].kind.value}'",
+                    )
 
     def _cross_check(self, players: dict[int, _Player]) -> None:
         """Opponents exist, are not oneself, and results mirror (C.04 Annex 2)."""
@@ -635,18 +726,26 @@ class _Parser:
                 r = g.round
                 o = players.get(opp)
                 if o is None or opp == pid:
-                    what = f"player {pid} is paired with itself" if opp == pid else (
-                        f"opponent {opp} does not exist")  # fmt: skip
-                    out.error(p.line, _column(r), f"round {r}: {what}; the round is read as "
-                              "not paired")  # fmt: skip
+                    what = (
+                        f"player {pid} is paired with itself"
+                        if opp == pid
+                        else (f"opponent {opp} does not exist")
+                    )
+                    out.error(
+                        p.line, _column(r), f"round {r}: {what}; the round is read as not paired"
+                    )
                     # The model never holds a game without its opponent (errors stop the CLI).
                     p.games[r - 1] = self._game(r, ResultKind.NOT_PAIRED, None, Colour.NONE)
                     continue
                 og = o.games[r - 1]
                 if og.opponent != pid:
                     said = "nothing" if og.opponent is None else f"opponent {og.opponent}"
-                    out.warning(p.line, _column(r), f"round {r}: results do not mirror: {pid} "
-                                f"played {opp}, whose line says {said}")  # fmt: skip
+                    out.warning(
+                        p.line,
+                        _column(r),
+                        f"round {r}: results do not mirror: {pid} "
+                        f"played {opp}, whose line says {said}",
+                    )
                     continue
                 if g.kind is ResultKind.FORFEIT_LOSS and og.kind in _LOSSES_BY_FORFEIT:
                     p.games[r - 1] = g._replace(kind=ResultKind.DOUBLE_FORFEIT)
@@ -655,12 +754,19 @@ class _Parser:
                 if pid > opp:
                     continue  # each pair checked once
                 if _MIRROR.get(g.kind) is not og.kind:
-                    out.warning(p.line, _column(r) + 7, f"round {r}: results do not mirror: {pid} "
-                                f"has '{g.kind.value}' against {opp}, who has '{og.kind.value}' "
-                                f"against {pid}")  # fmt: skip
+                    out.warning(
+                        p.line,
+                        _column(r) + 7,
+                        f"round {r}: results do not mirror: {pid} "
+                        f"has '{g.kind.value}' against {opp}, who has '{og.kind.value}' "
+                        f"against {pid}",
+                    )
                 if g.colour is og.colour and g.colour is not Colour.NONE:
-                    out.warning(p.line, _column(r) + 5, f"round {r}: {pid} and {opp} both have "
-                                f"colour '{g.colour.value}'")  # fmt: skip
+                    out.warning(
+                        p.line,
+                        _column(r) + 5,
+                        f"round {r}: {pid} and {opp} both have colour '{g.colour.value}'",
+                    )
 
     def _abnormal_points(self, players: dict[int, _Player]) -> dict[int, Fraction]:
         """TRF-2026 299: a typed record replaces the points of the matching results; an
@@ -675,21 +781,32 @@ class _Parser:
                 if not letter:
                     bonus[pid] = bonus.get(pid, Fraction(0)) + points
                     continue
-                hits = [g for g in p.games if (rnd is None or g.round == rnd)
-                        and _code_letter(g.kind) == letter]  # fmt: skip
+                hits = [
+                    g
+                    for g in p.games
+                    if (rnd is None or g.round == rnd) and _code_letter(g.kind) == letter
+                ]
                 for g in hits:
                     p.games[g.round - 1] = g._replace(points=points, units=int(points * self.scale))
                 if not hits:
-                    self.out.warning(number, 5, f"299: player {pid} has no '{letter}' result "
-                                     f"{'in round ' + str(rnd) if rnd else 'in any round'}")  # fmt: skip
+                    self.out.warning(
+                        number,
+                        5,
+                        f"299: player {pid} has no '{letter}' result "
+                        f"{'in round ' + str(rnd) if rnd else 'in any round'}",
+                    )
         return bonus
 
     def _check_points(self, people: list[Participant], scale: int, scoring: Scoring) -> None:
         for p in people:
             if p.declared_points is not None and p.declared_points != p.points:
-                self.out.warning(p.line or 0, 81, f"player {p.id}: points column says "
-                                 f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
-                                 f"({scoring.describe()})")  # fmt: skip
+                self.out.warning(
+                    p.line or 0,
+                    81,
+                    f"player {p.id}: points column says "
+                    f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
+                    f"({scoring.describe()})",
+                )
 
     def _date(self, code: str) -> date | None:
         text = self.info.get(code, "")

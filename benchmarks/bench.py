@@ -1,0 +1,83 @@
+"""Benchmark: `fide-tiebreaks standings` end to end as a process, on synthetic Swiss events.
+
+    python benchmarks/bench.py                 # 1,000 and 9,999 players x 13 rounds
+    python benchmarks/bench.py --repeat 9 --players 1000 3000 9999 --tiebreaks BH/C1,BH,SB
+
+Reports the median wall time and the peak memory (max RSS) of each size, and the ratio of the
+largest to the smallest, which should stay near the ratio of the sizes (linear growth).
+Timings live here, not in the tests (DEVELOPERS.md, principle 6).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generate import generate
+
+
+def run_once(args: list[str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"failed: {' '.join(args)}\n{proc.stderr.read().decode()}")
+    return elapsed, usage.ru_maxrss  # KiB on Linux
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--players", type=int, nargs="+", default=[1000, 9999])
+    ap.add_argument("--rounds", type=int, default=13)
+    ap.add_argument("--tiebreaks", default="BH/C1,BH,SB")
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--seed", type=int, default=1)
+    opts = ap.parse_args()
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in opts.players:
+            path = Path(tmp) / f"swiss-{n}x{opts.rounds}.trf"
+            path.write_text(generate(n, opts.rounds, opts.seed))
+            cmd = [
+                sys.executable,
+                "-m",
+                "fide_tiebreaks",
+                "standings",
+                str(path),
+                "--tiebreaks",
+                opts.tiebreaks,
+                "--format",
+                "json",
+                "--output",
+                str(Path(tmp) / "out.json"),
+            ]
+            run_once(cmd)  # warm the file cache
+            runs = [run_once(cmd) for _ in range(opts.repeat)]
+            median = statistics.median(t for t, _ in runs)
+            peak = max(m for _, m in runs)
+            results[n] = median
+            print(
+                f"{n:>6} players x {opts.rounds} rounds, {opts.tiebreaks}: median "
+                f"{median:.3f} s over {opts.repeat} runs, peak RSS {peak / 1024:.0f} MiB"
+            )
+    if len(results) > 1:
+        small, large = min(results), max(results)
+        print(
+            f"ratio {large}/{small} players: time x{results[large] / results[small]:.2f} "
+            f"for size x{large / small:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""The example third-party plugin, installed from its own directory like any distribution."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, TEC, run_cli
+
+EXAMPLE = ROOT / "examples" / "fide-tiebreaks-double-points"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    target = tmp_path_factory.mktemp("site")
+    # An isolated build, as pip does for any distribution (it fetches setuptools from PyPI).
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(EXAMPLE),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+def _env(site):
+    return {
+        "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]),
+        "FIDE_TIEBREAKS_LOAD_PLUGINS": "double_points",
+    }
+
+
+def test_installed_plugin_is_listed(site):
+    done = run_cli("plugins", env=_env(site))
+    assert done.returncode == 0, done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.startswith("double_points"))
+    assert line.split()[:3] == ["double_points", "fide-tiebreaks-double-points", "1.0.0"]
+    assert "XPTS2, XOPPW" in line
+
+
+def test_installed_plugin_is_usable_in_tiebreaks(site):
+    done = run_cli(
+        "standings",
+        str(TEC / "tournament.trf"),
+        "-t",
+        "BH,XPTS2,XOPPW",
+        "-f",
+        "json",
+        env=_env(site),
+    )
+    assert done.returncode == 0, done.stderr
+    rows = {r["start_rank"]: r for r in json.loads(done.stdout)["standings"]}
+    # From the crosstable: Player02 has 4 points and beat 10, 7 and 16 over the board;
+    # Maria #11 has 2.5 points and one win over the board (#7; her #9 win was a forfeit).
+    assert rows[2]["tiebreaks"] == {"BH": "13", "XPTS2": "8", "XOPPW": "3"}
+    assert rows[11]["tiebreaks"]["XPTS2"] == "5" and rows[11]["tiebreaks"]["XOPPW"] == "1"
