@@ -14,7 +14,17 @@ import random
 import sys
 
 
-def generate(players: int, rounds: int, seed: int = 1) -> str:
+def generate(
+    players: int,
+    rounds: int,
+    seed: int = 1,
+    *,
+    withdraw: float = 0.003,
+    bye: float = 0.01,
+    forfeit: float = 0.005,
+) -> str:
+    """A Swiss as TRF16 text. *withdraw*, *bye* and *forfeit* are per-round probabilities
+    (a tenth of the forfeits are double forfeits)."""
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1000, 2800) for _ in range(players)), reverse=True)
     ids = range(1, players + 1)
@@ -29,10 +39,10 @@ def generate(players: int, rounds: int, seed: int = 1) -> str:
         for i in ids:
             if i in withdrawn:
                 blocks[i].append("        ")
-            elif r > 1 and rng.random() < 0.003:
+            elif r > 1 and rng.random() < withdraw:
                 withdrawn[i] = r
                 blocks[i].append("        ")
-            elif rng.random() < 0.01:
+            elif rng.random() < bye:
                 half = rng.random() < 0.5
                 blocks[i].append("0000 - H" if half else "0000 - Z")
                 score[i] += 1 if half else 0
@@ -57,9 +67,9 @@ def generate(players: int, rounds: int, seed: int = 1) -> str:
             w, bl = (a, b) if whites[a] <= whites[b] else (b, a)
             whites[w] += 1
             x = rng.random()
-            if x < 0.004:
+            if x < forfeit * 0.9:
                 rw, rb = ("+", "-") if rng.random() < 0.5 else ("-", "+")
-            elif x < 0.005:
+            elif x < forfeit:
                 rw, rb = "-", "-"
             else:
                 expected = 1 / (1 + 10 ** ((ratings[bl - 1] - ratings[w - 1]) / 400))
