@@ -1,4 +1,5 @@
-"""Tie-break codes in the TEC syntax ``NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F]``.
+"""Tie-break codes in the TEC syntax ``NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F]``, plus ``/R``
+(reverse order, for TPN and RTNG, as FIDE TEC's reference program writes it).
 
 The syntax is that of FIDE TEC's "Mandatory Tie-Breaks" list for TRF-2026 (records 202 and
 212). The Handbook's hyphen form (``BH-C1``, ``SB-C1``) is accepted and written back in the
@@ -19,10 +20,10 @@ class CodeError(ValueError):
 
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-_MODIFIER = re.compile(r"^(?:[CM]\d+|L[+-]?\d+|K\d+(?:[.,]\d+)?|P|F)$", re.IGNORECASE)
+_MODIFIER = re.compile(r"^(?:[CM]\d+|L[+-]?\d+|K\d+(?:[.,]\d+)?|P|F|R)$", re.IGNORECASE)
 
 # Letters a Tiebreak lists in ``modifiers`` to accept them.
-CUT, MEDIAN, LIMIT, FACTOR, PLAYED, FORE, SCORE = "C", "M", "L", "K", "P", "F", ":"
+CUT, MEDIAN, LIMIT, FACTOR, PLAYED, FORE, SCORE, REVERSE = "C", "M", "L", "K", "P", "F", ":", "R"
 MODIFIER_NAMES = {
     CUT: "/Cn (Cut, C.07 14.1-14.2)",
     MEDIAN: "/Mn (Median, C.07 14.3-14.4)",
@@ -31,6 +32,7 @@ MODIFIER_NAMES = {
     PLAYED: "/P (forfeits as played games)",
     FORE: "/F (Fore Buchholz)",
     SCORE: ":MP or :GP (team score)",
+    REVERSE: "/R (reverse order, C.07 (2026) 7.8 and 10.6)",
 }
 
 
@@ -46,6 +48,7 @@ class TiebreakSpec:
     factor: Fraction | None = None
     forfeits_as_played: bool = False
     fore: bool = False
+    reverse: bool = False
 
     @property
     def code(self) -> str:
@@ -63,6 +66,8 @@ class TiebreakSpec:
             text += "/P"
         if self.fore:
             text += "/F"
+        if self.reverse:
+            text += "/R"
         return text
 
     @property
@@ -82,6 +87,8 @@ class TiebreakSpec:
             used.add(PLAYED)
         if self.fore:
             used.add(FORE)
+        if self.reverse:
+            used.add(REVERSE)
         return frozenset(used)
 
     def __str__(self) -> str:
@@ -110,7 +117,7 @@ def parse_code(text: str) -> TiebreakSpec:
     for mod in mods:
         if not _MODIFIER.match(mod):
             raise CodeError(
-                f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P or /F)"
+                f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P, /F or /R)"
             )
         letter = mod[0].upper()
         if letter in seen:
@@ -127,8 +134,10 @@ def parse_code(text: str) -> TiebreakSpec:
             fields["factor"] = parse_decimal(value)
         elif letter == "P":
             fields["forfeits_as_played"] = True
-        else:
+        elif letter == "F":
             fields["fore"] = True
+        else:
+            fields["reverse"] = True
     if "C" in seen and "M" in seen:
         raise CodeError(f"'{raw}': a Cut and a Median cannot be combined")
     if fields.get("cut") == 0 or fields.get("median") == 0:

@@ -46,12 +46,26 @@ class Edition:
     in_force_until: date | None
     opponent_table: Callable[[Tournament, bool], OpponentTable]
     cut: Callable[[Sequence[Entry], int, int, bool], list[Entry]]
+    # Named rule differences other tie-breaks consult (see FEATURES).
+    features: frozenset[str] = frozenset()
     provider: str = ""  # filled in by the host
 
     def in_force(self, day: date) -> bool:
         return (self.in_force_from is None or self.in_force_from <= day) and (
             self.in_force_until is None or day <= self.in_force_until
         )
+
+
+# Rule differences between editions that tie-breaks outside the opponent table need to know.
+FEATURES = {
+    "rr-forfeit-losses-unplayed-in-type-b": "C.07 (2026) 15.2: in round robins a forfeit loss "
+    "stays an unplayed round for the Art. 7 tie-breaks",
+    "no-buchholz-in-round-robin": "C.07 (2026) Art. 8 note: the Buchholz family must not be "
+    "used in round robins",
+    "aob-fore": "C.07 (2026) 8.2: AOB may average Fore Buchholz (AOB/F)",
+    "std-tpn-rtng": "C.07 (2026) 7.7, 7.8, 10.6: STD, TPN and RTNG exist",
+    "rep-named-ge": "C.07 (2023): 7.6 is called GE (Games one Elected to play)",
+}
 
 
 class Period(NamedTuple):

@@ -36,6 +36,10 @@ DEFAULT_PLUGINS = (
     "fide_tiebreaks.plugins.unplayed",
     "fide_tiebreaks.plugins.buchholz",
     "fide_tiebreaks.plugins.sonneborn_berger",
+    "fide_tiebreaks.plugins.own_results",
+    "fide_tiebreaks.plugins.koya",
+    "fide_tiebreaks.plugins.direct_encounter",
+    "fide_tiebreaks.plugins.ratings",
 )
 DISTRIBUTION = "fide-tiebreaks"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 from typing import Any
 
 from .numbers import exact_str
@@ -37,11 +38,15 @@ def to_dict(s: Standings) -> dict[str, Any]:
                 "federation": row.participant.federation or None,
                 "rating": row.participant.rating,
                 "points": exact_str(row.participant.points),
-                "tiebreaks": {c: exact_str(v) for c, v in zip(codes, row.values, strict=True)},
+                "tiebreaks": {c: _text(v) for c, v in zip(codes, row.values, strict=True)},
             }
             for row in s.rows
         ],
     }
+
+
+def _text(value: Fraction | None) -> str | None:
+    return None if value is None else exact_str(value)
 
 
 def to_json(s: Standings) -> str:
@@ -76,7 +81,7 @@ def to_csv(s: Standings) -> str:
                 _cell(p.federation),
                 p.rating or "",
                 exact_str(p.points),
-                *(exact_str(v) for v in row.values),
+                *(_text(v) or "" for v in row.values),
             ]
         )
     return buf.getvalue()
@@ -93,7 +98,7 @@ def to_table(s: Standings) -> str:
             row.participant.federation,
             str(row.participant.rating or ""),
             exact_str(row.participant.points),
-            *(exact_str(v) for v in row.values),
+            *(_text(v) or "-" for v in row.values),
         ]
         for row in s.rows
     ]

@@ -14,13 +14,13 @@ from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
 from .host import PluginError, Registry, registry
 from .model import Participant, Tournament, TournamentType
-from .tiebreak import Context, Tiebreak
+from .tiebreak import Context, Tiebreak, Unusable
 
 # Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
 # to the organiser (4.1); these are the common FIDE choices among the installed codes.
 DEFAULT_TIEBREAKS = {
     TournamentType.SWISS: "BH/C1,BH,SB",
-    TournamentType.ROUND_ROBIN: "SB",
+    TournamentType.ROUND_ROBIN: "SB,DE,WIN",
 }
 
 
@@ -28,7 +28,9 @@ DEFAULT_TIEBREAKS = {
 class Row:
     rank: int  # shared places share the rank of the first place of the group
     participant: Participant
-    values: tuple[Fraction, ...]  # one per tie-break, in list order
+    # One per tie-break, in list order; None where a group tie-break never reached the
+    # participant and defines no value for that case.
+    values: tuple[Fraction | None, ...]
 
 
 @dataclass(frozen=True)
@@ -42,9 +44,14 @@ class Standings:
 
     @property
     def codes(self) -> list[str]:
-        return [s.code for s in self.specs]
+        """The list in canonical form; a code used again (DE may be) is keyed ``DE#2``."""
+        keys: list[str] = []
+        for spec in self.specs:
+            n = sum(1 for k in keys if k == spec.code or k.startswith(spec.code + "#"))
+            keys.append(spec.code if n == 0 else f"{spec.code}#{n + 1}")
+        return keys
 
-    def values(self, code: str) -> dict[int, Fraction]:
+    def values(self, code: str) -> dict[int, Fraction | None]:
         """Participant id → value for one code of the list (canonical form, e.g. ``BH/C1``)."""
         i = self.codes.index(code)
         return {row.participant.id: row.values[i] for row in self.rows}
@@ -66,15 +73,18 @@ def compute_standings(
     *,
     after_round: int | None = None,
     providers: Mapping[str, str] | None = None,
+    options: Mapping[str, Any] | None = None,
     reg: Registry | None = None,
 ) -> Standings:
     """Rank *tournament*.
 
     *tiebreaks* is a code list (``"BH/C1,BH,SB"`` or a sequence); by default the file's
     list, else :data:`DEFAULT_TIEBREAKS`. *edition* defaults to the one in force on the
-    tournament's end date. Raises :class:`CodeError` or :class:`PluginError` for unusable
-    codes, editions or plugin results.
+    tournament's end date. *options* reach every tie-break as ``ctx.options`` (e.g.
+    ``{"unrated_rating": 1000}``). Raises :class:`CodeError` or :class:`PluginError` for
+    unusable codes, editions or plugin results.
     """
+    options = dict(options or {})
     reg = reg or registry()
     notes: list[Diagnostic] = []
     source = tournament.source.path if tournament.source else "<tournament>"
@@ -96,27 +106,38 @@ def compute_standings(
         chosen, why, serious = choose_edition(list(reg.editions.values()), tournament.end_date)
         if why:
             notes.append(Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source))
-    resolved = tuple(_resolve(reg, spec, providers) for spec in specs)
-    seen: set[str] = set()
-    for spec, tb in zip(specs, resolved, strict=True):
-        if spec.code in seen and not tb.group:
-            raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
-        seen.add(spec.code)
-
     cache: dict[object, object] = {}
+    kept: list[tuple[TiebreakSpec, Tiebreak]] = []
+    for spec in specs:
+        tb = _resolve(reg, spec, providers)
+        if tb.check is not None:
+            try:
+                tb.check(Context(tournament, spec, chosen, None, cache, options))
+            except Unusable as e:
+                if not e.drop:
+                    raise CodeError(f"'{spec.code}': {e}") from None
+                notes.append(Diagnostic(Severity.WARNING, f"{spec.code} is dropped: {e}", source))
+                continue
+        if any(k.code == spec.code for k, _ in kept) and not tb.group:
+            raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
+        kept.append((spec, tb))
+    specs = tuple(spec for spec, _ in kept)
+    resolved = tuple(tb for _, tb in kept)
+
     values: list[dict[int, Fraction]] = []
     for spec, tb in zip(specs, resolved, strict=True):
         if tb.group:
             values.append({})  # filled per tied group below
             continue
-        ctx = Context(tournament, spec, chosen, None, cache)
+        ctx = Context(tournament, spec, chosen, None, cache, options)
         values.append(_run(tb, spec, ctx, [p.id for p in tournament.participants]))
 
     # Sort keys: points, then each value tie-break as a dense integer rank (0 = best), so
     # the sort compares small integers, not Fractions.
     keys: list[dict[int, int] | None] = []
-    for tb, vals in zip(resolved, values, strict=True):
-        keys.append(None if tb.group else _dense(vals, tb.lower_is_better))
+    lower = [tb.lower_is_better != spec.reverse for spec, tb in zip(specs, resolved, strict=True)]
+    for tb, vals, low in zip(resolved, values, lower, strict=True):
+        keys.append(None if tb.group else _dense(vals, low))
     places: dict[int, int] = {}
     order: list[Participant] = []
 
@@ -140,17 +161,21 @@ def compute_standings(
                 place(run)
                 continue
             tb, spec = resolved[stop], specs[stop]
-            ctx = Context(tournament, spec, chosen, frozenset(p.id for p in run), cache)
+            ctx = Context(tournament, spec, chosen, frozenset(p.id for p in run), cache, options)
             found = _run(tb, spec, ctx, [p.id for p in run])
             values[stop].update(found)
-            for sub in _sorted_runs(run, _dense(found, tb.lower_is_better)):
+            for sub in _sorted_runs(run, _dense(found, lower[stop])):
                 settle(sub, stop + 1)
 
     for run in _sorted_runs(list(tournament.participants), {p.id: -p.units for p in tournament}):
         settle(run, 0)
 
-    zero = Fraction(0)  # a group tie-break not reached by a participant
-    rows = tuple(Row(places[p.id], p, tuple(v.get(p.id, zero) for v in values)) for p in order)
+    # A group tie-break gives participants it never reached its "alone" value (DE: 1st).
+    alone = [None if tb.alone is None else Fraction(tb.alone) for tb in resolved]
+    rows = tuple(
+        Row(places[p.id], p, tuple(v.get(p.id, a) for v, a in zip(values, alone, strict=True)))
+        for p in order
+    )
     return Standings(tournament, chosen, specs, resolved, rows, tuple(notes))
 
 

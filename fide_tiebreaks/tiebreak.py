@@ -16,6 +16,16 @@ if TYPE_CHECKING:
 Value = int | Fraction
 
 
+class Unusable(Exception):
+    """Raised by ``Tiebreak.check`` when a code cannot be used for this tournament and
+    edition. With ``drop=True`` the standings go on without it (with a warning), as C.07
+    says for rating tie-breaks when unrated players are present; else it is an error."""
+
+    def __init__(self, message: str, drop: bool = False):
+        super().__init__(message)
+        self.drop = drop
+
+
 @dataclass(frozen=True)
 class Context:
     """Everything a tie-break's ``compute`` may read. Immutable apart from a cache that is
@@ -27,6 +37,7 @@ class Context:
     edition: Edition
     group: frozenset[int] | None = None  # the tied participants, for group tie-breaks
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"unrated_rating": 1000}
 
     def opponent_table(self, forfeits_as_played: bool | None = None) -> OpponentTable:
         """Per-participant opponent entries under this edition's unplayed-round rules.
@@ -60,4 +71,19 @@ class Tiebreak:
     aliases: tuple[str, ...] = ()
     lower_is_better: bool = False
     group: bool = False  # type A (C.07 4.3): recomputed inside each tied group
+    alone: Value | None = None  # group tie-breaks: the value of one not tied when reached
+    # Called once before compute: raise Unusable when the code cannot be used here.
+    check: Callable[[Context], None] | None = None
     provider: str = ""  # filled in by the host: the plugin that registered it
+
+
+def requires(feature: str, what: str) -> Callable[[Context], None]:
+    """A ``Tiebreak.check`` that refuses editions without *feature* (see
+    ``fide_tiebreaks.editions.FEATURES``); *what* says where the rule comes from."""
+
+    def check(ctx: Context) -> None:
+        if feature not in ctx.edition.features:
+            raise Unusable(f"{ctx.spec.name} exists from {what} on; the edition in use is "
+                           f"{ctx.edition.name}")  # fmt: skip
+
+    return check

@@ -1,17 +1,19 @@
-"""Buchholz, C.07 (2024) 8.1, with Cut-n / Median-n (14.1-14.4) and ``/P``."""
+"""The Buchholz family, C.07 Art. 8: Buchholz (8.1), Average of Opponents' Buchholz (8.2) and
+Fore Buchholz (8.3), with Cut-n / Median-n (14.1-14.4) and ``/P``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.editions import OpponentTable
+from fide_tiebreaks.model import Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.tiebreak import Unusable
 
 
-def buchholz(ctx: Context) -> dict[int, Fraction]:
-    """BH (8.1): the sum of the opponents' scores; unplayed rounds as the edition says
-    (Art. 16 in Swiss events: adjusted scores and the dummy opponent)."""
-    table = ctx.opponent_table()
+def _sums(ctx: Context, table: OpponentTable) -> dict[int, Fraction]:
     low = ctx.spec.cut or ctx.spec.median
     high = ctx.spec.median
     cut = ctx.edition.cut
@@ -22,15 +24,87 @@ def buchholz(ctx: Context) -> dict[int, Fraction]:
     return out
 
 
+def buchholz(ctx: Context) -> dict[int, Fraction]:
+    """BH (8.1): the sum of the opponents' scores; unplayed rounds as the edition says
+    (Art. 16 in Swiss events: adjusted scores and the dummy opponent)."""
+    return _sums(ctx, ctx.opponent_table())
+
+
+def fore_tournament(t: Tournament) -> Tournament:
+    """The tournament as if every game paired in the final round had been drawn (8.3).
+
+    Byes keep their points; a final-round forfeit is a paired game, so it becomes a draw
+    against the scheduled opponent too."""
+    if t.rounds == 0:
+        return t
+    people = []
+    for p in t.participants:
+        g = p.results[-1]
+        if g.opponent is None:
+            people.append(p)
+            continue
+        colour = g.colour if g.colour is not Colour.NONE else Colour.WHITE
+        pts = t.scoring.points(ResultKind.DRAW, colour)
+        drawn = g._replace(kind=ResultKind.DRAW, points=pts, units=int(pts * t.scale))
+        units = p.units - g.units + drawn.units
+        people.append(replace(p, results=(*p.results[:-1], drawn), units=units,
+                              points=from_units(units, t.scale)))  # fmt: skip
+    return replace(t, participants=tuple(people))
+
+
+def _fore_table(ctx: Context) -> OpponentTable:
+    key = ("fore", ctx.edition.name, id(ctx.tournament), ctx.spec.forfeits_as_played)
+    if key not in ctx.cache:
+        fore = fore_tournament(ctx.tournament)
+        ctx.cache[key] = ctx.edition.opponent_table(fore, ctx.spec.forfeits_as_played)
+    table: OpponentTable = ctx.cache[key]
+    return table
+
+
+def fore_buchholz(ctx: Context) -> dict[int, Fraction]:
+    """FB (8.3): Buchholz computed as if every game of the final round had been drawn, with
+    Art. 16 applied to that tournament (the dummy scores the fore-adjusted own score)."""
+    return _sums(ctx, _fore_table(ctx))
+
+
+def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
+    """AOB (8.2): the mean of the Buchholz of the opponents played over the board (exact;
+    the rules state no rounding; a repeated opponent counts once per game, 4.4). The opponents' Buchholz takes this code's cut or median;
+    ``AOB/F`` (2026) averages their Fore Buchholz."""
+    t = ctx.tournament
+    table = _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()
+    theirs = _sums(ctx, table)
+    out = {}
+    for p in t.participants:
+        # "played over the board": forfeits never count, even in round robins (15.2)
+        met = [theirs[g.opponent] for g in p.results if g.kind.played]
+        out[p.id] = sum(met, Fraction(0)) / len(met) if met else Fraction(0)
+    return out
+
+
+def _check(ctx: Context) -> None:
+    features = ctx.edition.features
+    if "no-buchholz-in-round-robin" in features and (
+        ctx.tournament.type is TournamentType.ROUND_ROBIN
+    ):
+        raise Unusable(f"{ctx.edition.citation} Art. 8: the Buchholz family (BH, AOB, FB) must "
+                       "not be used in round robins; choose e.g. SB or DE, or --type swiss if "
+                       "the event is not one")  # fmt: skip
+    if ctx.spec.fore and "aob-fore" not in features:
+        raise Unusable(f"AOB/F exists from C.07 (2026) on; the edition in use is "
+                       f"{ctx.edition.name}")  # fmt: skip
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
+    cut_median = frozenset("CMP")
     return [
-        Tiebreak(
-            code="BH",
-            name="Buchholz",
-            compute=buchholz,
-            article="8.1",
-            description="Sum of the opponents' scores.",
-            modifiers=frozenset("CMP"),
-        )
-    ]
+        Tiebreak("BH", "Buchholz", buchholz, "8.1", "Sum of the opponents' scores.",
+                 modifiers=cut_median, check=_check),
+        Tiebreak("AOB", "Average of opponents' Buchholz", average_of_opponents_buchholz, "8.2",
+                 "Mean Buchholz of the opponents met over the board.",
+                 modifiers=frozenset("CMPF"), check=_check),
+        Tiebreak("FB", "Fore Buchholz", fore_buchholz, "8.3",
+                 "Buchholz as if every final-round game had been drawn.",
+                 modifiers=cut_median, check=_check),
+    ]  # fmt: skip

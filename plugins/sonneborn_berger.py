@@ -1,4 +1,10 @@
-"""Sonneborn-Berger, C.07 (2024) 9.1, with Cut-n (14.1.1) / Median-n and ``/P``."""
+"""Sonneborn-Berger, C.07 9.1, with Cut-n (14.1.1) / Median-n and ``/P``; and the historical
+family: the non-Neustadtl Sonneborn-Berger score and the Gelbfuhs score.
+
+History (spec/origin.md): Gelbfuhs devised a weighted score in 1873; Neustadtl proposed the
+modern SB in 1882; Sonneborn and Berger promoted their variant, which adds the square of the
+player's own score, from 1886-1888. Today's SB is Neustadtl's score.
+"""
 
 from __future__ import annotations
 
@@ -25,15 +31,32 @@ def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
     return out
 
 
+def non_neustadtl(ctx: Context) -> dict[int, Fraction]:
+    """NNSB: the Sonneborn-Berger score of 1886-1888, ``s² + SB`` (Neustadtl's SB plus the
+    square of the player's own score). Useless between equal scores, but a full weighted
+    score of its own."""
+    sb = sonneborn_berger(ctx)
+    return {p.id: p.points * p.points + sb[p.id] for p in ctx.tournament.participants}
+
+
+def gelbfuhs(ctx: Context) -> dict[int, Fraction]:
+    """GELBFUHS: Gelbfuhs's weighted score of 1873, ``s + SB / n``: each result weighted by
+    ``1 + s_opponent / n``, with ``n`` the number of rounds."""
+    sb = sonneborn_berger(ctx)
+    n = ctx.tournament.rounds or 1
+    return {p.id: p.points + sb[p.id] / n for p in ctx.tournament.participants}
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
+    mods = frozenset("CMP")
     return [
-        Tiebreak(
-            code="SB",
-            name="Sonneborn-Berger",
-            compute=sonneborn_berger,
-            article="9.1",
-            description="Sum of each opponent's score times the points scored against them.",
-            modifiers=frozenset("CMP"),
-        )
-    ]
+        Tiebreak("SB", "Sonneborn-Berger", sonneborn_berger, "9.1",
+                 "Sum of each opponent's score times the points scored against them.",
+                 modifiers=mods),
+        Tiebreak("NNSB", "Non-Neustadtl Sonneborn-Berger", non_neustadtl, "",
+                 "Own score squared plus SB (Sonneborn and Berger, 1886-1888).", modifiers=mods),
+        Tiebreak("GELBFUHS", "Gelbfuhs score", gelbfuhs, "",
+                 "Own score plus SB divided by the number of rounds (Gelbfuhs, 1873).",
+                 modifiers=mods),
+    ]  # fmt: skip

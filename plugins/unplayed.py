@@ -1,6 +1,9 @@
-"""Unplayed rounds under FIDE C.07 (2024), Art. 15-16: the ``fide-2024`` edition.
+"""Unplayed rounds under FIDE C.07, Art. 15-16: the editions ``fide-2023``, ``fide-2024`` and
+``fide-2026``.
 
-Registered through ``fide_tiebreaks_editions`` like any third-party policy.
+Registered through ``fide_tiebreaks_editions`` like any third-party policy. The 2023 and 2024
+texts give the same numbers (the Aug-2024 changes were editorial: REP for GE, Cut-1 worded on
+values); 2026 caps the dummy opponent (16.4.1, 16.4.2) and changes 15.2.
 """
 
 from __future__ import annotations
@@ -69,13 +72,25 @@ def adjusted_units(t: Tournament) -> list[int]:
 
 
 def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
-    """Opponent entries for the 2024 rules.
+    """Opponent entries under C.07 (2023) and (2024).
 
     - Round robin (15.2): forfeits are regular games; byes contribute nothing.
     - Swiss (16.3-16.4): a played game counts the opponent's adjusted score; an own unplayed
-      round counts a dummy opponent with the participant's own final score (16.4, uncapped
-      in 2024). With ``/P`` a forfeit counts as a game against the scheduled opponent.
+      round counts a dummy opponent with the participant's own final score (16.4, uncapped).
+      With ``/P`` a forfeit counts as a game against the scheduled opponent.
     """
+    return _swiss_or_round_robin(t, forfeits_as_played, capped=False)
+
+
+def opponent_table_2026(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
+    """Opponent entries under C.07 (2026): as 2024, but the dummy's score, the participant's
+    own score, is capped: for forfeits (16.2.2, 16.2.4) at the scheduled opponent's adjusted
+    score (16.4.1), for every other unplayed round at a draw's points times the number of
+    rounds (16.4.2)."""
+    return _swiss_or_round_robin(t, forfeits_as_played, capped=True)
+
+
+def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool) -> OpponentTable:
     if t.type is TournamentType.ROUND_ROBIN:
         return _round_robin(t)
     adjusted = adjusted_units(t)
@@ -83,6 +98,7 @@ def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
     by_id = [0] * (max(t.index, default=0) + 1)
     for pid, i in t.index.items():
         by_id[pid] = adjusted[i]
+    draws_cap = int(t.scoring.draw * t.scale) * t.rounds  # 16.4.2 (2026)
     new = tuple.__new__  # skips the named tuple's Python-level __new__ (hot loop)
     rows = []
     for p in t.participants:
@@ -90,17 +106,19 @@ def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
         cats: list[str] | None = None
         for g in p.results:
             if g.kind in PLAYED:
-                row.append(
-                    new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False, "played"))
-                )
+                row.append(new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False,
+                                       "played")))
                 continue
             if forfeits_as_played and g.kind.forfeit and g.opponent is not None:
                 row.append(Entry(g.round, g.opponent, by_id[g.opponent], g.units, False, "/P"))
                 continue
             cats = cats or categories(p)
-            row.append(
-                Entry(g.round, None, p.units, g.units, g.kind in VUR_KINDS, cats[g.round - 1])
-            )
+            dummy = p.units
+            if capped:
+                cap = by_id[g.opponent] if g.opponent is not None else draws_cap
+                dummy = min(dummy, cap)
+            row.append(Entry(g.round, None, dummy, g.units, g.kind in VUR_KINDS,
+                             cats[g.round - 1]))
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 
@@ -160,6 +178,18 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
     return kept
 
 
+FIDE_2023 = Edition(
+    name="fide-2023",
+    title="FIDE C.07 Play-off and Tie-Break Regulations, in force 1 September 2023 - "
+    "31 July 2024 (with the April 2024 clarifications)",
+    citation="C.07 (2023)",
+    in_force_from=date(2023, 9, 1),
+    in_force_until=date(2024, 7, 31),
+    opponent_table=opponent_table,
+    cut=cut,
+    features=frozenset({"rep-named-ge"}),
+)
+
 FIDE_2024 = Edition(
     name="fide-2024",
     title="FIDE C.07 Tie-Break Regulations, in force 1 August 2024 - 28 February 2026",
@@ -170,7 +200,21 @@ FIDE_2024 = Edition(
     cut=cut,
 )
 
+FIDE_2026 = Edition(
+    name="fide-2026",
+    title="FIDE C.07 Play-Off and Tie-Break Regulations, in force from 1 March 2026",
+    citation="C.07 (2026)",
+    in_force_from=date(2026, 3, 1),
+    in_force_until=None,
+    opponent_table=opponent_table_2026,
+    cut=cut,
+    features=frozenset(
+        {"rr-forfeit-losses-unplayed-in-type-b", "no-buchholz-in-round-robin", "aob-fore",
+         "std-tpn-rtng"}
+    ),
+)
+
 
 @hookimpl
 def fide_tiebreaks_editions() -> list[Edition]:
-    return [FIDE_2024]
+    return [FIDE_2023, FIDE_2024, FIDE_2026]

@@ -82,12 +82,13 @@ def test_group_tiebreaks_are_recomputed_for_each_tied_group(tec):
 
 def test_default_list_comes_from_the_file_then_the_type():
     players = {1: [(2, "w", "1")], 2: [(1, "b", "0")]}
-    declared = parse_trf(tournament(players, headers=("202 SB,BH",)).encode()).tournament
+    swiss = "092 Swiss"
+    declared = parse_trf(tournament(players, headers=(swiss, "202 SB,BH")).encode()).tournament
     assert compute_standings(declared).codes == ["SB", "BH"]
-    plain = parse_trf(tournament(players).encode()).tournament
+    plain = parse_trf(tournament(players, headers=(swiss,)).encode()).tournament
     assert compute_standings(plain).codes == ["BH/C1", "BH", "SB"]
     rr = parse_trf(tournament(players, headers=("092 Round Robin",)).encode()).tournament
-    assert compute_standings(rr).codes == ["SB"]
+    assert compute_standings(rr).codes == ["SB", "DE", "WIN"]
 
 
 def test_default_edition_follows_the_end_date():
@@ -95,7 +96,11 @@ def test_default_edition_follows_the_end_date():
     in_2025 = parse_trf(tournament(players, headers=("052 2025/01/12",)).encode()).tournament
     s = compute_standings(in_2025, "BH")
     assert s.edition.name == "fide-2024" and s.diagnostics == ()
+    in_2023 = parse_trf(tournament(players, headers=("052 2023/12/01",)).encode()).tournament
+    assert compute_standings(in_2023, "BH").edition.name == "fide-2023"
+    in_2026 = parse_trf(tournament(players, headers=("052 2026/11/01",)).encode()).tournament
+    assert compute_standings(in_2026, "SB").edition.name == "fide-2026"
     in_2019 = parse_trf(tournament(players, headers=("052 2019/05/01",)).encode()).tournament
-    s = compute_standings(in_2019, "BH")
-    assert s.edition.name == "fide-2024"  # the only edition installed so far
+    s = compute_standings(in_2019, "SB")
+    assert s.edition.name == "fide-2026"  # the edition in force then is not installed
     assert "fide-2012" in s.diagnostics[0].message and s.diagnostics[0].severity.name == "WARNING"

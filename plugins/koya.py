@@ -1,0 +1,46 @@
+"""Koya system, C.07 9.2, with the Limit modifier (14.5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.model import Tournament, TournamentType
+
+
+def koya_threshold(t: Tournament, limit_steps: int) -> Fraction:
+    """Half of the maximum possible score, moved by ``/L±n`` in half-point steps (14.5).
+
+    The maximum counts the games a participant could play: the rounds, less the rounds
+    every participant of an odd round robin sits out, less one for each participant who was
+    never paired (withdrawn before the start) — the reading of FIDE TEC's reference program.
+    """
+    n = len(t.participants)
+    games = t.rounds
+    if t.type is TournamentType.ROUND_ROBIN:
+        if n and t.rounds % n == 0:
+            games -= t.rounds // n
+        games -= sum(1 for p in t.participants if all(g.opponent is None for g in p.results))
+    return t.scoring.win * games / 2 + Fraction(limit_steps, 2)
+
+
+def koya(ctx: Context) -> dict[int, Fraction]:
+    """KS (9.2): the points scored against the opponents who finished with at least half of
+    the maximum possible score (their final scores; forfeits count as games against the
+    scheduled opponent)."""
+    t = ctx.tournament
+    threshold = koya_threshold(t, ctx.spec.limit or 0)
+    strong = {p.id for p in t.participants if p.points >= threshold}
+    return {
+        p.id: sum((g.points for g in p.results if g.opponent in strong), Fraction(0))
+        for p in t.participants
+    }
+
+
+@hookimpl
+def fide_tiebreaks_register() -> list[Tiebreak]:
+    return [
+        Tiebreak("KS", "Koya system", koya, "9.2",
+                 "Points scored against opponents with at least half the maximum score.",
+                 modifiers=frozenset("L")),
+    ]  # fmt: skip

@@ -1,0 +1,162 @@
+"""Own-results tie-breaks, C.07 Art. 7: WIN, WON, BPG, BWG, PS, REP (GE), and from 2026 STD
+and TPN."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.model import Colour, Game, ResultKind, TournamentType
+from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.tiebreak import requires
+
+_OTB_WINS = frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN})
+_WINS = _OTB_WINS | {ResultKind.FORFEIT_WIN}
+_BYES = frozenset({ResultKind.PAB, ResultKind.FULL_BYE, ResultKind.HALF_BYE,
+                   ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})  # fmt: skip
+# C.07 7.6: rounds not elected to play are requested byes and forfeit losses.
+_NOT_ELECTED = frozenset({ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED,
+                          ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})  # fmt: skip
+
+
+def counts_as_game(ctx: Context, g: Game) -> bool:
+    """Whether a round is a game for the Art. 7 tie-breaks.
+
+    Games over the board always are. In round robins forfeits are regular games (15.2),
+    except that from 2026 forfeit losses stay unplayed for Art. 7. In Swiss events a forfeit
+    is a game only with ``/P``."""
+    if g.kind.played:
+        return True
+    if not g.kind.forfeit or g.opponent is None:
+        return False
+    if ctx.spec.forfeits_as_played:
+        return True
+    if ctx.tournament.type is not TournamentType.ROUND_ROBIN:
+        return False
+    return g.kind is ResultKind.FORFEIT_WIN or (
+        "rr-forfeit-losses-unplayed-in-type-b" not in ctx.edition.features
+    )
+
+
+def wins(ctx: Context) -> dict[int, Fraction]:
+    """WIN (7.1): rounds in which the participant got the points of a win, with or without
+    playing (over-the-board and forfeit wins, and byes worth a win)."""
+    win = ctx.tournament.scoring.win
+    return {
+        p.id: Fraction(sum(1 for g in p.results
+                           if g.kind in _WINS or (g.kind in _BYES and g.points == win)))
+        for p in ctx.tournament.participants
+    }  # fmt: skip
+
+
+def games_won(ctx: Context) -> dict[int, Fraction]:
+    """WON (7.2): games won over the board. A forfeit is never won over the board, so it
+    does not count even where 15.2 makes it a regular game."""
+    return {
+        p.id: Fraction(sum(1 for g in p.results if g.kind in _OTB_WINS))
+        for p in ctx.tournament.participants
+    }
+
+
+def black_games(ctx: Context) -> dict[int, Fraction]:
+    """BPG (7.3): games played with Black."""
+    return {
+        p.id: Fraction(sum(1 for g in p.results
+                           if g.colour is Colour.BLACK and counts_as_game(ctx, g)))
+        for p in ctx.tournament.participants
+    }  # fmt: skip
+
+
+def black_wins(ctx: Context) -> dict[int, Fraction]:
+    """BWG (7.4): games won over the board with Black (as WON, a forfeit never counts)."""
+    return {
+        p.id: Fraction(sum(1 for g in p.results
+                           if g.colour is Colour.BLACK and g.kind in _OTB_WINS))
+        for p in ctx.tournament.participants
+    }  # fmt: skip
+
+
+def elected_to_play(ctx: Context) -> dict[int, Fraction]:
+    """REP (7.6; GE in the 2023 text): the rounds minus requested byes and forfeit losses
+    (rounds after a withdrawal are zero-point byes, 16.1). PABs, full-point byes and forfeit
+    wins are not subtracted; in round robins a forfeit loss that counts as a game is not."""
+    n = ctx.tournament.rounds
+    return {
+        p.id: Fraction(n - sum(1 for g in p.results
+                               if g.kind in _NOT_ELECTED and not counts_as_game(ctx, g)))
+        for p in ctx.tournament.participants
+    }  # fmt: skip
+
+
+def progressive(ctx: Context) -> dict[int, Fraction]:
+    """PS (7.5): the sum of the cumulative scores after each round; unplayed rounds carry
+    their points. Cut-n removes the n least significant values: the scores after rounds
+    1..n (14.1-14.2)."""
+    t = ctx.tournament
+    drop = ctx.spec.cut
+    out = {}
+    for p in t.participants:
+        running = total = 0
+        for g in p.results:
+            running += g.units
+            if g.round > drop:
+                total += running
+        out[p.id] = from_units(total, t.scale)
+    return out
+
+
+def standard_points(ctx: Context) -> dict[int, Fraction]:
+    """STD (2026, 7.7): 1 for each round in which the participant scored more than the
+    scheduled opponent, or more than a draw without playing; ½ for the same as the opponent,
+    or exactly a draw without playing. Turns any scoring system back into 1 / ½ / 0.
+
+    Forfeits are rounds obtained without playing, so they compare with a draw: a double
+    forfeit is 0 for both, as in 1 / ½ / 0 scoring (see docs/interpretations.md)."""
+    t = ctx.tournament
+    draw = t.scoring.draw
+    half = Fraction(1, 2)
+    out = {}
+    for p in t.participants:
+        total = Fraction(0)
+        for g in p.results:
+            if g.kind.played and g.opponent is not None:
+                other = t.participant(g.opponent).results[g.round - 1].points
+            else:
+                other = draw
+            total += 1 if g.points > other else half if g.points == other else 0
+        out[p.id] = total
+    return out
+
+
+def pairing_number(ctx: Context) -> dict[int, Fraction]:
+    """TPN (2026, 7.8): the final pairing number, ascending (``/R``: descending)."""
+    return {p.id: Fraction(p.id) for p in ctx.tournament.participants}
+
+
+only_from_2026 = requires("std-tpn-rtng", "C.07 (2026)")
+
+
+@hookimpl
+def fide_tiebreaks_register() -> list[Tiebreak]:
+    game = frozenset("P")
+    return [
+        Tiebreak("WIN", "Number of wins", wins, "7.1",
+                 "Rounds with a win's points, with or without playing."),
+        Tiebreak("WON", "Number of games won", games_won, "7.2",
+                 "Games won over the board."),
+        Tiebreak("BPG", "Number of games played with Black", black_games, "7.3",
+                 "Games played over the board with Black.", modifiers=game),
+        Tiebreak("BWG", "Number of games won with Black", black_wins, "7.4",
+                 "Games won over the board with Black."),
+        Tiebreak("PS", "Progressive scores", progressive, "7.5",
+                 "Sum of the cumulative scores after each round.", modifiers=frozenset("C")),
+        Tiebreak("REP", "Rounds one elected to play", elected_to_play, "7.6",
+                 "Rounds minus requested byes and forfeit losses (GE in the 2023 text).",
+                 modifiers=game, aliases=("GE",)),
+        Tiebreak("STD", "Standard points", standard_points, "7.7",
+                 "Rounds scored as 1 / ½ / 0 against the scheduled opponent (2026).",
+                 check=only_from_2026),
+        Tiebreak("TPN", "Tournament pairing number", pairing_number, "7.8",
+                 "The pairing number, lowest first; /R: highest first (2026).",
+                 modifiers=frozenset("R"), lower_is_better=True, check=only_from_2026),
+    ]  # fmt: skip

@@ -1,0 +1,177 @@
+"""Rating-based tie-breaks, C.07 Art. 10: ARO, TPR, PTP, APRO, APPO, and from 2026 RTNG.
+
+Opponents count only when met over the board: never byes, never forfeits (C.07 (2026) 15.2
+says so for round robins; FIDE TEC's reference program reads the earlier texts the same way).
+The rules drop these tie-breaks when unrated players are present, unless the regulations
+give unrated players a rating (``options["unrated_rating"]``, CLI ``--unrated-rating``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
+from fide_tiebreaks.model import Participant
+from fide_tiebreaks.tiebreak import Unusable, requires
+
+
+def half_up(x: Fraction) -> int:
+    """Round to the nearest integer, .5 up (C.07 10.1, 10.4, 10.5)."""
+    return floor(x + Fraction(1, 2))
+
+
+def _rating(ctx: Context, p: Participant) -> int:
+    if p.rating is not None:
+        return p.rating
+    return int(ctx.options.get("unrated_rating") or 0)
+
+
+def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
+    """Per participant: the ratings of the opponents met over the board, and the points
+    scored in those games. Computed once per standings run."""
+    key = ("rated games", id(ctx.tournament), ctx.options.get("unrated_rating"))
+    if key not in ctx.cache:
+        t = ctx.tournament
+        rating = {p.id: _rating(ctx, p) for p in t.participants}
+        ctx.cache[key] = {
+            p.id: (
+                [rating[g.opponent] for g in p.results if g.kind.played],
+                sum((g.points for g in p.results if g.kind.played), Fraction(0)),
+            )
+            for p in t.participants
+        }
+    games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
+    return games
+
+
+def _cut(ratings: list[int], low: int, high: int) -> list[int]:
+    """Cut and Median on ratings (14.1-14.4): the lowest first, then the highest."""
+    kept = sorted(ratings)[low:]
+    return kept[: len(kept) - high] if high else kept
+
+
+def average_rating(ctx: Context) -> dict[int, Fraction]:
+    """ARO (10.1): the mean rating of the opponents met over the board, rounded half up;
+    Cut/Median remove the lowest/highest ratings first."""
+    low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
+    out = {}
+    for pid, (ratings, _) in _games(ctx).items():
+        kept = _cut(ratings, low, high)
+        out[pid] = Fraction(half_up(Fraction(sum(kept), len(kept)))) if kept else Fraction(0)
+    return out
+
+
+def performance(ratings: list[int], points: Fraction) -> int | None:
+    """TPR (10.2): ARO + dp(p), with p = points / games rounded to hundredths (half up)
+    for the table 8.1(a) lookup, and the ARO rounded as in 10.1."""
+    if not ratings:
+        return None
+    p = half_up(points * 100 / len(ratings))
+    return half_up(Fraction(sum(ratings), len(ratings))) + DP_BY_HUNDREDTHS[p]
+
+
+def perfect_performance(ratings: list[int], points: Fraction) -> int | None:
+    """PTP (10.3): the lowest integer rating whose expected score against the opponents
+    (table 8.1(b), full scale) reaches the points scored; a zero score gives the lowest
+    opponent rating minus 800."""
+    if not ratings:
+        return None
+    if points == 0:
+        return min(ratings) - 800
+    target = points * 100
+
+    def enough(r: int) -> bool:
+        return sum(expected_hundredths(r - x) for x in ratings) >= target
+
+    low, high = min(ratings) - 800, max(ratings) + 800  # enough(high) always holds
+    while low < high:  # the expected score only grows with r
+        mid = (low + high) // 2
+        if enough(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def _per_participant(ctx: Context, rule: str) -> dict[int, int | None]:
+    key = (rule, id(ctx.tournament), ctx.options.get("unrated_rating"))
+    if key not in ctx.cache:
+        f = performance if rule == "TPR" else perfect_performance
+        ctx.cache[key] = {pid: f(r, pts) for pid, (r, pts) in _games(ctx).items()}
+    values: dict[int, int | None] = ctx.cache[key]
+    return values
+
+
+def tournament_performance(ctx: Context) -> dict[int, Fraction]:
+    return {pid: Fraction(v or 0) for pid, v in _per_participant(ctx, "TPR").items()}
+
+
+def perfect_tournament_performance(ctx: Context) -> dict[int, Fraction]:
+    return {pid: Fraction(v or 0) for pid, v in _per_participant(ctx, "PTP").items()}
+
+
+def _average_of_opponents(ctx: Context, rule: str) -> dict[int, Fraction]:
+    theirs = _per_participant(ctx, rule)
+    out = {}
+    for p in ctx.tournament.participants:
+        values = [theirs[g.opponent] for g in p.results if g.kind.played]
+        known = [v for v in values if v is not None]
+        out[p.id] = Fraction(half_up(Fraction(sum(known), len(known)))) if known else Fraction(0)
+    return out
+
+
+def average_performance_of_opponents(ctx: Context) -> dict[int, Fraction]:
+    """APRO (10.4): the mean TPR of the opponents met over the board, rounded half up."""
+    return _average_of_opponents(ctx, "TPR")
+
+
+def average_perfect_performance_of_opponents(ctx: Context) -> dict[int, Fraction]:
+    """APPO (10.5): the mean PTP of the opponents met over the board, rounded half up."""
+    return _average_of_opponents(ctx, "PTP")
+
+
+def rating(ctx: Context) -> dict[int, Fraction]:
+    """RTNG (2026, 10.6): the rating, highest first (``/R``: lowest first)."""
+    return {p.id: Fraction(_rating(ctx, p)) for p in ctx.tournament.participants}
+
+
+def _check(ctx: Context) -> None:
+    unrated = [p.id for p in ctx.tournament.participants if p.rating is None]
+    if unrated and ctx.options.get("unrated_rating") is None:
+        shown = ", ".join(map(str, unrated[:5])) + (", ..." if len(unrated) > 5 else "")
+        raise Unusable(
+            f"{len(unrated)} participants are unrated ({shown}); C.07 Art. 10 drops rating "
+            "tie-breaks then, unless the regulations give unrated players a rating "
+            "(--unrated-rating R)",
+            drop=True,
+        )
+
+
+def _check_rtng(ctx: Context) -> None:
+    requires("std-tpn-rtng", "C.07 (2026)")(ctx)
+    _check(ctx)
+
+
+@hookimpl
+def fide_tiebreaks_register() -> list[Tiebreak]:
+    return [
+        Tiebreak("ARO", "Average rating of opponents", average_rating, "10.1",
+                 "Mean rating of the opponents met over the board, rounded half up.",
+                 modifiers=frozenset("CM"), check=_check),
+        Tiebreak("TPR", "Tournament performance rating", tournament_performance, "10.2",
+                 "ARO plus dp(p) from FIDE B.02 table 8.1(a).", check=_check),
+        Tiebreak("PTP", "Perfect tournament performance", perfect_tournament_performance,
+                 "10.3", "Lowest rating whose expected score reaches the score (B.02 8.1(b)).",
+                 check=_check),
+        Tiebreak("APRO", "Average performance rating of opponents",
+                 average_performance_of_opponents, "10.4",
+                 "Mean TPR of the opponents met over the board, rounded half up.", check=_check),
+        Tiebreak("APPO", "Average perfect performance of opponents",
+                 average_perfect_performance_of_opponents, "10.5",
+                 "Mean PTP of the opponents met over the board, rounded half up.", check=_check),
+        Tiebreak("RTNG", "Rating", rating, "10.6",
+                 "The rating, highest first; /R: lowest first (2026).",
+                 modifiers=frozenset("R"), check=_check_rtng),
+    ]  # fmt: skip
