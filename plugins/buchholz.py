@@ -69,8 +69,9 @@ def fore_buchholz(ctx: Context) -> dict[int, Fraction]:
 
 def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
     """AOB (8.2): the mean of the Buchholz of the opponents played over the board (exact;
-    the rules state no rounding; a repeated opponent counts once per game, 4.4). The opponents' Buchholz takes this code's cut or median;
-    ``AOB/F`` (2026) averages their Fore Buchholz."""
+    the rules state no rounding; a repeated opponent counts once per game, 4.4). The
+    opponents' Buchholz takes this code's cut or median; ``AOB/F`` (2026) averages their
+    Fore Buchholz."""
     t = ctx.tournament
     table = _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()
     theirs = _sums(ctx, table)

@@ -106,8 +106,9 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
         cats: list[str] | None = None
         for g in p.results:
             if g.kind in PLAYED:
-                row.append(new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False,
-                                       "played")))
+                row.append(
+                    new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False, "played"))
+                )
                 continue
             if forfeits_as_played and g.kind.forfeit and g.opponent is not None:
                 row.append(Entry(g.round, g.opponent, by_id[g.opponent], g.units, False, "/P"))
@@ -117,8 +118,7 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
             if capped:
                 cap = by_id[g.opponent] if g.opponent is not None else draws_cap
                 dummy = min(dummy, cap)
-            row.append(Entry(g.round, None, dummy, g.units, g.kind in VUR_KINDS,
-                             cats[g.round - 1]))
+            row.append(Entry(g.round, None, dummy, g.units, g.kind in VUR_KINDS, cats[g.round - 1]))
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 
@@ -209,8 +209,12 @@ FIDE_2026 = Edition(
     opponent_table=opponent_table_2026,
     cut=cut,
     features=frozenset(
-        {"rr-forfeit-losses-unplayed-in-type-b", "no-buchholz-in-round-robin", "aob-fore",
-         "std-tpn-rtng"}
+        {
+            "rr-forfeit-losses-unplayed-in-type-b",
+            "no-buchholz-in-round-robin",
+            "aob-fore",
+            "std-tpn-rtng",
+        }
     ),
 )
 

@@ -33,8 +33,16 @@ def test_table_names_edition_and_list():
 
 
 def test_json_has_the_documented_shape_and_exact_strings():
-    done = run_cli("standings", FILE, "--tiebreaks", "BH-C1,SB/C1,SB", "--format", "json",
-                   "--edition", "fide-2024")
+    done = run_cli(
+        "standings",
+        FILE,
+        "--tiebreaks",
+        "BH-C1,SB/C1,SB",
+        "--format",
+        "json",
+        "--edition",
+        "fide-2024",
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     t = data["tournament"]
@@ -137,10 +145,15 @@ def test_errors_stop_standings_and_strict_stops_on_warnings(tmp_path):
     [
         (["-t", "XYZ"], "no installed plugin provides the tie-break 'XYZ'"),
         (["-t", "BH/Q"], "unknown modifier '/Q'"),
-        (["-e", "fide-1999"], "unknown edition 'fide-1999' (available: fide-2023, fide-2024, "
-                               "fide-2026)"),
+        (
+            ["-e", "fide-1999"],
+            "unknown edition 'fide-1999' (available: fide-2023, fide-2024, fide-2026)",
+        ),
         (["-t", "STD", "-e", "fide-2024"], "STD exists from C.07 (2026) on"),
-        (["-t", "BH", "--type", "round-robin", "-e", "fide-2026"], "must not be used in round robins"),
+        (
+            ["-t", "BH", "--type", "round-robin", "-e", "fide-2026"],
+            "must not be used in round robins",
+        ),
         (["-t", "BH,BH"], "'BH' appears twice"),
         (["--provider", "BH"], "--provider takes CODE=PLUGIN"),
         (["--format", "pdf"], "invalid choice: 'pdf'"),
@@ -158,15 +171,21 @@ def test_default_edition_from_the_end_date_is_reported(tmp_path):
     assert done.returncode == 0
     assert "when fide-2012 (virtual opponent) was in force" in done.stderr
     assert json.loads(done.stdout)["tournament"]["edition"] == "fide-2026"
-    in_2025 = run_cli("standings", write(tmp_path, data.replace("2019/06/30", "2025/01/12"),
-                                         "b.trf"), "-f", "json")
-    assert in_2025.stderr == "" and json.loads(in_2025.stdout)["tournament"]["edition"] == \
-        "fide-2024"
+    in_2025 = run_cli(
+        "standings",
+        write(tmp_path, data.replace("2019/06/30", "2025/01/12"), "b.trf"),
+        "-f",
+        "json",
+    )
+    assert (
+        in_2025.stderr == "" and json.loads(in_2025.stdout)["tournament"]["edition"] == "fide-2024"
+    )
 
 
 def test_type_override():
-    done = run_cli("standings", FILE, "--type", "round-robin", "-t", "BH", "-f", "json",
-                   "-e", "fide-2024")
+    done = run_cli(
+        "standings", FILE, "--type", "round-robin", "-t", "BH", "-f", "json", "-e", "fide-2024"
+    )
     # As a round robin (15.2) byes add nothing and forfeits count as games: Nick #12
     # has only his R1 opponent (#4, 3.5) and his forfeit win against #14 (2.0): 5.5.
     nick = next(r for r in json.loads(done.stdout)["standings"] if r["start_rank"] == 12)

@@ -1,4 +1,4 @@
-"""Buchholz and Sonneborn-Berger under C.07 (2024) with Art. 16 (unplayed rounds).
+"""Buchholz and Sonneborn-Berger under C.07 (2024, and 2026 where it differs) with Art. 16.
 
 Expected values come from FIDE TEC's published exercise answers and reference program
 (conformance/fixtures/tec-exercise-2024/expected-2024.csv), the worked numbers of
@@ -81,10 +81,10 @@ def test_forfeits_as_played_modifier(tec):
     assert values(tec, "BH")[9] == 9
 
 
-def _bh(text: str, code: str = "BH") -> Fraction:
+def _bh(text: str, code: str = "BH", edition: str = "fide-2024") -> Fraction:
     result = parse_trf(text.encode())
     assert not result.diagnostics  # the built tournament is consistent
-    return values(result.tournament, code)[1]
+    return values(result.tournament, code, edition)[1]
 
 
 def test_laxman_2024():
@@ -109,6 +109,9 @@ def test_laxman_2024():
     assert _bh(text) == 57
     assert _bh(text, "BH/C1") == 50
     assert _bh(text, "SB") == Fraction(149, 4)
+    # NEW (2026) column: the dummy is capped at a draw x 10 rounds = 5 (16.4.2): 55, 50,
+    # and SB unchanged (the dummy scores 0 x 5).
+    assert [_bh(text, c, "fide-2026") for c in ("BH", "BH/C1", "SB")] == [55, 50, 37.25]
 
 
 def test_example_01_forfeit_win_counts_own_score():
@@ -139,6 +142,8 @@ def test_example_01_forfeit_win_counts_own_score():
     leo_adjusted = unplayed.adjusted_units(t)[t.index[8]]
     assert Fraction(leo_adjusted, t.scale) == Fraction(11, 2)  # 4.5 + two draws (16.3)
     assert values(t, "BH")[1] == 51
+    # 2026: the forfeit's dummy is capped at Leo's adjusted 5.5 (16.4.1): 49.5.
+    assert values(t, "BH", "fide-2026")[1] == Fraction(99, 2)
 
 
 def test_example_03_forfeit_loss_then_withdrawal():
@@ -163,6 +168,8 @@ def test_example_03_forfeit_loss_then_withdrawal():
     # Hand computation (16.5.1): both unplayed rounds are VURs worth 6.5, not below the
     # least significant 3.5, so Cut-1 removes one of them: 64.5 - 6.5 = 58.
     assert _bh(text, "BH/C1") == 58
+    # 2026: R9 capped at the opponent's 7.5 (no change), R10 at 0.5 x 10 = 5: 63.
+    assert _bh(text, "BH", "fide-2026") == 63
 
 
 def test_example_04_first_round_forfeit_win():
@@ -173,6 +180,7 @@ def test_example_04_first_round_forfeit_win():
         [("+", 4.5)] + [("=" if i == 0 else "1", s) for i, s in enumerate(others)], rounds=10
     )
     assert _bh(text) == 74
+    assert _bh(text, "BH", "fide-2026") == 69  # capped at the scheduled opponent's 4.5
 
 
 def test_round_robin_forfeit_is_a_regular_game():
