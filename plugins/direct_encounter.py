@@ -37,11 +37,12 @@ def mini_table(ctx: Context, members: Sequence[int]) -> tuple[dict[int, Fraction
     scores: dict[int, Fraction] = {}
     missing: dict[int, int] = {}
     for pid in members:
-        results: dict[int, list[Fraction]] = {}
+        results: dict[int, list[int]] = {}
         for g in t.participant(pid).results:
             if g.opponent in inside and (g.kind.played or (forfeits and g.kind.forfeit)):
-                results.setdefault(g.opponent, []).append(g.points)
-        scores[pid] = sum((sum(r, Fraction(0)) / len(r) for r in results.values()), Fraction(0))
+                results.setdefault(g.opponent, []).append(g.units)
+        scores[pid] = sum(Fraction(sum(r), len(r) * t.scale) for r in results.values()) \
+            if results else Fraction(0)  # fmt: skip
         missing[pid] = len(members) - 1 - len(results)
     return scores, missing
 

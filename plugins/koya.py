@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.model import Tournament, TournamentType
+from fide_tiebreaks.numbers import from_units
 
 
 def koya_threshold(t: Tournament, limit_steps: int) -> Fraction:
@@ -32,7 +33,7 @@ def koya(ctx: Context) -> dict[int, Fraction]:
     threshold = koya_threshold(t, ctx.spec.limit or 0)
     strong = {p.id for p in t.participants if p.points >= threshold}
     return {
-        p.id: sum((g.points for g in p.results if g.opponent in strong), Fraction(0))
+        p.id: from_units(sum(g.units for g in p.results if g.opponent in strong), t.scale)
         for p in t.participants
     }
 

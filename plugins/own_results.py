@@ -113,18 +113,18 @@ def standard_points(ctx: Context) -> dict[int, Fraction]:
     Forfeits are rounds obtained without playing, so they compare with a draw: a double
     forfeit is 0 for both, as in 1 / ½ / 0 scoring (see docs/interpretations.md)."""
     t = ctx.tournament
-    draw = t.scoring.draw
-    half = Fraction(1, 2)
+    draw = int(t.scoring.draw * t.scale)
+    index, people = t.index, t.participants
     out = {}
-    for p in t.participants:
-        total = Fraction(0)
+    for p in people:
+        halves = 0  # on a grid of half points
         for g in p.results:
             if g.kind.played and g.opponent is not None:
-                other = t.participant(g.opponent).results[g.round - 1].points
+                other = people[index[g.opponent]].results[g.round - 1].units
             else:
                 other = draw
-            total += 1 if g.points > other else half if g.points == other else 0
-        out[p.id] = total
+            halves += 2 if g.units > other else 1 if g.units == other else 0
+        out[p.id] = from_units(halves, 2)
     return out
 
 

@@ -14,6 +14,7 @@ from math import floor
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import Participant
+from fide_tiebreaks.numbers import from_units
 from fide_tiebreaks.tiebreak import Unusable, requires
 
 
@@ -38,7 +39,7 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
         ctx.cache[key] = {
             p.id: (
                 [rating[g.opponent] for g in p.results if g.kind.played],
-                sum((g.points for g in p.results if g.kind.played), Fraction(0)),
+                from_units(sum(g.units for g in p.results if g.kind.played), t.scale),
             )
             for p in t.participants
         }
