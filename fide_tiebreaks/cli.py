@@ -102,6 +102,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="which plugin provides CODE when several do (repeatable)",
     )
 
+    ex = sub.add_parser(
+        "explain",
+        help="show how one participant's tie-breaks are computed",
+        description="For each tie-break, round by round: the opponent or the dummy / virtual "
+        "opponent, the unplayed-round category (e.g. 16.2.3) or the virtual opponent's "
+        "working, the opponent's score as counted, the points obtained, the contribution, "
+        "and what a cut or median removed (with its article).",
+        epilog="examples:\n  fide-tiebreaks explain event.trf 9 --tiebreaks BH,BH/C1,SB\n"
+        "  fide-tiebreaks explain event.trf Jessica --edition fide-2012 --format json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ex.add_argument("file", metavar="FILE")
+    ex.add_argument("participant", metavar="PARTICIPANT",
+                    help="start rank, or a unique part of the name")  # fmt: skip
+    ex.add_argument("--tiebreaks", "-t", metavar="CODES")
+    ex.add_argument("--edition", "-e", metavar="E")
+    ex.add_argument("--format", "-f", choices=("text", "json"), default="text")
+    ex.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="an option for the tie-breaks or edition (see docs)")  # fmt: skip
+    ex.add_argument("--unrated-rating", type=int, metavar="R")
+    _common(ex)
+
     ck = sub.add_parser(
         "check",
         help="report problems in a tournament file",
@@ -132,7 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     warnings.showwarning = _show_warning
     try:
-        handler = {"standings": _standings, "check": _check, "plugins": _plugins}[args.command]
+        handler = {"standings": _standings, "check": _check, "plugins": _plugins,
+                   "explain": _explain}[args.command]  # fmt: skip
         return handler(args)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
@@ -211,7 +234,7 @@ def _standings(args: argparse.Namespace) -> int:
             after_round=args.after_round,
             providers=providers,
         )
-    except CodeError as e:
+    except (CodeError, ValueError) as e:
         _err(f"error: {e}")
         return EXIT_USAGE
     except PluginError as e:
@@ -232,6 +255,57 @@ def _standings(args: argparse.Namespace) -> int:
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
+    return EXIT_OK
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """``--option key=value`` (yes/no become booleans, numbers integers) and
+    ``--unrated-rating``. Raises ValueError for a malformed option."""
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, not '{item}'")
+        lowered = value.lower()
+        options[key.replace("-", "_")] = (
+            True if lowered in ("yes", "true", "1") else False if lowered in ("no", "false", "0")
+            else int(value) if value.lstrip("-").isdigit() else value
+        )  # fmt: skip
+    if args.unrated_rating is not None:
+        options["unrated_rating"] = args.unrated_rating
+    return options
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from .codes import CodeError
+    from .explain import explain, find_participant, render_text, to_dict
+    from .host import PluginError
+
+    result, stop = _read(args)
+    if result is None or stop is not None:
+        return stop if stop is not None else EXIT_USAGE
+    t = result.tournament
+    pid = find_participant(t, args.participant)
+    if pid is None:
+        _err(f"error: no single participant matches '{args.participant}' (give a start rank "
+             "or a unique part of the name)")  # fmt: skip
+        return EXIT_USAGE
+    try:
+        standings, explanations = explain(t, pid, args.tiebreaks, args.edition,
+                                          options=_options(args))  # fmt: skip
+    except (CodeError, ValueError) as e:
+        _err(f"error: {e}")
+        return EXIT_USAGE
+    except PluginError as e:
+        _err(f"error: {e}")
+        return EXIT_PROBLEMS
+    for d in standings.diagnostics:
+        if d.severity.name != "NOTE" or args.verbose:
+            print(d, file=sys.stderr)
+    if args.format == "json":
+        print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(render_text(standings, pid, explanations))
     return EXIT_OK
 
 

@@ -7,10 +7,10 @@ and to say which one that was when it is not installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .model import Tournament
 
@@ -44,13 +44,18 @@ class Edition:
     citation: str  # prefix for article references, e.g. "C.07 (2024)"
     in_force_from: date | None
     in_force_until: date | None
-    opponent_table: Callable[[Tournament, bool], OpponentTable]
+    # (tournament, forfeits_as_played, options) -> the opponent table
+    opponent_table: Callable[[Tournament, bool, Mapping[str, Any]], OpponentTable]
     cut: Callable[[Sequence[Entry], int, int, bool], list[Entry]]
     # Named rule differences other tie-breaks consult (see FEATURES).
     features: frozenset[str] = frozenset()
     provider: str = ""  # filled in by the host
 
     def in_force(self, day: date) -> bool:
+        """Whether *day* falls in the edition's period. A policy with no dates at all (such
+        as a program's setting) is never in force by date: users choose it by name."""
+        if self.in_force_from is None and self.in_force_until is None:
+            return False
         return (self.in_force_from is None or self.in_force_from <= day) and (
             self.in_force_until is None or day <= self.in_force_until
         )
@@ -101,7 +106,8 @@ def choose_edition(
     Returns the edition, a message saying why when it is not the one in force (or when the
     date is unknown), and whether that message is a warning (the rules in force are missing).
     """
-    newest = max(editions, key=lambda e: e.in_force_from or date.min)
+    dated = [e for e in editions if e.in_force_from or e.in_force_until] or list(editions)
+    newest = max(dated, key=lambda e: e.in_force_from or date.min)
     if end is None:
         return (
             newest,

@@ -70,7 +70,8 @@ def fide_tiebreaks_editions() -> Iterable[Edition]:
     was in force (the default edition is the one in force on the tournament's end date), and
     two functions every opponent-score tie-break uses:
 
-    - ``opponent_table(tournament, forfeits_as_played)`` → :class:`OpponentTable`: for each
+    - ``opponent_table(tournament, forfeits_as_played, options)`` → :class:`OpponentTable`:
+      for each
       participant and round, the opponent's score as the tie-break sees it (adjusted score,
       dummy or virtual opponent for unplayed rounds), the points obtained, and whether the
       round is a voluntarily unplayed round;

@@ -34,6 +34,7 @@ from .tiebreak import Tiebreak
 ENTRY_POINT_GROUP = "fide_tiebreaks"
 DEFAULT_PLUGINS = (
     "fide_tiebreaks.plugins.unplayed",
+    "fide_tiebreaks.plugins.virtual_opponent",
     "fide_tiebreaks.plugins.buchholz",
     "fide_tiebreaks.plugins.sonneborn_berger",
     "fide_tiebreaks.plugins.own_results",

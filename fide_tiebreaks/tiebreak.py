@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -44,10 +44,11 @@ class Context:
         ``forfeits_as_played`` defaults to the code's ``/P`` modifier."""
         if forfeits_as_played is None:
             forfeits_as_played = self.spec.forfeits_as_played
-        key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played)
+        key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played,
+               tuple(sorted(self.options.items())))  # fmt: skip
         table = self.cache.get(key)
         if table is None:
-            table = self.edition.opponent_table(self.tournament, forfeits_as_played)
+            table = self.edition.opponent_table(self.tournament, forfeits_as_played, self.options)
             self.cache[key] = table
         return table
 
@@ -74,6 +75,8 @@ class Tiebreak:
     alone: Value | None = None  # group tie-breaks: the value of one not tied when reached
     # Called once before compute: raise Unusable when the code cannot be used here.
     check: Callable[[Context], None] | None = None
+    # Round-by-round account for one participant (fide_tiebreaks.explain.Line objects).
+    explain: Callable[[Context, int], Sequence[Any]] | None = None
     provider: str = ""  # filled in by the host: the plugin that registered it
 
 

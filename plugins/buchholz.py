@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.editions import OpponentTable
+from fide_tiebreaks.explain import Line, opponent_lines
 from fide_tiebreaks.model import Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import from_units
 from fide_tiebreaks.tiebreak import Unusable
@@ -53,10 +54,12 @@ def fore_tournament(t: Tournament) -> Tournament:
 
 
 def _fore_table(ctx: Context) -> OpponentTable:
-    key = ("fore", ctx.edition.name, id(ctx.tournament), ctx.spec.forfeits_as_played)
+    key = ("fore", ctx.edition.name, id(ctx.tournament), ctx.spec.forfeits_as_played,
+           tuple(sorted(ctx.options.items())))  # fmt: skip
     if key not in ctx.cache:
         fore = fore_tournament(ctx.tournament)
-        ctx.cache[key] = ctx.edition.opponent_table(fore, ctx.spec.forfeits_as_played)
+        ctx.cache[key] = ctx.edition.opponent_table(fore, ctx.spec.forfeits_as_played,
+                                                    ctx.options)  # fmt: skip
     table: OpponentTable = ctx.cache[key]
     return table
 
@@ -83,6 +86,14 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
     return out
 
 
+def _explain_bh(ctx: Context, pid: int) -> tuple[Line, ...]:
+    return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=False)
+
+
+def _explain_fb(ctx: Context, pid: int) -> tuple[Line, ...]:
+    return opponent_lines(ctx, pid, _fore_table(ctx), weighted=False)
+
+
 def _check(ctx: Context) -> None:
     features = ctx.edition.features
     if "no-buchholz-in-round-robin" in features and (
@@ -101,11 +112,11 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     cut_median = frozenset("CMP")
     return [
         Tiebreak("BH", "Buchholz", buchholz, "8.1", "Sum of the opponents' scores.",
-                 modifiers=cut_median, check=_check),
+                 modifiers=cut_median, check=_check, explain=_explain_bh),
         Tiebreak("AOB", "Average of opponents' Buchholz", average_of_opponents_buchholz, "8.2",
                  "Mean Buchholz of the opponents met over the board.",
                  modifiers=frozenset("CMPF"), check=_check),
         Tiebreak("FB", "Fore Buchholz", fore_buchholz, "8.3",
                  "Buchholz as if every final-round game had been drawn.",
-                 modifiers=cut_median, check=_check),
+                 modifiers=cut_median, check=_check, explain=_explain_fb),
     ]  # fmt: skip

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.explain import Line, opponent_lines
 from fide_tiebreaks.numbers import from_units
 
 
@@ -47,13 +48,17 @@ def gelbfuhs(ctx: Context) -> dict[int, Fraction]:
     return {p.id: p.points + sb[p.id] / n for p in ctx.tournament.participants}
 
 
+def _explain(ctx: Context, pid: int) -> tuple[Line, ...]:
+    return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=True)
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     mods = frozenset("CMP")
     return [
         Tiebreak("SB", "Sonneborn-Berger", sonneborn_berger, "9.1",
                  "Sum of each opponent's score times the points scored against them.",
-                 modifiers=mods),
+                 modifiers=mods, explain=_explain),
         Tiebreak("NNSB", "Non-Neustadtl Sonneborn-Berger", non_neustadtl, "",
                  "Own score squared plus SB (Sonneborn and Berger, 1886-1888).", modifiers=mods),
         Tiebreak("GELBFUHS", "Gelbfuhs score", gelbfuhs, "",

@@ -8,8 +8,9 @@ values); 2026 caps the dummy opponent (16.4.1, 16.4.2) and changes 15.2.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import Any
 
 from fide_tiebreaks import hookimpl
 from fide_tiebreaks.editions import Edition, Entry, OpponentTable
@@ -71,7 +72,9 @@ def adjusted_units(t: Tournament) -> list[int]:
     return out
 
 
-def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
+def opponent_table(
+    t: Tournament, forfeits_as_played: bool, options: Mapping[str, Any] | None = None
+) -> OpponentTable:
     """Opponent entries under C.07 (2023) and (2024).
 
     - Round robin (15.2): forfeits are regular games; byes contribute nothing.
@@ -82,7 +85,9 @@ def opponent_table(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
     return _swiss_or_round_robin(t, forfeits_as_played, capped=False)
 
 
-def opponent_table_2026(t: Tournament, forfeits_as_played: bool) -> OpponentTable:
+def opponent_table_2026(
+    t: Tournament, forfeits_as_played: bool, options: Mapping[str, Any] | None = None
+) -> OpponentTable:
     """Opponent entries under C.07 (2026): as 2024, but the dummy's score, the participant's
     own score, is capped: for forfeits (16.2.2, 16.2.4) at the scheduled opponent's adjusted
     score (16.4.1), for every other unplayed round at a draw's points times the number of
@@ -121,6 +126,12 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
             row.append(Entry(g.round, None, dummy, g.units, g.kind in VUR_KINDS, cats[g.round - 1]))
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
+
+
+def round_robin_table(t: Tournament) -> OpponentTable:
+    """C.07 15.2 (and the older texts: unplayed games in round robins count as played):
+    every game and forfeit against the scheduled opponent's final score; byes add nothing."""
+    return _round_robin(t)
 
 
 def _round_robin(t: Tournament) -> OpponentTable:

@@ -147,7 +147,8 @@ def test_errors_stop_standings_and_strict_stops_on_warnings(tmp_path):
         (["-t", "BH/Q"], "unknown modifier '/Q'"),
         (
             ["-e", "fide-1999"],
-            "unknown edition 'fide-1999' (available: fide-2023, fide-2024, fide-2026)",
+            "unknown edition 'fide-1999' (available: fide-2012, fide-2023, "
+            "fide-2024, fide-2026, pre-2012, sm-half-point, sm-real-points)",
         ),
         (["-t", "STD", "-e", "fide-2024"], "STD exists from C.07 (2026) on"),
         (
@@ -167,19 +168,24 @@ def test_usage_errors_exit_2(args, message):
 
 def test_default_edition_from_the_end_date_is_reported(tmp_path):
     data = (TEC / "tournament.trf").read_text().replace("XXR 5", "XXR 5\n052 2019/06/30")
-    done = run_cli("standings", write(tmp_path, data), "-f", "json")
-    assert done.returncode == 0
-    assert "when fide-2012 (virtual opponent) was in force" in done.stderr
-    assert json.loads(done.stdout)["tournament"]["edition"] == "fide-2026"
+    path = write(tmp_path, data)
+    done = run_cli("standings", path, "-f", "json")
+    assert done.returncode == 0 and done.stderr == ""
+    assert json.loads(done.stdout)["tournament"]["edition"] == "fide-2012"
+    # without the legacy plugin the newest edition is used, and a warning says why
+    bare = run_cli(
+        "standings", path, "-f", "json", env={"FIDE_TIEBREAKS_DISABLE_PLUGINS": "virtual_opponent"}
+    )
+    assert "when fide-2012 (virtual opponent) was in force" in bare.stderr
+    assert json.loads(bare.stdout)["tournament"]["edition"] == "fide-2026"
     in_2025 = run_cli(
         "standings",
         write(tmp_path, data.replace("2019/06/30", "2025/01/12"), "b.trf"),
         "-f",
         "json",
     )
-    assert (
-        in_2025.stderr == "" and json.loads(in_2025.stdout)["tournament"]["edition"] == "fide-2024"
-    )
+    assert in_2025.stderr == ""
+    assert json.loads(in_2025.stdout)["tournament"]["edition"] == "fide-2024"
 
 
 def test_type_override():

@@ -9,7 +9,8 @@ from conftest import TEC, expected
 from trfbuild import tournament
 
 from fide_tiebreaks import Tiebreak, compute_standings, hookimpl, parse_trf, read_trf
-from fide_tiebreaks.host import load_registry
+from fide_tiebreaks.editions import choose_edition
+from fide_tiebreaks.host import load_registry, registry
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +102,9 @@ def test_default_edition_follows_the_end_date():
     in_2026 = parse_trf(tournament(players, headers=("052 2026/11/01",)).encode()).tournament
     assert compute_standings(in_2026, "SB").edition.name == "fide-2026"
     in_2019 = parse_trf(tournament(players, headers=("052 2019/05/01",)).encode()).tournament
-    s = compute_standings(in_2019, "SB")
-    assert s.edition.name == "fide-2026"  # the edition in force then is not installed
-    assert "fide-2012" in s.diagnostics[0].message and s.diagnostics[0].severity.name == "WARNING"
+    assert compute_standings(in_2019, "SB").edition.name == "fide-2012"
+    without_legacy = [
+        e for name, e in registry().editions.items() if e.provider != "virtual_opponent"
+    ]
+    chosen, why, serious = choose_edition(without_legacy, in_2019.end_date)
+    assert chosen.name == "fide-2026" and serious and "fide-2012" in why

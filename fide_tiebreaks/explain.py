@@ -1,0 +1,160 @@
+"""Why a participant has the tie-break values it has: round by round where the tie-break is
+built on opponents' scores, a value line otherwise.
+
+A plugin explains its own tie-break by setting ``Tiebreak.explain``; the built-in Buchholz
+and Sonneborn-Berger families do (see :func:`opponent_lines`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .codes import parse_list
+from .editions import Entry, OpponentTable
+from .host import Registry, registry
+from .model import Tournament
+from .numbers import exact_str, from_units
+from .standings import compute_standings
+from .tiebreak import Context
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round of a participant, as one tie-break counts it."""
+
+    round: int
+    opponent: int | None  # None: a dummy or virtual opponent
+    category: str  # "played", "16.2.3", the virtual opponent's working, ...
+    opponent_score: Fraction  # the opponent's score as this tie-break sees it
+    points: Fraction  # points obtained in the round
+    contribution: Fraction
+    removed: str = ""  # which cut or median removed it, with its article
+
+
+@dataclass(frozen=True)
+class Explanation:
+    code: str
+    value: Fraction | None
+    lines: tuple[Line, ...] = ()  # empty for tie-breaks without a round-by-round account
+    note: str = ""
+
+
+def opponent_lines(
+    ctx: Context, pid: int, table: OpponentTable, weighted: bool
+) -> tuple[Line, ...]:
+    """Round-by-round lines from an opponent table, marking what Cut / Median removed."""
+    entries = table.entries[ctx.tournament.index[pid]]
+    low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
+    kept = ctx.edition.cut(entries, low, high, weighted) if low or high else list(entries)
+    cite = ctx.edition.citation
+    c07 = cite.startswith("C.07")  # older rules had no numbered cut articles
+    removed: dict[Entry, str] = {}
+    gone = [e for e in entries if e not in kept]
+    lowest = sorted(gone, key=lambda e: (e.score, e.score * e.points))
+    for i, e in enumerate(lowest):
+        if i < low:
+            why = f" ({cite} 14.1{', 16.5' if e.vur else ''})" if c07 else ""
+            removed[e] = "low cut" + why
+        else:
+            removed[e] = "high cut" + (f" ({cite} 14.3)" if c07 else "")
+    s = table.scale
+    out = []
+    for e in entries:
+        score = from_units(e.score, s)
+        points = from_units(e.points, s)
+        out.append(Line(e.round, e.opponent, e.category, score, points,
+                        score * points if weighted else score, removed.get(e, "")))  # fmt: skip
+    return tuple(out)
+
+
+def explain(
+    tournament: Tournament,
+    participant: int,
+    tiebreaks: str | list[str] | None = None,
+    edition: str | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+    reg: Registry | None = None,
+) -> tuple[Any, list[Explanation]]:
+    """The standings (as :func:`compute_standings` makes them) and, for *participant*, one
+    :class:`Explanation` per tie-break of the list."""
+    reg = reg or registry()
+    standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg)
+    t = standings.tournament
+    if participant not in t.index:
+        raise KeyError(participant)
+    row = next(r for r in standings.rows if r.participant.id == participant)
+    out = []
+    for spec, tb, key, value in zip(standings.specs, standings.tiebreaks, standings.codes,
+                                    row.values, strict=True):  # fmt: skip
+        ctx = Context(t, spec, standings.edition, None, {}, dict(options or {}))
+        lines = tb.explain(ctx, participant) if tb.explain else ()
+        note = (
+            "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
+        )
+        out.append(Explanation(key, value, tuple(lines), note))
+    return standings, out
+
+
+def find_participant(t: Tournament, text: str) -> int | None:
+    """A participant by start rank, or by a unique part of the name (case-insensitive)."""
+    if text.isdigit():
+        return int(text) if int(text) in t.index else None
+    hits = [p.id for p in t.participants if text.lower() in p.name.lower()]
+    return hits[0] if len(hits) == 1 else None
+
+
+def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -> str:
+    p = standings.tournament.participant(pid)
+    row = next(r for r in standings.rows if r.participant.id == pid)
+    e = standings.edition
+    out = [f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
+           f"edition {e.name} ({e.citation})"]  # fmt: skip
+    for ex in explanations:
+        out.append("")
+        out.append(f"{ex.code} = {'-' if ex.value is None else exact_str(ex.value)}")
+        if ex.note:
+            out.append(f"  {ex.note}")
+        for line in ex.lines:
+            who = f"#{line.opponent}" if line.opponent is not None else "-"
+            mark = f"  [{line.removed}]" if line.removed else ""
+            score, points = exact_str(line.opponent_score), exact_str(line.points)
+            out.append(
+                f"  R{line.round:<3} {who:>6}  {line.category:<40} score {score:>6}  "
+                f"points {points:>4}  -> {exact_str(line.contribution)}{mark}"
+            )
+    return "\n".join(out) + "\n"
+
+
+def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> dict[str, Any]:
+    p = standings.tournament.participant(pid)
+    return {
+        "participant": {"start_rank": pid, "name": p.name, "points": exact_str(p.points)},
+        "edition": standings.edition.name,
+        "tiebreaks": [
+            {
+                "code": ex.code,
+                "value": None if ex.value is None else exact_str(ex.value),
+                "note": ex.note or None,
+                "rounds": [
+                    {
+                        "round": ln.round,
+                        "opponent": ln.opponent,
+                        "category": ln.category,
+                        "opponent_score": exact_str(ln.opponent_score),
+                        "points": exact_str(ln.points),
+                        "contribution": exact_str(ln.contribution),
+                        "removed": ln.removed or None,
+                    }
+                    for ln in ex.lines
+                ],
+            }
+            for ex in explanations
+        ],
+    }
+
+
+__all__ = ["Explanation", "Line", "explain", "find_participant", "opponent_lines", "parse_list"]
