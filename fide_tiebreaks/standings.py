@@ -180,10 +180,17 @@ def compute_standings(
 
 
 def _dense(values: Mapping[int, Fraction], lower_is_better: bool) -> dict[int, int]:
-    """Participant id → position of its value among the distinct values, best first."""
-    distinct = sorted(set(values.values()), reverse=not lower_is_better)
+    """Participant id → position of its value among the distinct values, best first.
+
+    Values are first put on one integer grid (their denominators' lcm): hashing and comparing
+    ints is far cheaper than Fractions on a large field."""
+    scale = 1
+    for den in {v.denominator for v in values.values()}:
+        scale = math.lcm(scale, den)
+    ints = {pid: v.numerator * (scale // v.denominator) for pid, v in values.items()}
+    distinct = sorted(set(ints.values()), reverse=not lower_is_better)
     position = {v: i for i, v in enumerate(distinct)}
-    return {pid: position[v] for pid, v in values.items()}
+    return {pid: position[v] for pid, v in ints.items()}
 
 
 def _sorted_runs(items: list[Participant], key: Mapping[int, Any]) -> list[list[Participant]]:

@@ -21,7 +21,7 @@ def _sums(ctx: Context, table: OpponentTable) -> dict[int, Fraction]:
     out = {}
     for p, entries in zip(ctx.tournament.participants, table.entries, strict=True):
         kept = cut(entries, low, high, False) if low or high else entries
-        out[p.id] = from_units(sum(e.score for e in kept), table.scale)
+        out[p.id] = from_units(sum([e[2] for e in kept]), table.scale)  # e[2]: Entry.score
     return out
 
 

@@ -28,7 +28,7 @@ def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
     out = {}
     for p, entries in zip(ctx.tournament.participants, table.entries, strict=True):
         kept = cut(entries, low, high, True) if low or high else entries
-        out[p.id] = from_units(sum(e.score * e.points for e in kept), scale2)
+        out[p.id] = from_units(sum([e[2] * e[3] for e in kept]), scale2)  # score × points
     return out
 
 

@@ -105,25 +105,24 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
         by_id[pid] = adjusted[i]
     draws_cap = int(t.scoring.draw * t.scale) * t.rounds  # 16.4.2 (2026)
     new = tuple.__new__  # skips the named tuple's Python-level __new__ (hot loop)
+    played = PLAYED
     rows = []
     for p in t.participants:
-        row = []
+        row: list[Entry] = []
+        append = row.append
         cats: list[str] | None = None
-        for g in p.results:
-            if g.kind in PLAYED:
-                row.append(
-                    new(Entry, (g.round, g.opponent, by_id[g.opponent], g.units, False, "played"))
-                )
+        for rnd, kind, opp, _colour, _points, units in p.results:  # Game fields, unpacked
+            if kind in played:
+                append(new(Entry, (rnd, opp, by_id[opp], units, False, "played")))
                 continue
-            if forfeits_as_played and g.kind.forfeit and g.opponent is not None:
-                row.append(Entry(g.round, g.opponent, by_id[g.opponent], g.units, False, "/P"))
+            if forfeits_as_played and kind.forfeit and opp is not None:
+                append(Entry(rnd, opp, by_id[opp], units, False, "/P"))
                 continue
             cats = cats or categories(p)
             dummy = p.units
             if capped:
-                cap = by_id[g.opponent] if g.opponent is not None else draws_cap
-                dummy = min(dummy, cap)
-            row.append(Entry(g.round, None, dummy, g.units, g.kind in VUR_KINDS, cats[g.round - 1]))
+                dummy = min(dummy, by_id[opp] if opp is not None else draws_cap)
+            append(Entry(rnd, None, dummy, units, kind in VUR_KINDS, cats[rnd - 1]))
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 

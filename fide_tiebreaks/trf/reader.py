@@ -89,7 +89,7 @@ _COLOURS = {
     " ": Colour.NONE,
 }
 # One round block, columns 90-99 for round 1: two blanks, opponent, colour, result.
-_BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    ) ([wbWB \-]) ([10=+\-WDLHFUZwdlhfuz ])")
+_BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    ) ([wbWB \-] [10=+\-WDLHFUZwdlhfuz ])")
 _ROUNDS = re.compile(f"(?:{_BLOCK.pattern})*")
 
 HEADER_NAMES = {
@@ -233,7 +233,7 @@ class _Parser:
         self.player_lines: list[tuple[int, str]] = []
         self.players: list[_Player] = []
         self.points: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = {}
-        _Fast = dict[tuple[str, str], tuple[ResultKind, Colour, Fraction, int]]
+        _Fast = dict[str, tuple[ResultKind, Colour, Fraction, int]]
         self.fast: tuple[_Fast, _Fast] = ({}, {})
         self.scoring = Scoring()
         self.scale = 2
@@ -442,13 +442,14 @@ class _Parser:
         if _ROUNDS.fullmatch(tail):
             # Fast path: every block is well formed; unusual ones still go the careful way.
             with_opponent, without = self.fast
-            for i, (opp, colour_char, code) in enumerate(_BLOCK.findall(tail), start=1):
+            append = games.append
+            for i, (opp, colour_and_code) in enumerate(_BLOCK.findall(tail), start=1):
                 opponent = int(opp) if opp != "    " else 0
-                found = (with_opponent if opponent else without).get((code, colour_char))
+                found = (with_opponent if opponent else without).get(colour_and_code)
                 if found is not None:
                     kind, colour, pts, units = found
                     # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
-                    games.append(_new(Game, (i, kind, opponent or None, colour, pts, units)))
+                    append(_new(Game, (i, kind, opponent or None, colour, pts, units)))
                 elif not self._block(player, 91 + 10 * (i - 1)):
                     return
         else:
@@ -527,16 +528,16 @@ class _Parser:
             for colour in Colour:
                 pts = scoring.points(kind, colour)
                 self.points[kind, colour] = (pts, int(pts * scale))
-        # (result char, colour char) -> kind, colour, points, units: the common blocks
+        # "colour result" (e.g. "w 1") -> kind, colour, points, units: the common blocks
         with_opponent, without = self.fast
         for code, kind in _WITH_OPPONENT.items():
             for char, colour in _COLOURS.items():
                 for c in {code, code.lower()}:
-                    with_opponent[c, char] = (kind, colour, *self.points[kind, colour])
+                    with_opponent[f"{char} {c}"] = (kind, colour, *self.points[kind, colour])
         for code, kind in _BYES.items():
             for char in " -":
                 for c in {code, code.lower()}:
-                    without[c, char] = (kind, Colour.NONE, *self.points[kind, Colour.NONE])
+                    without[f"{char} {c}"] = (kind, Colour.NONE, *self.points[kind, Colour.NONE])
         for number, line in self.player_lines:
             self._player(number, line)
         if not self.players:
