@@ -95,6 +95,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(st)
     st.add_argument(
+        "--unrated-rating",
+        type=int,
+        metavar="R",
+        help="rating given to unrated players by the tournament regulations, so that rating "
+        "tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 Art. 10); without it they "
+        "are dropped when unrated players are present",
+    )
+    st.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option for the tie-breaks or edition, e.g. legacy-pab-unplayed=no "
+        "(see docs/interpretations.md)",
+    )
+    st.add_argument(
+        "--individual",
+        action="store_true",
+        help="in a team event, rank the players instead of the teams",
+    )
+    st.add_argument(
+        "--team-pab",
+        metavar="MP:GP",
+        help="match and game points of a team's pairing-allocated bye where the file cannot say "
+        "(TRF16; default a drawn match: a draw's MP and half the boards)",
+    )
+    st.add_argument(
         "--provider",
         action="append",
         default=[],
@@ -180,8 +207,18 @@ def _read(args: argparse.Namespace) -> tuple[Any, int | None]:
     from .diagnostics import InputError, Severity
     from .trf.reader import read_trf
 
+    team_pab = None
+    if getattr(args, "team_pab", None):
+        from .numbers import parse_decimal
+
+        mp_text, _, gp_text = args.team_pab.partition(":")
+        mp, gp = parse_decimal(mp_text), parse_decimal(gp_text)
+        if mp is None or gp is None:
+            _err(f"error: --team-pab takes MP:GP, e.g. 1:2, not '{args.team_pab}'")
+            return None, EXIT_USAGE
+        team_pab = (mp, gp)
     try:
-        result = read_trf(args.file)
+        result = read_trf(args.file, team_pab=team_pab)
     except InputError as e:
         for d in e.diagnostics:
             print(d, file=sys.stderr)
@@ -214,6 +251,11 @@ def _standings(args: argparse.Namespace) -> int:
             _err("the file has errors; no standings computed (run 'fide-tiebreaks check')")
         return stop if stop is not None else EXIT_USAGE
     tournament = result.tournament
+    if args.individual:
+        if tournament.team is None:
+            _err("error: --individual applies to team events; this file has no teams")
+            return EXIT_USAGE
+        tournament = tournament.team.players
     if args.type:
         tournament = tournament.with_type(TournamentType(args.type))
     providers = {}

@@ -41,6 +41,7 @@ DEFAULT_PLUGINS = (
     "fide_tiebreaks.plugins.koya",
     "fide_tiebreaks.plugins.direct_encounter",
     "fide_tiebreaks.plugins.ratings",
+    "fide_tiebreaks.plugins.team",
 )
 DISTRIBUTION = "fide-tiebreaks"
 

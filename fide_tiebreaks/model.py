@@ -17,7 +17,10 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from functools import cached_property
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .teams import TeamData
 
 from .numbers import from_units
 
@@ -224,6 +227,11 @@ class Tournament:
     declared_standings: tuple[str, ...] = ()  # TRF 212 (starts with PTS)
     info: Mapping[str, str] = field(default_factory=dict)  # header records by code
     source: SourceFile | None = None
+    team: TeamData | None = None  # set for team events: participants are then the teams
+
+    @property
+    def kind(self) -> str:
+        return "team" if self.team is not None else "individual"
 
     @cached_property
     def index(self) -> Mapping[int, int]:

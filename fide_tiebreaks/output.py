@@ -10,15 +10,24 @@ from typing import Any
 
 from .numbers import exact_str
 from .standings import Standings
+from .teams import team_view
 from .trf.writer import with_ranks
 
 FORMATS = ("table", "json", "csv", "trf")
 
 
+def _team_scores(s: Standings) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    mp = {p.id: p.points for p in team_view(s.tournament, "MP").participants}
+    gp = {p.id: p.points for p in team_view(s.tournament, "GP").participants}
+    return mp, gp
+
+
 def to_dict(s: Standings) -> dict[str, Any]:
-    """The JSON shape documented in docs/cli.md; every number is an exact string."""
+    """The JSON shape documented in docs/tutorial.md; every number is an exact string."""
     t = s.tournament
     codes = s.codes
+    if t.team is not None:
+        return _team_dict(s)
     return {
         "tournament": {
             "name": t.name,
@@ -45,6 +54,28 @@ def to_dict(s: Standings) -> dict[str, Any]:
     }
 
 
+def _team_dict(s: Standings) -> dict[str, Any]:
+    t = s.tournament
+    mp, gp = _team_scores(s)
+    return {
+        "tournament": {
+            "name": t.name, "rounds": t.rounds, "edition": s.edition.name, "kind": "team",
+            "type": t.type.value, "primary": t.team.primary if t.team else "MP",
+            "tiebreaks": s.codes, "end_date": t.end_date.isoformat() if t.end_date else None,
+        },
+        "standings": [
+            {
+                "rank": row.rank, "team": row.participant.id, "name": row.participant.name,
+                "match_points": exact_str(mp[row.participant.id]),
+                "game_points": exact_str(gp[row.participant.id]),
+                "points": exact_str(row.participant.points),
+                "tiebreaks": {c: _text(v) for c, v in zip(s.codes, row.values, strict=True)},
+            }
+            for row in s.rows
+        ],
+    }  # fmt: skip
+
+
 def _text(value: Fraction | None) -> str | None:
     return None if value is None else exact_str(value)
 
@@ -67,6 +98,14 @@ def _cell(text: str) -> str:
 def to_csv(s: Standings) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
+    if s.tournament.team is not None:
+        mp, gp = _team_scores(s)
+        w.writerow(["rank", "team", "name", "match_points", "game_points", "points", *s.codes])
+        for row in s.rows:
+            p = row.participant
+            w.writerow([row.rank, p.id, _cell(p.name), exact_str(mp[p.id]), exact_str(gp[p.id]),
+                        exact_str(p.points), *(_text(v) or "" for v in row.values)])  # fmt: skip
+        return buf.getvalue()
     w.writerow(
         ["rank", "start_rank", "name", "fide_id", "federation", "rating", "points", *s.codes]
     )
@@ -90,6 +129,16 @@ def to_csv(s: Standings) -> str:
 def to_table(s: Standings) -> str:
     t = s.tournament
     head = ["Rank", "SNo", "Name", "Fed", "Rtg", "Pts", *s.codes]
+    if t.team is not None:
+        mp, gp = _team_scores(s)
+        head = ["Rank", "No", "Team", "MP", "GP", *s.codes]
+        body = [
+            [str(row.rank), str(row.participant.id), row.participant.name[:32],
+             exact_str(mp[row.participant.id]), exact_str(gp[row.participant.id]),
+             *(_text(v) or "-" for v in row.values)]
+            for row in s.rows
+        ]  # fmt: skip
+        return _layout(s, head, body, left={2})
     body = [
         [
             str(row.rank),
@@ -102,8 +151,12 @@ def to_table(s: Standings) -> str:
         ]
         for row in s.rows
     ]
+    return _layout(s, head, body, left={2, 3})
+
+
+def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]) -> str:
+    t = s.tournament
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-    left = {2, 3}
 
     def line(cells: list[str]) -> str:
         return "  ".join(
@@ -112,8 +165,9 @@ def to_table(s: Standings) -> str:
         ).rstrip()
 
     title = t.name or (t.source.path if t.source else "tournament")
+    kind = f"team {t.type.value} ({t.team.primary} first)" if t.team else t.type.value
     info = (
-        f"{t.type.value}, {t.rounds} rounds; edition {s.edition.name} "
+        f"{kind}, {t.rounds} rounds; edition {s.edition.name} "
         f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
     )
     return "\n".join([title, info, "", line(head), *(line(r) for r in body)]) + "\n"
@@ -123,7 +177,7 @@ def to_trf(s: Standings) -> bytes:
     if s.tournament.source is None:
         raise ValueError("TRF output needs a tournament read from a TRF file")
     ranks = {row.participant.id: row.rank for row in s.rows}
-    return with_ranks(s.tournament.source, ranks, s.codes)
+    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
 
 
 def render(s: Standings, fmt: str) -> bytes:

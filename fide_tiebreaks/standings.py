@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from numbers import Rational
 from typing import Any
@@ -14,13 +14,16 @@ from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
 from .host import PluginError, Registry, registry
 from .model import Participant, Tournament, TournamentType
+from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable
 
 # Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
 # to the organiser (4.1); these are the common FIDE choices among the installed codes.
 DEFAULT_TIEBREAKS = {
-    TournamentType.SWISS: "BH/C1,BH,SB",
-    TournamentType.ROUND_ROBIN: "SB,DE,WIN",
+    ("individual", TournamentType.SWISS): "BH/C1,BH,SB",
+    ("individual", TournamentType.ROUND_ROBIN): "SB,DE,WIN",
+    ("team", TournamentType.SWISS): "MPvGP,EMGSB/C1,BH:MP/C1",
+    ("team", TournamentType.ROUND_ROBIN): "MPvGP,EDE,EMGSB",
 }
 
 
@@ -63,7 +66,8 @@ def default_list(t: Tournament) -> tuple[str, str]:
         return ",".join(t.declared_tiebreaks), "the file's 202 record"
     if t.declared_standings:
         return ",".join(t.declared_standings), "the file's 212 record"
-    return DEFAULT_TIEBREAKS[t.type], f"the default for a {t.type.value} tournament"
+    what = f"{'team ' if t.team else ''}{t.type.value}"
+    return DEFAULT_TIEBREAKS[t.kind, t.type], f"the default for a {what} tournament"
 
 
 def compute_standings(
@@ -110,9 +114,13 @@ def compute_standings(
     kept: list[tuple[TiebreakSpec, Tiebreak]] = []
     for spec in specs:
         tb = _resolve(reg, spec, providers)
+        if spec.name == tb.code.upper():
+            spec = replace(spec, name=tb.code)  # the registered spelling, e.g. MPvGP
+        if spec.score and tournament.team is None:
+            raise CodeError(f"'{spec.code}': :{spec.score} applies to team events only")
         if tb.check is not None:
             try:
-                tb.check(Context(tournament, spec, chosen, None, cache, options))
+                tb.check(Context(_view(tournament, spec), spec, chosen, None, cache, options))
             except Unusable as e:
                 if not e.drop:
                     raise CodeError(f"'{spec.code}': {e}") from None
@@ -129,7 +137,7 @@ def compute_standings(
         if tb.group:
             values.append({})  # filled per tied group below
             continue
-        ctx = Context(tournament, spec, chosen, None, cache, options)
+        ctx = Context(_view(tournament, spec), spec, chosen, None, cache, options)
         values.append(_run(tb, spec, ctx, [p.id for p in tournament.participants]))
 
     # Sort keys: points, then each value tie-break as a dense integer rank (0 = best), so
@@ -161,7 +169,8 @@ def compute_standings(
                 place(run)
                 continue
             tb, spec = resolved[stop], specs[stop]
-            ctx = Context(tournament, spec, chosen, frozenset(p.id for p in run), cache, options)
+            members = frozenset(p.id for p in run)
+            ctx = Context(_view(tournament, spec), spec, chosen, members, cache, options)
             found = _run(tb, spec, ctx, [p.id for p in run])
             values[stop].update(found)
             for sub in _sorted_runs(run, _dense(found, lower[stop])):
@@ -177,6 +186,12 @@ def compute_standings(
         for p in order
     )
     return Standings(tournament, chosen, specs, resolved, rows, tuple(notes))
+
+
+def _view(t: Tournament, spec: TiebreakSpec) -> Tournament:
+    """What a tie-break sees: on a team event, the matches scored with the score the code
+    names (``:MP`` / ``:GP``), else the primary score."""
+    return team_view(t, spec.score) if t.team is not None and spec.score else t
 
 
 def _dense(values: Mapping[int, Fraction], lower_is_better: bool) -> dict[int, int]:

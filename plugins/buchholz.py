@@ -109,13 +109,13 @@ def _check(ctx: Context) -> None:
 
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
-    cut_median = frozenset("CMP")
+    cut_median = frozenset("CMP:")
     return [
         Tiebreak("BH", "Buchholz", buchholz, "8.1", "Sum of the opponents' scores.",
                  modifiers=cut_median, check=_check, explain=_explain_bh),
         Tiebreak("AOB", "Average of opponents' Buchholz", average_of_opponents_buchholz, "8.2",
                  "Mean Buchholz of the opponents met over the board.",
-                 modifiers=frozenset("CMPF"), check=_check),
+                 modifiers=frozenset("CMPF:"), check=_check),
         Tiebreak("FB", "Fore Buchholz", fore_buchholz, "8.3",
                  "Buchholz as if every final-round game had been drawn.",
                  modifiers=cut_median, check=_check, explain=_explain_fb),

@@ -100,5 +100,5 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("DE", "Direct encounter", direct_encounter, "6",
                  "Place in the mini-table of the games among the tied participants.",
-                 modifiers=frozenset("P"), lower_is_better=True, group=True, alone=1),
+                 modifiers=frozenset("P:"), lower_is_better=True, group=True, alone=1),
     ]  # fmt: skip

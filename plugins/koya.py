@@ -43,5 +43,5 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("KS", "Koya system", koya, "9.2",
                  "Points scored against opponents with at least half the maximum score.",
-                 modifiers=frozenset("L")),
+                 modifiers=frozenset("L:")),
     ]  # fmt: skip

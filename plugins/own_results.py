@@ -141,7 +141,8 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     game = frozenset("P")
     return [
         Tiebreak("WIN", "Number of wins", wins, "7.1",
-                 "Rounds with a win's points, with or without playing."),
+                 "Rounds with a win's points, with or without playing (teams: matches won).",
+                 modifiers=frozenset(":")),
         Tiebreak("WON", "Number of games won", games_won, "7.2",
                  "Games won over the board."),
         Tiebreak("BPG", "Number of games played with Black", black_games, "7.3",
@@ -149,7 +150,7 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
         Tiebreak("BWG", "Number of games won with Black", black_wins, "7.4",
                  "Games won over the board with Black."),
         Tiebreak("PS", "Progressive scores", progressive, "7.5",
-                 "Sum of the cumulative scores after each round.", modifiers=frozenset("C")),
+                 "Sum of the cumulative scores after each round.", modifiers=frozenset("C:")),
         Tiebreak("REP", "Rounds one elected to play", elected_to_play, "7.6",
                  "Rounds minus requested byes and forfeit losses (GE in the 2023 text).",
                  modifiers=game, aliases=("GE",)),

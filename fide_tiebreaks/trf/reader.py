@@ -31,6 +31,7 @@ from ..model import (
     infer_type,
 )
 from ..numbers import exact_str, from_units, grid_scale, parse_decimal
+from ..teams import Team, TeamRecords, build_team_event
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
 MAX_PLAYERS = 9999  # four columns for the start rank
@@ -120,7 +121,7 @@ HEADER_NAMES = {
     "260": "prohibited pairings",
     "299": "abnormal points",
 }
-_TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
+_TEAM_INFO = {"801", "802"}  # human-readable team round lines: kept, not used
 _KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152"}
 # Private records of other programs that we know of but do not use (file-formats.md 3.3).
 _KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
@@ -134,8 +135,11 @@ class ReadResult:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def read_trf(path: str | Path) -> ReadResult:
-    """Read a TRF file. Raises :class:`InputError` only when it cannot be read at all."""
+def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = None) -> ReadResult:
+    """Read a TRF file. Raises :class:`InputError` only when it cannot be read at all.
+
+    *team_pab* sets the match and game points of a team's pairing-allocated bye where the
+    file cannot (TRF16: default a drawn match, half the boards)."""
     name = str(path)
     try:
         size = Path(path).stat().st_size
@@ -146,10 +150,12 @@ def read_trf(path: str | Path) -> ReadResult:
         data = Path(path).read_bytes()
     except OSError as e:
         raise InputError([_fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
-    return parse_trf(data, name)
+    return parse_trf(data, name, team_pab=team_pab)
 
 
-def parse_trf(data: bytes, path: str = "<input>") -> ReadResult:
+def parse_trf(
+    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
     """Parse TRF bytes. See :func:`read_trf`."""
     out = Collector(path)
     if len(data) > MAX_BYTES:
@@ -159,7 +165,7 @@ def parse_trf(data: bytes, path: str = "<input>") -> ReadResult:
         raise InputError([_fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     lines = _split_lines(text)
     source = SourceFile(path=path, lines=tuple(lines), encoding=encoding, bom=bom)
-    return _Parser(source, out).parse()
+    return _Parser(source, out, team_pab).parse()
 
 
 def _fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:
@@ -226,9 +232,12 @@ def _column(rnd: int) -> int:
 
 
 class _Parser:
-    def __init__(self, source: SourceFile, out: Collector):
+    def __init__(
+        self, source: SourceFile, out: Collector, team_pab: tuple[Fraction, Fraction] | None = None
+    ):
         self.source = source
         self.out = out
+        self.team_pab = team_pab
         self.info: dict[str, str] = {}
         self.player_lines: list[tuple[int, str]] = []
         self.players: list[_Player] = []
@@ -243,7 +252,7 @@ class _Parser:
         self.rounds_declared: list[tuple[int, int, str]] = []
         self.tiebreaks: tuple[str, ...] = ()
         self.standings: tuple[str, ...] = ()
-        self.team_note = False
+        self.teams = TeamRecords()
 
     # -- records --------------------------------------------------------------------------
     def parse(self) -> ReadResult:
@@ -258,6 +267,13 @@ class _Parser:
             "240": self._byes_240,
             "299": self._abnormal_299,
             "XXZ": self._id_list,
+            "013": self._team_013,
+            "310": self._team_310,
+            "320": self._team_pab,
+            "330": self._team_forfeit,
+            "300": self._team_lineup,
+            "352": self._team_boards,
+            "362": self._team_points,
         }
         for number, sl in enumerate(self.source.lines, start=1):
             line = sl.text
@@ -273,15 +289,8 @@ class _Parser:
                 pass
             elif code in _BB_RECORDS:
                 self._scoring_bb(number, line)
-            elif code in _TEAM_RECORDS:
-                if not self.team_note:
-                    self.out.note(
-                        number,
-                        1,
-                        "team records are kept but not ranked yet; "
-                        "the players are ranked individually",
-                    )
-                    self.team_note = True
+            elif code in _TEAM_INFO:
+                pass
             elif code in _KNOWN_PRIVATE:
                 self.out.note(
                     number, 1, f"'{code}' is another program's private record; kept, not used"
@@ -406,6 +415,88 @@ class _Parser:
             )
             return
         self.byes.append((number, kind[letter], int(round_text), self._ids(number, line[10:], 10)))
+        self.teams.byes.append(self.byes[-1])
+
+    # -- team records (TRF16 013; TRF-2026 310, 320, 330, 300, 352, 362) ------------------
+    def _numbers(self, number: int, text: str, offset: int) -> list[int] | None:
+        out = []
+        for m in re.finditer(r"\S+", text):
+            if not m.group().isdigit():
+                column = offset + m.start() + 1
+                self.out.warning(number, column, f"'{m.group()}' is not a number; ignored")
+                return None
+            out.append(int(m.group()))
+        return out
+
+    def _team_013(self, number: int, line: str) -> None:
+        players = self._numbers(number, line[36:], 36)
+        if players is None:
+            return
+        tid = len([t for t in self.teams.teams]) + 1  # TRF16 numbers teams by their order
+        self.teams.teams.append(Team(tid, line[4:36].strip(), tuple(p for p in players if p),
+                                     line=number))  # fmt: skip
+
+    def _team_310(self, number: int, line: str) -> None:
+        tid_text = line[4:7].strip()
+        players = self._numbers(number, line[72:], 72)
+        if not tid_text.isdigit() or players is None:
+            self.out.warning(number, 5, "310 needs a team number in columns 5-7 and player "
+                             "numbers from column 74; ignored")  # fmt: skip
+            return
+        rank = line[68:71].strip()
+        self.teams.teams.append(Team(
+            int(tid_text), line[8:40].strip(), tuple(p for p in players if p),
+            nickname=line[41:46].strip(), declared_mp=parse_decimal(line[54:60]),
+            declared_gp=parse_decimal(line[61:67]),
+            declared_rank=int(rank) if rank.isdigit() else None, line=number,
+        ))  # fmt: skip
+
+    def _team_pab(self, number: int, line: str) -> None:
+        mp, gp = parse_decimal(line[4:8]), parse_decimal(line[9:13])
+        if mp is None or gp is None:
+            self.out.warning(number, 5, "320 needs the PAB's match points in columns 5-8 and "
+                             "game points in 10-13; ignored")  # fmt: skip
+            return
+        teams = {}
+        for r, start in enumerate(range(14, len(line), 4), start=1):
+            text = line[start : start + 3].strip()
+            if text.isdigit() and int(text):
+                teams[r] = int(text)
+            elif text and not text.isdigit():
+                self.out.warning(number, start + 1, f"320: '{text}' is not a team number")
+        self.teams.pab = (number, mp, gp, teams)
+
+    def _team_forfeit(self, number: int, line: str) -> None:
+        code = line[4:6]
+        values = self._numbers(number, line[6:], 6)
+        if code not in ("+-", "-+", "--") or values is None or len(values) != 3:
+            self.out.warning(number, 5, "330 needs +-, -+ or -- in columns 5-6, then the round "
+                             "and the two teams; ignored")  # fmt: skip
+            return
+        self.teams.forfeits.append((number, code, *values))  # type: ignore[arg-type]
+
+    def _team_lineup(self, number: int, line: str) -> None:
+        values = self._numbers(number, line[4:], 4)
+        if values is None or len(values) < 3:
+            self.out.warning(number, 5, "300 needs a round, a team, the opponent team and the "
+                             "players by board; ignored")  # fmt: skip
+            return
+        self.teams.lineups.append((number, values[0], values[1], values[2], values[3:]))
+
+    def _team_boards(self, number: int, line: str) -> None:
+        colours = _value(line)
+        if colours and set(colours.upper()) <= {"W", "B"}:
+            self.teams.boards = len(colours)
+        else:
+            self.out.warning(number, 5, f"352 '{colours}' is not a sequence of W and B; ignored")
+
+    def _team_points(self, number: int, line: str) -> None:
+        for m in re.finditer(r"(T[WDLWF]|\S+)\s+([0-9]+(?:[.,][0-9]+)?)", line[4:]):
+            value = parse_decimal(m.group(2))
+            if m.group(1).upper() in ("TW", "TD", "TL") and value is not None:
+                self.teams.match_points[m.group(1).upper()] = value
+            else:
+                self.out.warning(number, 5 + m.start(), f"362: '{m.group(1)}' not understood")
 
     def _abnormal_299(self, number: int, line: str) -> None:
         letter = line[4:5].upper()
@@ -505,10 +596,13 @@ class _Parser:
         elif code in _BYES:
             games.append(self._game(rnd, _BYES[code], None, Colour.NONE))
         elif code == "-":
-            self.out.note(
-                number, column + 7, f"round {rnd}: '-' without an opponent read as absent"
-            )
+            if not self.teams.teams:  # in team files: a reserve who did not play
+                self.out.note(number, column + 7,
+                              f"round {rnd}: '-' without an opponent read as absent")  # fmt: skip
             games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
+        elif code == "+" and self.teams.teams:
+            # a board won by forfeit against an empty board of the other team
+            games.append(self._game(rnd, ResultKind.FORFEIT_WIN, None, colour))
         else:
             kind, meaning = _ORPHAN[code]
             self.out.warning(
@@ -553,7 +647,9 @@ class _Parser:
             else:
                 players[p.id] = p
         rounds = self._settle_rounds(players)
-        self._apply_byes(players, rounds)
+        team_file = bool(self.teams.teams)
+        if not team_file:
+            self._apply_byes(players, rounds)  # in team files 240 names teams
         self._cross_check(players)
         bonus = self._abnormal_points(players)
         people: list[Participant] = []
@@ -579,6 +675,12 @@ class _Parser:
         )
         tournament_type, how = self._type(tournament)
         tournament = tournament.with_type(tournament_type, how)
+        if team_file:
+            self.teams.primary = "GP" if "_GP_MP" in self.info.get("192", "").upper() else "MP"
+            self.teams.pab_override = self.team_pab
+            tournament = build_team_event(tournament, self.teams, out)
+            if how == "inferred":
+                tournament = tournament.with_type(infer_type(tournament), how)
         return ReadResult(tournament, tuple(out.items))
 
     def _participant(

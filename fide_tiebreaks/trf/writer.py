@@ -14,11 +14,14 @@ def encode(source: SourceFile, lines: Sequence[SourceLine] | None = None) -> byt
     return (b"\xef\xbb\xbf" if source.bom else b"") + text.encode(source.encoding)
 
 
-def with_ranks(source: SourceFile, ranks: Mapping[int, int], codes: Sequence[str]) -> bytes:
-    """The file with each player's rank in columns 86-89 and ``212 PTS,<codes>``.
+def with_ranks(
+    source: SourceFile, ranks: Mapping[int, int], codes: Sequence[str], teams: bool = False
+) -> bytes:
+    """The file with each player's rank in columns 86-89 (with *teams*: each team's rank in
+    columns 69-71 of its ``310`` record) and ``212 PTS,<codes>``.
 
-    Only the rank columns of ``001`` lines and the 212 record change; everything else,
-    unknown records and line ends included, is written back as read.
+    Only those rank columns and the 212 record change; everything else, unknown records and
+    line ends included, is written back as read.
     """
     eols = Counter(sl.eol for sl in source.lines if sl.eol)
     eol = eols.most_common(1)[0][0] if eols else "\n"
@@ -34,11 +37,16 @@ def with_ranks(source: SourceFile, ranks: Mapping[int, int], codes: Sequence[str
                 out.append(SourceLine(record.text, sl.eol))
                 placed = True
             continue  # a second 212 would contradict the first
+        if code == "310" and teams:
+            tid_text = sl.text[4:7].strip()
+            if tid_text.isdigit() and int(tid_text) in ranks:
+                text = sl.text.ljust(71)
+                sl = SourceLine(text[:68] + f"{ranks[int(tid_text)]:>3}" + text[71:], sl.eol)
         if code == "001":
             if first_player is None:
                 first_player = len(out)
             pid_text = sl.text[4:8].strip()
-            if pid_text.isdigit() and int(pid_text) in ranks:
+            if not teams and pid_text.isdigit() and int(pid_text) in ranks:
                 text = sl.text.ljust(89)
                 sl = SourceLine(text[:85] + f"{ranks[int(pid_text)]:>4}" + text[89:], sl.eol)
         out.append(sl)

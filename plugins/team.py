@@ -1,0 +1,271 @@
+"""Team tie-breaks, C.07 Art. 12-13: MPvGP, the extended Sonneborn-Berger family (EMMSB,
+EMGSB, EGMSB, EGGSB) and the Olympiad Sonneborn-Berger, EDE and its chains, BC, TBR, BBE and
+SSSC.
+
+Buchholz, Fore Buchholz, AOB, PS and WIN need nothing here: on a team event they run on the
+MP or GP view of the matches (``BH:MP``, ``BH:GP``, ...), Art. 16 included.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fide_tiebreaks.plugins import direct_encounter
+
+from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.codes import parse_code
+from fide_tiebreaks.editions import Entry
+from fide_tiebreaks.model import ResultKind, Tournament
+from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.teams import TeamData, team_view
+from fide_tiebreaks.tiebreak import Unusable
+
+
+def _team(ctx: Context) -> TeamData:
+    data = ctx.tournament.team
+    assert data is not None
+    return data
+
+
+def only_teams(ctx: Context) -> None:
+    if ctx.tournament.team is None:
+        raise Unusable(f"{ctx.spec.name} is a team tie-break; this is an individual event")
+
+
+def match_points_or_game_points(ctx: Context) -> dict[int, Fraction]:
+    """MPvGP (13.1): the secondary score (game points when match points rank first)."""
+    view = team_view(ctx.tournament, _team(ctx).secondary)
+    return {p.id: p.points for p in view.participants}
+
+
+def _esb_entries(ctx: Context, x: str, y: str) -> tuple[int, list[tuple[Entry, ...]]]:
+    """Opponent entries scored on X (the opponent's total; with Art. 16 on X) whose points
+    are the Y scored in the round: products are then ``X_opponent * Y_scored``."""
+    t = ctx.tournament
+    xt, yt = team_view(t, x), team_view(t, y)
+    table = ctx.edition.opponent_table(xt, ctx.spec.forfeits_as_played, ctx.options)
+    rows = []
+    for entries, yp in zip(table.entries, yt.participants, strict=True):
+        y_units = {g.round: g.units for g in yp.results}
+        rows.append(tuple(e._replace(points=y_units[e.round]) for e in entries))
+    return table.scale * yt.scale, rows
+
+
+def _esb(x: str, y: str):  # type: ignore[no-untyped-def]
+    def compute(ctx: Context) -> dict[int, Fraction]:
+        """ESB (13.2): the sum over opponents of the opponent's final X times the Y scored
+        against it; Cut-1 removes the opponent with the lowest X, the lowest product among
+        equals (14.1.2), with 16.5 for unplayed matches."""
+        scale, rows = _esb_entries(ctx, x, y)
+        low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
+        out = {}
+        for p, entries in zip(ctx.tournament.participants, rows, strict=True):
+            kept = ctx.edition.cut(entries, low, high, True) if low or high else entries
+            out[p.id] = from_units(sum(e.score * e.points for e in kept), scale)
+        return out
+
+    return compute
+
+
+def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
+    """Olympiad Sonneborn-Berger (Olympiads from 2008): the sum of each opponent's final
+    match points times the game points scored against it, without the opponent with the
+    lowest match points (the lowest product among equals): EMGSB with Cut-1."""
+    spec = parse_code("EMGSB/C1")
+    return _esb("MP", "GP")(Context(ctx.tournament, spec, ctx.edition, None, ctx.cache,
+                                    ctx.options))  # fmt: skip
+
+
+def olympiad_sb_2026(ctx: Context) -> dict[int, Fraction]:
+    """Olympiad 2026 (regulations, TB1): the best (rounds - 1) opponents' products (final MP
+    times the GP scored against them): the round of a PAB is left out; otherwise the opponent
+    with the lowest MP goes (the lowest product among equals)."""
+    scale, rows = _esb_entries(ctx, "MP", "GP")
+    t = ctx.tournament
+    out = {}
+    for p, entries in zip(t.participants, rows, strict=True):
+        pab = {g.round for g in p.results if g.kind is ResultKind.PAB}
+        kept = [e for e in entries if e.round not in pab]
+        excess = max(len(kept) - (t.rounds - 1), 0)
+        kept = ctx.edition.cut(kept, excess, 0, True) if excess else kept
+        out[p.id] = from_units(sum(e.score * e.points for e in kept), scale)
+    return out
+
+
+def _boards(ctx: Context, tid: int) -> list[list[Fraction]]:
+    """GP by board number for each round played so far."""
+    data = _team(ctx)
+    return [[b.points for b in data.lineups.get((tid, r), ())]
+            for r in range(1, ctx.tournament.rounds + 1)]  # fmt: skip
+
+
+def board_count(ctx: Context) -> dict[int, Fraction]:
+    """BC (12.1): the sum over all matches of board number times the game points scored on
+    that board; lower is better (board points score more on higher boards)."""
+    out = {}
+    for p in ctx.tournament.participants:
+        total = Fraction(0)
+        for row in _boards(ctx, p.id):
+            total += sum((b * pts for b, pts in enumerate(row, start=1)), Fraction(0))
+        out[p.id] = total
+    return out
+
+
+def _by_board(ctx: Context, tid: int) -> list[Fraction]:
+    n = _team(ctx).boards
+    totals = [Fraction(0)] * n
+    for row in _boards(ctx, tid):
+        for b, pts in enumerate(row[:n]):
+            totals[b] += pts
+    return totals
+
+
+def _places(keys: dict[int, tuple[Fraction, ...]]) -> dict[int, Fraction]:
+    """Place inside the group by a key, best (largest) first, shared for equal keys."""
+    order = sorted(keys, key=lambda pid: keys[pid], reverse=True)
+    out: dict[int, Fraction] = {}
+    for i, pid in enumerate(order):
+        same = i and keys[order[i - 1]] == keys[pid]
+        out[pid] = out[order[i - 1]] if same else Fraction(i + 1)
+    return out
+
+
+def top_board_result(ctx: Context) -> dict[int, Fraction]:
+    """TBR (12.2): game points on board 1; if still tied, board 2, and so on. A ranking of
+    the tied group (1 = best)."""
+    assert ctx.group is not None
+    return _places({tid: tuple(_by_board(ctx, tid)) for tid in ctx.group})
+
+
+def bottom_board_elimination(ctx: Context) -> dict[int, Fraction]:
+    """BBE (12.3): game points on all boards but the last; if still tied, without the last
+    two, and so on. A ranking of the tied group (1 = best)."""
+    assert ctx.group is not None
+    keys = {}
+    for tid in ctx.group:
+        boards = _by_board(ctx, tid)
+        keys[tid] = tuple(sum(boards[:k], Fraction(0)) for k in range(len(boards) - 1, 0, -1))
+    return _places(keys)
+
+
+def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict[int, Fraction]:
+    """EDE (13.3): DE on the primary score; if it breaks no tie, on the secondary score.
+    The 2026 chains then separate two teams still tied with the board tie-breaks: EDEBT
+    (BC, TBR), EDEBB (BC, BBE), EDET (TBR), EDEB (BBE)."""
+    assert ctx.group is not None
+    t = ctx.tournament
+    data = _team(ctx)
+    blocks = _de_blocks(ctx, team_view(t, data.primary), sorted(ctx.group))
+    if len(blocks) == 1:
+        blocks = _de_blocks(ctx, team_view(t, data.secondary), sorted(ctx.group))
+    final: list[list[int]] = []
+    for block in blocks:
+        for step in chain:
+            if len(block) != 2:
+                break
+            sub = Context(t, ctx.spec, ctx.edition, frozenset(block), ctx.cache, ctx.options)
+            if step == "BC":
+                bc = board_count(sub)
+                values = {tid: -bc[tid] for tid in block}  # lower is better
+            else:
+                values = (top_board_result if step == "TBR" else bottom_board_elimination)(sub)
+                values = {tid: -v for tid, v in values.items()}
+            if values[block[0]] != values[block[1]]:
+                block = sorted(block, key=lambda tid: -values[tid])
+                final.extend([[block[0]], [block[1]]])
+                block = []
+                break
+        if block:
+            final.append(block)
+    places: dict[int, Fraction] = {}
+    place = 1
+    for block in final:
+        for tid in block:
+            places[tid] = Fraction(place)
+        place += len(block)
+    return places
+
+
+def _de_blocks(ctx: Context, view: Tournament, members: list[int]) -> list[list[int]]:
+    sub = Context(view, parse_code("DE/P" if ctx.spec.forfeits_as_played else "DE"), ctx.edition,
+                  frozenset(members), ctx.cache, ctx.options)  # fmt: skip
+    return direct_encounter.rank_group(sub, members)
+
+
+def _chain(*steps: str):  # type: ignore[no-untyped-def]
+    def compute(ctx: Context) -> dict[int, Fraction]:
+        return extended_direct_encounter(ctx, steps)
+
+    return compute
+
+
+def schedule_strength(ctx: Context) -> dict[int, Fraction]:
+    """SSSC (13.4): the secondary score plus the Buchholz on the primary score (Fore
+    Buchholz with /F) divided by K; K = floor(maximum primary score of the event / maximum
+    secondary score of one match), unless /Kx sets it."""
+    from fide_tiebreaks.plugins.buchholz import buchholz, fore_buchholz
+
+    t = ctx.tournament
+    data = _team(ctx)
+    primary = team_view(t, data.primary)
+    secondary = team_view(t, data.secondary)
+    if ctx.spec.factor is not None:
+        k = ctx.spec.factor
+    else:
+        most = primary.scoring.win * t.rounds
+        k = Fraction(max(int(most / secondary.scoring.win), 1))
+    spec = parse_code("BH/P" if ctx.spec.forfeits_as_played else "BH")
+    bctx = Context(primary, spec, ctx.edition, None, ctx.cache, ctx.options)
+    strength = (fore_buchholz if ctx.spec.fore else buchholz)(bctx)
+    return {p.id: p.points + strength[p.id] / k for p in secondary.participants}
+
+
+@hookimpl
+def fide_tiebreaks_register() -> list[Tiebreak]:
+    esb = frozenset("CMP")
+    group = {"group": True, "lower_is_better": True, "alone": 1, "check": only_teams}
+    return [
+        Tiebreak("MPvGP", "Match points or game points", match_points_or_game_points, "13.1",
+                 "The secondary score (game points when match points rank first).",
+                 check=only_teams),
+        Tiebreak("EMMSB", "Extended SB: MP x MP", _esb("MP", "MP"), "13.2.1",
+                 "Opponent's MP times the MP scored against it.", modifiers=esb,
+                 aliases=("ESB:MM",), check=only_teams),
+        Tiebreak("EMGSB", "Extended SB: MP x GP", _esb("MP", "GP"), "13.2.2",
+                 "Opponent's MP times the GP scored against it.", modifiers=esb,
+                 aliases=("ESB:MG",), check=only_teams),
+        Tiebreak("EGMSB", "Extended SB: GP x MP", _esb("GP", "MP"), "13.2.3",
+                 "Opponent's GP times the MP scored against it.", modifiers=esb,
+                 aliases=("ESB:GM",), check=only_teams),
+        Tiebreak("EGGSB", "Extended SB: GP x GP", _esb("GP", "GP"), "13.2.4",
+                 "Opponent's GP times the GP scored against it.", modifiers=esb,
+                 aliases=("ESB:GG",), check=only_teams),
+        Tiebreak("OSB", "Olympiad Sonneborn-Berger", olympiad_sb, "13.2.2",
+                 "EMGSB without the lowest-MP opponent (Olympiads from 2008).", check=only_teams),
+        Tiebreak("OSB26", "Olympiad 2026 Sonneborn-Berger", olympiad_sb_2026, "13.2.2",
+                 "The best rounds-1 opponents' MP x GP; a PAB round is left out (Olympiad 2026).",
+                 check=only_teams),
+        Tiebreak("BC", "Board count", board_count, "12.1",
+                 "Sum of board number x game points on that board; lower is better.",
+                 lower_is_better=True, check=only_teams),
+        Tiebreak("TBR", "Top board result", top_board_result, "12.2",
+                 "Game points on board 1, then board 2, ... (a ranking of the tied group).",
+                 **group),
+        Tiebreak("BBE", "Bottom board elimination", bottom_board_elimination, "12.3",
+                 "Game points without the last board, then the last two, ... (a ranking).",
+                 **group),
+        Tiebreak("EDE", "Extended direct encounter", extended_direct_encounter, "13.3",
+                 "DE on the primary score, else on the secondary score.",
+                 modifiers=frozenset("P"), **group),
+        Tiebreak("EDEBT", "EDE, then BC and TBR", _chain("BC", "TBR"), "13.3.2",
+                 "EDE; two teams still tied: BC, then TBR.", modifiers=frozenset("P"), **group),
+        Tiebreak("EDEBB", "EDE, then BC and BBE", _chain("BC", "BBE"), "13.3.2",
+                 "EDE; two teams still tied: BC, then BBE.", modifiers=frozenset("P"), **group),
+        Tiebreak("EDET", "EDE, then TBR", _chain("TBR"), "13.3.2",
+                 "EDE; two teams still tied: TBR.", modifiers=frozenset("P"), **group),
+        Tiebreak("EDEB", "EDE, then BBE", _chain("BBE"), "13.3.2",
+                 "EDE; two teams still tied: BBE.", modifiers=frozenset("P"), **group),
+        Tiebreak("SSSC", "Scores and schedule strength combination", schedule_strength, "13.4",
+                 "Secondary score + primary Buchholz / K.", modifiers=frozenset("KFP"),
+                 check=only_teams),
+    ]  # fmt: skip
