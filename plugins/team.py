@@ -150,8 +150,9 @@ def bottom_board_elimination(ctx: Context) -> dict[int, Fraction]:
 
 def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict[int, Fraction]:
     """EDE (13.3): DE on the primary score; if it breaks no tie, on the secondary score.
-    The 2026 chains then separate two teams still tied with the board tie-breaks: EDEBT
-    (BC, TBR), EDEBB (BC, BBE), EDET (TBR), EDEB (BBE)."""
+    The 2026 chains (13.3.2) then separate two teams still tied with the knock-out board
+    tie-breaks of Art. 12 applied to their direct encounter, as in a knock-out match: EDEBT
+    (BC, then TBR), EDEBB (BC, then BBE), EDET (TBR), EDEB (BBE)."""
     assert ctx.group is not None
     t = ctx.tournament
     data = _team(ctx)
@@ -160,23 +161,13 @@ def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict
         blocks = _de_blocks(ctx, team_view(t, data.secondary), sorted(ctx.group))
     final: list[list[int]] = []
     for block in blocks:
-        for step in chain:
-            if len(block) != 2:
-                break
-            sub = Context(t, ctx.spec, ctx.edition, frozenset(block), ctx.cache, ctx.options)
-            if step == "BC":
-                bc = board_count(sub)
-                values = {tid: -bc[tid] for tid in block}  # lower is better
-            else:
-                values = (top_board_result if step == "TBR" else bottom_board_elimination)(sub)
-                values = {tid: -v for tid, v in values.items()}
-            if values[block[0]] != values[block[1]]:
-                block = sorted(block, key=lambda tid: -values[tid])
-                final.extend([[block[0]], [block[1]]])
-                block = []
-                break
-        if block:
-            final.append(block)
+        if len(block) == 2 and chain:
+            values = _direct_board_values(ctx, block[0], block[1], chain)
+            if values is not None and values[0] != values[1]:
+                first = 0 if values[0] > values[1] else 1
+                final.extend([[block[first]], [block[1 - first]]])
+                continue
+        final.append(block)
     places: dict[int, Fraction] = {}
     place = 1
     for block in final:
@@ -184,6 +175,35 @@ def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict
             places[tid] = Fraction(place)
         place += len(block)
     return places
+
+
+def _direct_board_values(
+    ctx: Context, a: int, b: int, chain: tuple[str, ...]
+) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None:
+    """The Art. 12 knock-out tie-breaks of the chain, applied as in a knock-out match: to the
+    boards of the direct encounters of teams *a* and *b* (None when they never met). BC is
+    negated so that larger is better throughout."""
+    data = _team(ctx)
+    rounds = [m.round for m in data.matches[a][: ctx.tournament.rounds] if m.opponent == b]
+    if not rounds:
+        return None
+    keys: list[tuple[Fraction, ...]] = []
+    for tid in (a, b):
+        by_board = [Fraction(0)] * data.boards
+        for r in rounds:
+            for board in data.lineups.get((tid, r), ()):
+                if board.board <= data.boards:
+                    by_board[board.board - 1] += board.points
+        key: list[Fraction] = []
+        for step in chain:
+            if step == "BC":
+                key.append(-sum((i * v for i, v in enumerate(by_board, start=1)), Fraction(0)))
+            elif step == "TBR":
+                key.extend(by_board)
+            else:  # BBE
+                key.extend(sum(by_board[:k], Fraction(0)) for k in range(len(by_board) - 1, 0, -1))
+        keys.append(tuple(key))
+    return keys[0], keys[1]
 
 
 def _de_blocks(ctx: Context, view: Tournament, members: list[int]) -> list[list[int]]:
