@@ -104,3 +104,112 @@ if __name__ == "__main__":
     n, r = int(sys.argv[1]), int(sys.argv[2])
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     sys.stdout.write(generate(n, r, seed))
+
+
+def generate_teams(
+    teams: int,
+    boards: int,
+    rounds: int,
+    seed: int = 1,
+    *,
+    forfeit: float = 0.02,
+    reserve: float = 0.2,
+    empty_board: float = 0.02,
+) -> str:
+    """A team Swiss as TRF-2026: teams of boards + 1 players, paired by match points,
+    a PAB (320) for the odd team out, forfeited matches (330), reserves who sit out
+    ('0000 - -') and now and then an empty board (the other side wins it by forfeit).
+    Match points 2 / 1 / 0; 310 records carry the match and game points."""
+    rng = random.Random(seed)
+    size = boards + 1
+    roster = {t: list(range((t - 1) * size + 1, t * size + 1)) for t in range(1, teams + 1)}
+    blocks: dict[int, list[str]] = {p: [] for r in roster.values() for p in r}
+    mp = dict.fromkeys(roster, 0)
+    gp = dict.fromkeys(roster, 0)  # half points
+    met: dict[int, set[int]] = {t: set() for t in roster}
+    pab_team: list[int] = []
+    forfeits: list[str] = []
+    for r in range(1, rounds + 1):
+        order = sorted(roster, key=lambda t: (-mp[t], -gp[t], t))
+        bye = 0
+        if len(order) % 2:
+            bye = next((t for t in reversed(order) if t not in pab_team), order[-1])
+            order.remove(bye)
+            pab_team.append(bye)
+            mp[bye] += 1
+            gp[bye] += boards  # a drawn match: half the boards
+            for p in roster[bye]:
+                blocks[p].append("0000 - -")
+        pab_team.extend([] if bye else [0])
+        for k in range(0, len(order), 2):
+            a, b = order[k], order[k + 1]
+            if b in met[a] and k + 2 < len(order):
+                order[k + 1], order[k + 2] = order[k + 2], order[k + 1]
+                b = order[k + 1]
+            met[a].add(b)
+            met[b].add(a)
+            if rng.random() < forfeit:
+                winner, loser = (a, b) if rng.random() < 0.5 else (b, a)
+                forfeits.append(f"330 {'+-' if winner == a else '-+'} {r:3d} {a:3d} {b:3d}")
+                mp[winner] += 2
+                gp[winner] += 2 * boards
+                for t in (a, b):  # as FIDE's sample writes it: the winners' boards are '+'
+                    for i, p in enumerate(roster[t]):
+                        won = t == winner and i < boards
+                        blocks[p].append("0000 - +" if won else "0000 - -")
+                continue
+            lineup = {}
+            for t in (a, b):
+                players = roster[t][:]
+                if rng.random() < reserve:
+                    players.pop(rng.randrange(boards))  # a regular sits out
+                else:
+                    players.pop()  # the reserve sits out
+                lineup[t] = players[:boards]
+                for p in roster[t]:
+                    if p not in lineup[t]:
+                        blocks[p].append("0000 - -")
+            score = {a: 0, b: 0}  # half points
+            short = boards - 1 if rng.random() < empty_board else boards  # b's last board empty
+            for board in range(boards):
+                pa, pb = lineup[a][board], lineup[b][board]
+                ca, cb = ("w", "b") if board % 2 == 0 else ("b", "w")
+                if board >= short:
+                    blocks[pa].append("0000 - +")
+                    blocks[pb].append("0000 - -")
+                    score[a] += 2
+                    continue
+                x = rng.random()
+                ra, rb, sa = ("1", "0", 2) if x < 0.4 else ("=", "=", 1) if x < 0.7 else (
+                    "0", "1", 0)
+                blocks[pa].append(f"{pb:4d} {ca} {ra}")
+                blocks[pb].append(f"{pa:4d} {cb} {rb}")
+                score[a] += sa
+                score[b] += 2 - sa
+            gp[a] += score[a]
+            gp[b] += score[b]
+            if score[a] != score[b]:
+                mp[a if score[a] > score[b] else b] += 2
+            else:
+                mp[a] += 1
+                mp[b] += 1
+    lines = [
+        f"012 Synthetic team Swiss {teams}x{boards}x{rounds} seed {seed}",
+        "052 2025/05/09",
+        "092 Team Swiss",
+        f"142 {rounds}",
+        "192 FIDE_TEAM_MP_GP",
+        "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
+        "362 TW 2.0  TD 1.0  TL 0.0",
+    ]
+    for p in blocks:
+        lines.append((f"001 {p:4d}      {'Player' + str(p):<33} 2000 FID {p:>11} "
+                      f"{'':10} {'':4} {'':4}" + "".join(f"  {b}" for b in blocks[p])).rstrip())
+    for t, players in roster.items():
+        head = (f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp[t]:>6} "
+                f"{gp[t] / 2:6.1f} {'':>3}  ")
+        lines.append(head + " ".join(f"{p:4d}" for p in players))
+    lines.append("320    1  " + f"{boards / 2:3.1f}" + "".join(
+        f" {t:3d}" if t else "    " for t in pab_team[:rounds]))
+    lines.extend(forfeits)
+    return "\n".join(lines) + "\n"

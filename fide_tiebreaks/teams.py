@@ -195,27 +195,26 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
 
     provisional: dict[int, list[tuple[ResultKind | None, int | None, Fraction]]] = {}
     lineups: dict[tuple[int, int], tuple[Board, ...]] = {}
+    seated_by: dict[tuple[int, int], list[int]] = {}
     for team in teams:
         row: list[tuple[ResultKind | None, int | None, Fraction]] = []
         for r in range(1, rounds + 1):
             games = {pid: ind.participant(pid).results[r - 1] for pid in team.players
                      if pid in ind.index}  # fmt: skip
             seated = [pid for pid in team.players if pid in games and _on_board(games[pid])]
-            if (r, team.id) in explicit:
-                ids = explicit[r, team.id][1]
-                board_ids = [pid or None for pid in ids]
-            else:
-                board_ids = list(seated)
+            seated_by[team.id, r] = seated
             if len(seated) > boards:
                 out.warning(team.line or 0, 1, f"round {r}: team {team.id} fielded {len(seated)} "
                             f"players on {boards} boards")  # fmt: skip
-            lineups[team.id, r] = tuple(
-                Board(b, pid, games[pid].points if pid in games else Fraction(0))
-                for b, pid in enumerate(board_ids, start=1)
-            )
             if (r, team.id) in forfeited:
                 forfeit_kind, other_team = forfeited[r, team.id]
                 row.append((forfeit_kind, other_team, Fraction(0)))
+                on_boards = sum((games[pid].points for pid in seated), Fraction(0))
+                expected = boards * g.win if forfeit_kind is ResultKind.FORFEIT_WIN else 0
+                if on_boards != expected:
+                    out.warning(team.line or 0, 1, f"round {r}: 330 forfeits the match of team "
+                                f"{team.id}, but its players' lines give {on_boards} game points, "
+                                f"not {expected}; the 330 record is followed")  # fmt: skip
                 continue
             if (r, team.id) in byes:
                 row.append((byes[r, team.id], None, Fraction(0)))
@@ -238,6 +237,17 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
                             f"of teams {teams_met}; counted against team {opp}")  # fmt: skip
             row.append((ResultKind.WIN, opp, gp))  # kind settled once both sides are known
         provisional[team.id] = row
+
+    for (tid, r), seated in seated_by.items():
+        if (r, tid) in explicit:
+            board_ids = [pid or None for pid in explicit[r, tid][1]]
+        else:
+            opp = provisional[tid][r - 1][1]
+            board_ids = _seats(ind, r, seated, seated_by.get((opp, r), []) if opp else [], boards)
+        lineups[tid, r] = tuple(
+            Board(b, pid, ind.participant(pid).results[r - 1].points if pid else Fraction(0))
+            for b, pid in enumerate(board_ids, start=1)
+        )
 
     matches: dict[int, tuple[Match, ...]] = {}
     odd = len(teams) % 2 == 1
@@ -297,6 +307,29 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
 
 _BYE_KINDS = frozenset({ResultKind.PAB, ResultKind.FULL_BYE, ResultKind.HALF_BYE,
                         ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})  # fmt: skip
+
+
+def _seats(ind: Tournament, r: int, mine: list[int], theirs: list[int],
+           boards: int) -> list[int | None]:  # fmt: skip
+    """Board order without a 300 record: players sit in roster order, and a team that cannot
+    fill every board leaves the last boards empty (as team regulations require). The other,
+    complete team is then seated opposite its opponents; its players who won an empty board by
+    forfeit take the boards left over. This is also how FIDE TEC's reference program reads
+    such files."""
+    if len(mine) != boards or len(theirs) >= boards:
+        return list(mine)
+    board_of = {pid: b for b, pid in enumerate(theirs)}
+    seats: list[int | None] = [None] * boards
+    unplaced = []
+    for pid in mine:
+        opp = ind.participant(pid).results[r - 1].opponent
+        if opp in board_of and seats[board_of[opp]] is None:
+            seats[board_of[opp]] = pid
+        else:
+            unplaced.append(pid)
+    for pid in unplaced:
+        seats[seats.index(None)] = pid
+    return seats
 
 
 def _on_board(g: Game) -> bool:
