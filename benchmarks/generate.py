@@ -149,7 +149,7 @@ def generate_teams(
             met[a].add(b)
             met[b].add(a)
             if rng.random() < forfeit:
-                winner, loser = (a, b) if rng.random() < 0.5 else (b, a)
+                winner = a if rng.random() < 0.5 else b
                 forfeits.append(f"330 {'+-' if winner == a else '-+'} {r:3d} {a:3d} {b:3d}")
                 mp[winner] += 2
                 gp[winner] += 2 * boards
@@ -180,8 +180,9 @@ def generate_teams(
                     score[a] += 2
                     continue
                 x = rng.random()
-                ra, rb, sa = ("1", "0", 2) if x < 0.4 else ("=", "=", 1) if x < 0.7 else (
-                    "0", "1", 0)
+                ra, rb, sa = (
+                    ("1", "0", 2) if x < 0.4 else ("=", "=", 1) if x < 0.7 else ("0", "1", 0)
+                )
                 blocks[pa].append(f"{pb:4d} {ca} {ra}")
                 blocks[pb].append(f"{pa:4d} {cb} {rb}")
                 score[a] += sa
@@ -203,13 +204,22 @@ def generate_teams(
         "362 TW 2.0  TD 1.0  TL 0.0",
     ]
     for p in blocks:
-        lines.append((f"001 {p:4d}      {'Player' + str(p):<33} 2000 FID {p:>11} "
-                      f"{'':10} {'':4} {'':4}" + "".join(f"  {b}" for b in blocks[p])).rstrip())
+        lines.append(
+            (
+                f"001 {p:4d}      {'Player' + str(p):<33} 2000 FID {p:>11} "
+                f"{'':10} {'':4} {'':4}" + "".join(f"  {b}" for b in blocks[p])
+            ).rstrip()
+        )
     for t, players in roster.items():
-        head = (f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp[t]:>6} "
-                f"{gp[t] / 2:6.1f} {'':>3}  ")
+        head = (
+            f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp[t]:>6} "
+            f"{gp[t] / 2:6.1f} {'':>3}  "
+        )
         lines.append(head + " ".join(f"{p:4d}" for p in players))
-    lines.append("320    1  " + f"{boards / 2:3.1f}" + "".join(
-        f" {t:3d}" if t else "    " for t in pab_team[:rounds]))
+    lines.append(
+        "320    1  "
+        + f"{boards / 2:3.1f}"
+        + "".join(f" {t:3d}" if t else "    " for t in pab_team[:rounds])
+    )
     lines.extend(forfeits)
     return "\n".join(lines) + "\n"

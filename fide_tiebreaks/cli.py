@@ -359,8 +359,10 @@ def _check(args: argparse.Namespace) -> int:
         return stop or EXIT_USAGE
     counts = {s: sum(d.severity is s for d in result.diagnostics) for s in Severity}
     t = result.tournament
+    who = (f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
+           if t.team else f"{len(t.participants)} players")  # fmt: skip
     print(
-        f"{args.file}: {len(t.participants)} players, {t.rounds} rounds, {t.type.value} "
+        f"{args.file}: {who}, {t.rounds} rounds, {t.type.value} "
         f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
         f"warnings, {counts[Severity.NOTE]} notes"
     )

@@ -18,6 +18,7 @@ from .host import Registry, registry
 from .model import Tournament
 from .numbers import exact_str, from_units
 from .standings import compute_standings
+from .teams import team_view
 from .tiebreak import Context
 
 
@@ -90,7 +91,8 @@ def explain(
     out = []
     for spec, tb, key, value in zip(standings.specs, standings.tiebreaks, standings.codes,
                                     row.values, strict=True):  # fmt: skip
-        ctx = Context(t, spec, standings.edition, None, {}, dict(options or {}))
+        view = team_view(t, spec.score) if t.team is not None and spec.score else t
+        ctx = Context(view, spec, standings.edition, None, {}, dict(options or {}))
         lines = tb.explain(ctx, participant) if tb.explain else ()
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
@@ -107,12 +109,32 @@ def find_participant(t: Tournament, text: str) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def matches(standings: Any, tid: int) -> list[dict[str, Any]]:
+    """A team's matches: opponent, MP and GP scored, and the opponent's final MP and GP."""
+    t = standings.tournament
+    if t.team is None:
+        return []
+    mp = {p.id: p.points for p in team_view(t, "MP").participants}
+    gp = {p.id: p.points for p in team_view(t, "GP").participants}
+    return [
+        {"round": m.round, "result": m.kind.name.lower().replace("_", " "),
+         "opponent": m.opponent, "mp": exact_str(m.mp), "gp": exact_str(m.gp),
+         "opponent_mp": exact_str(mp[m.opponent]) if m.opponent else None,
+         "opponent_gp": exact_str(gp[m.opponent]) if m.opponent else None}
+        for m in t.team.matches[tid][: t.rounds]
+    ]  # fmt: skip
+
+
 def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -> str:
     p = standings.tournament.participant(pid)
     row = next(r for r in standings.rows if r.participant.id == pid)
     e = standings.edition
     out = [f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
            f"edition {e.name} ({e.citation})"]  # fmt: skip
+    for m in matches(standings, pid):
+        against = f"team {m['opponent']} (final {m['opponent_mp']} MP, {m['opponent_gp']} GP)"
+        out.append(f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
+                   f" MP {m['mp']:>4}  GP {m['gp']:>5}")  # fmt: skip
     for ex in explanations:
         out.append("")
         out.append(f"{ex.code} = {'-' if ex.value is None else exact_str(ex.value)}")
@@ -134,6 +156,7 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
     return {
         "participant": {"start_rank": pid, "name": p.name, "points": exact_str(p.points)},
         "edition": standings.edition.name,
+        "matches": matches(standings, pid),
         "tiebreaks": [
             {
                 "code": ex.code,

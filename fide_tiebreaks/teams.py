@@ -142,6 +142,10 @@ class TeamRecords:
     match_points: dict[str, Fraction] = field(default_factory=dict)  # 362: TW, TD, TL
     primary: str = "MP"
     pab_override: tuple[Fraction, Fraction] | None = None  # reader option (MP, GP)
+    # 299: line, result letter ("" for a bonus/penalty), MP, GP, round (None: all), team ids
+    abnormal: list[tuple[int, str, Fraction | None, Fraction, int | None, list[int]]] = field(
+        default_factory=list
+    )
 
 
 _FORFEIT_KINDS = {"+": ResultKind.FORFEIT_WIN, "-": ResultKind.FORFEIT_LOSS}
@@ -287,6 +291,8 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
                 lineups[team.id, r] = tuple(Board(b, None, g.win) for b in range(1, boards + 1))
         matches[team.id] = tuple(played)
 
+    _abnormal(matches, recs, out)
+
     for team in teams:
         total_mp = sum((m.mp for m in matches[team.id]), Fraction(0))
         total_gp = sum((m.gp for m in matches[team.id]), Fraction(0))
@@ -303,6 +309,35 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
     provisional_t = replace(ind, participants=participants_for(teams, matches, recs.primary),
                             team=data, scoring=scoring_for(data, recs.primary))  # fmt: skip
     return team_view(provisional_t, recs.primary)
+
+
+_LETTER = {ResultKind.WIN: "W", ResultKind.DRAW: "D", ResultKind.LOSS: "L",
+           ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-",
+           ResultKind.DOUBLE_FORFEIT: "-", ResultKind.FULL_BYE: "F", ResultKind.HALF_BYE: "H",
+           ResultKind.ZERO_BYE: "Z", ResultKind.NOT_PAIRED: "Z"}  # fmt: skip
+
+
+def _abnormal(matches: dict[int, tuple[Match, ...]], recs: TeamRecords, out: Any) -> None:
+    """TRF-2026 299 in a team file: a record with a result letter gives the matching matches
+    of those teams (in its round, or in every round) the match and game points it states."""
+    for line, letter, mp, gp, rnd, ids in recs.abnormal:
+        if not letter:
+            out.warning(line, 1, "299 without a result letter (a team bonus or penalty) is "
+                        "not applied to team scores")  # fmt: skip
+            continue
+        for tid in ids:
+            if tid not in matches:
+                out.warning(line, 24, f"299: no team {tid}")
+                continue
+            hits = [m for m in matches[tid] if (rnd is None or m.round == rnd)
+                    and _LETTER.get(m.kind) == letter]  # fmt: skip
+            if not hits:
+                out.warning(line, 5, f"299: team {tid} has no '{letter}' match "
+                            f"{'in round ' + str(rnd) if rnd else 'in any round'}")  # fmt: skip
+            row = list(matches[tid])
+            for m in hits:
+                row[m.round - 1] = m._replace(mp=m.mp if mp is None else mp, gp=gp)
+            matches[tid] = tuple(row)
 
 
 _BYE_KINDS = frozenset({ResultKind.PAB, ResultKind.FULL_BYE, ResultKind.HALF_BYE,

@@ -170,3 +170,14 @@ def test_grandmommys_cup():
     s = compute_standings(result.tournament)
     assert s.codes == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     assert [r.participant.id for r in s.rows[:3]] == [16, 22, 19]
+
+
+def test_abnormal_points_for_teams():
+    """299 in a team file names teams: team 4 lost round 3 to team 1 0-4, and a 299 record
+    makes that loss worth 1 MP and 0.5 GP: 1 + 1 = 2 MP, 3.5 + 0.5 = 4 GP."""
+    record = "299 L  " + " 1.0" + "  " + " 0.5" + "  " + "  3" + " " + "   4"
+    assert record[7:11] == " 1.0" and record[13:17] == " 0.5" and record[19:22] == "  3"
+    t = parse_trf((FIXTURE.read_text() + record + "\n").encode()).tournament
+    assert team_view(t, "MP").participant(4).points == 2
+    assert team_view(t, "GP").participant(4).points == 4
+    assert t.team.players.participant(4).points == 2  # player 4 (team 1, board 4): ½ + ½ + 1

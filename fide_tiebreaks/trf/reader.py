@@ -510,9 +510,11 @@ class _Parser:
             )
             return
         rnd = int(round_text) if round_text and int(round_text) else None
-        self.abnormal.append(
-            (number, letter.strip(), points, rnd, self._ids(number, line[23:], 23))
-        )
+        ids = self._ids(number, line[23:], 23)
+        self.abnormal.append((number, letter.strip(), points, rnd, ids))
+        # In team files the ids are team numbers and columns 8-11 give match points.
+        self.teams.abnormal.append((number, letter.strip(), parse_decimal(line[7:11]), points,
+                                    rnd, ids))  # fmt: skip
 
     # -- player lines ---------------------------------------------------------------------
     def _game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:
@@ -651,7 +653,7 @@ class _Parser:
         if not team_file:
             self._apply_byes(players, rounds)  # in team files 240 names teams
         self._cross_check(players)
-        bonus = self._abnormal_points(players)
+        bonus = {} if team_file else self._abnormal_points(players)
         people: list[Participant] = []
         for pid in sorted(players):
             p = players[pid]
