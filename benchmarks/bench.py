@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate import generate
+from generate import generate, generate_teams
 
 
 def run_once(args: list[str]) -> tuple[float, int]:
@@ -43,6 +43,14 @@ def main() -> None:
     ap.add_argument("--tiebreaks", default="BH/C1,BH,SB")
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--teams",
+        type=int,
+        nargs="*",
+        default=[],
+        help="also team events of these many teams (6 boards, 11 rounds)",
+    )
+    ap.add_argument("--team-tiebreaks", default="MPvGP,EMGSB/C1,BH:MP/C1,EDET,SSSC")
     opts = ap.parse_args()
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -70,6 +78,29 @@ def main() -> None:
             print(
                 f"{n:>6} players x {opts.rounds} rounds, {opts.tiebreaks}: median "
                 f"{median:.3f} s over {opts.repeat} runs, peak RSS {peak / 1024:.0f} MiB"
+            )
+        for n in opts.teams:
+            path = Path(tmp) / f"teams-{n}x6x11.trf"
+            path.write_text(generate_teams(n, 6, 11, opts.seed))
+            cmd = [
+                sys.executable,
+                "-m",
+                "fide_tiebreaks",
+                "standings",
+                str(path),
+                "--tiebreaks",
+                opts.team_tiebreaks,
+                "--format",
+                "json",
+                "--output",
+                str(Path(tmp) / "t.json"),
+            ]
+            run_once(cmd)
+            runs = [run_once(cmd) for _ in range(opts.repeat)]
+            print(
+                f"{n:>6} teams x 6 boards x 11 rounds, {opts.team_tiebreaks}: median "
+                f"{statistics.median(t for t, _ in runs):.3f} s, peak RSS "
+                f"{max(m for _, m in runs) / 1024:.0f} MiB"
             )
     if len(results) > 1:
         small, large = min(results), max(results)
