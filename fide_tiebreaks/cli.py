@@ -304,6 +304,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     """``--option key=value`` (yes/no become booleans, numbers integers) and
     ``--unrated-rating``. Raises ValueError for a malformed option."""
     options: dict[str, Any] = {}
+
+    def number(text: str) -> bool:
+        return text.lstrip("-").isascii() and text.lstrip("-").isdigit()
+
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep or not key:
@@ -311,7 +315,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         lowered = value.lower()
         options[key.replace("-", "_")] = (
             True if lowered in ("yes", "true", "1") else False if lowered in ("no", "false", "0")
-            else int(value) if value.lstrip("-").isdigit() else value
+            else int(value) if number(value) else value
         )  # fmt: skip
     if args.unrated_rating is not None:
         options["unrated_rating"] = args.unrated_rating

@@ -103,7 +103,7 @@ def explain(
 
 def find_participant(t: Tournament, text: str) -> int | None:
     """A participant by start rank, or by a unique part of the name (case-insensitive)."""
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text) if int(text) in t.index else None
     hits = [p.id for p in t.participants if text.lower() in p.name.lower()]
     return hits[0] if len(hits) == 1 else None

@@ -279,9 +279,12 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
                                 f"{gp} + {theirs} game points on {boards} boards")  # fmt: skip
                 kind = ResultKind.WIN if gp > theirs else ResultKind.DRAW if gp == theirs else (
                     ResultKind.LOSS)  # fmt: skip
-            elif kind is ResultKind.WIN:  # games but no opponent team known
-                kind = ResultKind.WIN if gp > boards * g.draw else ResultKind.DRAW if (
-                    gp == boards * g.draw) else ResultKind.LOSS  # fmt: skip
+            elif kind is ResultKind.WIN:  # board results, but no opponent team to be found
+                won = gp > boards * g.draw
+                out.warning(team.line or 0, 1, f"round {r}: team {team.id} has board results "
+                            "but no opponent team (no 300 or 330 record); counted as "
+                            f"{'a forfeit win' if won else 'not paired'}")  # fmt: skip
+                kind = ResultKind.FORFEIT_WIN if won else ResultKind.NOT_PAIRED
             mp = mps.points(kind, Colour.NONE)
             if kind in (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS,
                         ResultKind.DOUBLE_FORFEIT) or kind in _BYE_KINDS:  # fmt: skip

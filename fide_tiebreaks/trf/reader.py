@@ -205,6 +205,11 @@ def _split_lines(text: str) -> list[SourceLine]:
     return lines
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '²' and others that int() refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def _code_letter(kind: ResultKind) -> str:
     """The TRF letter of a result kind (a double forfeit is '-', no entry is 'Z')."""
     return {ResultKind.DOUBLE_FORFEIT: "-", ResultKind.NOT_PAIRED: "Z"}.get(kind, kind.value)
@@ -392,7 +397,7 @@ class _Parser:
     def _ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []
         for m in re.finditer(r"\S+", text):
-            if m.group().isdigit():
+            if _digits(m.group()):
                 ids.append(int(m.group()))
             else:
                 self.out.warning(
@@ -407,7 +412,7 @@ class _Parser:
         kind = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
         letter = line[4:5].upper()
         round_text = line[6:9].strip()
-        if letter not in kind or not round_text.isdigit():
+        if letter not in kind or not _digits(round_text):
             self.out.warning(
                 number,
                 5,
@@ -421,7 +426,7 @@ class _Parser:
     def _numbers(self, number: int, text: str, offset: int) -> list[int] | None:
         out = []
         for m in re.finditer(r"\S+", text):
-            if not m.group().isdigit():
+            if not _digits(m.group()):
                 column = offset + m.start() + 1
                 self.out.warning(number, column, f"'{m.group()}' is not a number; ignored")
                 return None
@@ -439,7 +444,7 @@ class _Parser:
     def _team_310(self, number: int, line: str) -> None:
         tid_text = line[4:7].strip()
         players = self._numbers(number, line[72:], 72)
-        if not tid_text.isdigit() or players is None:
+        if not _digits(tid_text) or players is None:
             self.out.warning(number, 5, "310 needs a team number in columns 5-7 and player "
                              "numbers from column 74; ignored")  # fmt: skip
             return
@@ -448,7 +453,7 @@ class _Parser:
             int(tid_text), line[8:40].strip(), tuple(p for p in players if p),
             nickname=line[41:46].strip(), declared_mp=parse_decimal(line[54:60]),
             declared_gp=parse_decimal(line[61:67]),
-            declared_rank=int(rank) if rank.isdigit() else None, line=number,
+            declared_rank=int(rank) if _digits(rank) else None, line=number,
         ))  # fmt: skip
 
     def _team_pab(self, number: int, line: str) -> None:
@@ -460,9 +465,9 @@ class _Parser:
         teams = {}
         for r, start in enumerate(range(14, len(line), 4), start=1):
             text = line[start : start + 3].strip()
-            if text.isdigit() and int(text):
+            if _digits(text) and int(text):
                 teams[r] = int(text)
-            elif text and not text.isdigit():
+            elif text and not _digits(text):
                 self.out.warning(number, start + 1, f"320: '{text}' is not a team number")
         self.teams.pab = (number, mp, gp, teams)
 
@@ -502,7 +507,7 @@ class _Parser:
         letter = line[4:5].upper()
         points = parse_decimal(line[13:17])
         round_text = line[19:22].strip()
-        if points is None or (round_text and not round_text.isdigit()):
+        if points is None or (round_text and not _digits(round_text)):
             self.out.warning(
                 number,
                 14,
@@ -523,7 +528,7 @@ class _Parser:
 
     def _player(self, number: int, line: str) -> None:
         rank_text = line[4:8].strip()
-        if not rank_text.isdigit() or not 1 <= int(rank_text) <= MAX_PLAYERS:
+        if not _digits(rank_text) or not 1 <= int(rank_text) <= MAX_PLAYERS:
             self.out.error(
                 number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}"
             )
@@ -567,7 +572,7 @@ class _Parser:
             )
             return False
         opp_text, code = chunk[0:4].strip(), chunk[7].upper()
-        if opp_text and not opp_text.isdigit():
+        if opp_text and not _digits(opp_text):
             self.out.error(
                 number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank"
             )
@@ -691,7 +696,7 @@ class _Parser:
         line, n = p.text, p.line
         rating_text = line[48:52].strip()
         rating = None
-        if rating_text and rating_text.isdigit():
+        if rating_text and _digits(rating_text):
             rating = int(rating_text) or None
         elif rating_text:
             self.out.warning(n, 49, f"rating '{rating_text}' is not a number; treated as unrated")
@@ -703,7 +708,7 @@ class _Parser:
                 self.out.warning(n, 81, f"points '{points_text}' in columns 81-84 is not a number")
         rank_text = line[85:89].strip()
         rank = None
-        if rank_text.isdigit():
+        if _digits(rank_text):
             rank = int(rank_text)
         elif rank_text:
             self.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
