@@ -13,7 +13,7 @@ from .standings import Standings
 from .teams import team_view
 from .trf.writer import with_ranks
 
-FORMATS = ("table", "json", "csv", "trf")
+FORMATS = ("table", "json", "csv", "trf", "xml")
 
 
 def _team_scores(s: Standings) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
@@ -183,5 +183,9 @@ def to_trf(s: Standings) -> bytes:
 def render(s: Standings, fmt: str) -> bytes:
     if fmt == "trf":
         return to_trf(s)
+    if fmt == "xml":
+        from .xmlformat import standings_xml
+
+        return standings_xml(s)
     text = {"table": to_table, "json": to_json, "csv": to_csv}[fmt](s)
     return text.encode("utf-8")

@@ -136,7 +136,8 @@ class ReadResult:
 
 
 def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = None) -> ReadResult:
-    """Read a TRF file. Raises :class:`InputError` only when it cannot be read at all.
+    """Read a TRF file (or the XML tournament form of fide-tiebreaks.xsd). Raises
+    :class:`InputError` only when it cannot be read at all.
 
     *team_pab* sets the match and game points of a team's pairing-allocated bye where the
     file cannot (TRF16: default a drawn match, half the boards)."""
@@ -150,6 +151,10 @@ def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = N
         data = Path(path).read_bytes()
     except OSError as e:
         raise InputError([_fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
+    from ..xmlformat import looks_like_xml, read_xml
+
+    if looks_like_xml(data):  # the XML tournament form (fide-tiebreaks.xsd)
+        return read_xml(data, name)
     return parse_trf(data, name, team_pab=team_pab)
 
 

@@ -1,0 +1,108 @@
+"""The XML tournament form and the XML standings output (schema: fide-tiebreaks.xsd).
+
+An XML tournament is turned into the equivalent TRF and read by the TRF reader, so that there
+is one model and one set of checks; the reader's diagnostics point back at the XML lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from . import xmlsafe
+from .diagnostics import Diagnostic, InputError, Severity
+from .numbers import exact_str
+from .trf.reader import ReadResult, parse_trf
+
+SCHEMA = Path(__file__).with_name("fide-tiebreaks.xsd")
+
+
+def looks_like_xml(data: bytes) -> bool:
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:64]
+    return head.startswith(b"<")
+
+
+def read_xml(data: bytes, name: str = "<input>") -> ReadResult:
+    """Read an XML ``<tournament>``; raise InputError with located messages when it is not
+    well-formed, not valid, or hostile."""
+    root = xmlsafe.parse(data, name, SCHEMA)
+    if root.tag != "tournament":
+        raise InputError([Diagnostic(Severity.ERROR, f"expected a <tournament> document, found "
+                                     f"<{root.tag}>", name, root.sourceline or 0, 1)])  # fmt: skip
+    text, lines = to_trf(root)
+    try:
+        result = parse_trf(text.encode("utf-8"), name)
+    except InputError as e:
+        raise InputError(_relocate(e.diagnostics, lines, name)) from None
+    return ReadResult(result.tournament, tuple(_relocate(result.diagnostics, lines, name)))
+
+
+def _relocate(diags: tuple[Diagnostic, ...], lines: dict[int, int],
+              name: str) -> list[Diagnostic]:  # fmt: skip
+    return [Diagnostic(d.severity, d.message, name, lines.get(d.line, 0), 0) for d in diags]
+
+
+def to_trf(t: etree._Element) -> tuple[str, dict[int, int]]:
+    """The TRF16 / TRF-2026 text of an XML tournament, and TRF line -> XML line."""
+    out: list[str] = []
+    where: dict[int, int] = {}
+
+    def emit(text: str, element: etree._Element) -> None:
+        out.append(text)
+        where[len(out)] = element.sourceline or 0
+
+    emit(f"012 {t.get('name')}", t)
+    if t.get("end-date"):
+        emit(f"052 {t.get('end-date', '').replace('-', '/')}", t)
+    if t.get("type"):
+        emit(f"092 {'Round Robin' if t.get('type') == 'round-robin' else 'Swiss'}", t)
+    if t.get("rounds"):
+        emit(f"142 {t.get('rounds')}", t)
+    scoring = t.find("scoring")
+    if scoring is not None:
+        symbols = {"win": "W", "draw": "D", "loss": "L", "absence": "A", "pab": "P"}
+        values = [f"{symbols[k]} {scoring.get(k)}" for k in symbols if scoring.get(k)]
+        emit("162  " + "    ".join(values), scoring)
+    if t.get("boards"):
+        boards = int(t.get("boards", "0"))
+        emit("352 " + ("WB" * boards)[:boards], t)
+    for p in t.iterfind("player"):
+        rounds: dict[int, etree._Element] = {int(r.get("n")): r for r in p.iterfind("round")}
+        blocks = []
+        for n in range(1, max(rounds, default=0) + 1):
+            r = rounds.get(n)
+            if r is None:
+                blocks.append("        ")
+            else:
+                opp = int(r.get("opponent", "0"))
+                colour = r.get("colour", "-" if not opp else "w")
+                blocks.append(f"{opp:4d} {colour} {r.get('result')}")
+        head = (f"001 {int(p.get('id')):4d}      {p.get('name', '')[:33]:<33} "
+                f"{p.get('rating', ''):>4} {p.get('federation', '')[:3]:<3} "
+                f"{p.get('fide-id', '')[:11]:>11} {'':10} {'':4} {'':4}")  # fmt: skip
+        emit((head + "".join(f"  {b}" for b in blocks)).rstrip(), p)
+    for team in t.iterfind("team"):
+        members = " ".join(f"{int(m.get('id')):4d}" for m in team.iterfind("member"))
+        head = (f"310 {int(team.get('id')):3d} {team.get('name', '')[:32]:<32} {'':5} {'':>6} "
+                f"{'':>6} {'':>6} {'':>3}  ")  # fmt: skip
+        emit(head + members, team)
+    return "\n".join(out) + "\n", where
+
+
+def standings_xml(s: object) -> bytes:
+    """Standings in the same vocabulary: <standings> with one <participant> per row."""
+    from .standings import Standings
+
+    assert isinstance(s, Standings)
+    t = s.tournament
+    root = etree.Element("standings", name=t.name or "", kind=t.kind, edition=s.edition.name,
+                         rounds=str(t.rounds), tiebreaks=",".join(s.codes))  # fmt: skip
+    for row in s.rows:
+        p = row.participant
+        item = etree.SubElement(root, "participant", id=str(p.id), rank=str(row.rank),
+                                name=p.name, points=exact_str(p.points))  # fmt: skip
+        for code, value in zip(s.codes, row.values, strict=True):
+            if value is not None:
+                etree.SubElement(item, "value", code=code).text = exact_str(value)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
