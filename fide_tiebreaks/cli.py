@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument(
         "--format",
         "-f",
-        choices=("table", "json", "csv", "trf"),
+        choices=("table", "json", "csv", "trf", "xml"),
         default="table",
         help="output format (default: table)",
     )
@@ -151,6 +151,34 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--unrated-rating", type=int, metavar="R")
     _common(ex)
 
+    cf = sub.add_parser(
+        "conformance",
+        help="judge tie-break values against the conformance corpus or another program",
+        description="Without PATHS, run the bundled corpus of cases (and those plugins add) "
+        "with the installed tie-breaks. With PATHS, run those case files or folders. With "
+        "--against RESULTS, PATHS is one tournament file and RESULTS another program's "
+        "standings of it (CSV with a start_rank, team or name column and a column per code; "
+        "JSON in this program's shape; or a TRF whose rank column gives the order). Every "
+        "report ends with 'N passed, M failed'; exit 0 only when everything conforms.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cf.add_argument("paths", nargs="*", metavar="PATHS")
+    cf.add_argument(
+        "--provider",
+        metavar="NAME",
+        help="test this plugin's tie-breaks; cases for codes it lacks are skipped",
+    )
+    cf.add_argument("--against", metavar="RESULTS", help="another program's standings")
+    cf.add_argument(
+        "--tiebreaks",
+        "-t",
+        metavar="CODES",
+        help="with --against: the codes to compare (default: those in RESULTS)",
+    )
+    cf.add_argument("--edition", "-e", metavar="E", help="with --against: the rules edition")
+    cf.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
+    cf.add_argument("--verbose", "-v", action="store_true", help="list passed cases too")
+
     ck = sub.add_parser(
         "check",
         help="report problems in a tournament file",
@@ -182,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _show_warning
     try:
         handler = {"standings": _standings, "check": _check, "plugins": _plugins,
-                   "explain": _explain}[args.command]  # fmt: skip
+                   "explain": _explain, "conformance": _conformance}[args.command]  # fmt: skip
         return handler(args)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
@@ -353,6 +381,41 @@ def _explain(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_text(standings, pid, explanations))
     return EXIT_OK
+
+
+def _conformance(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .atomic import write_atomic
+    from .codes import CodeError
+    from .conformance import runner
+    from .diagnostics import InputError
+
+    paths = [Path(p) for p in args.paths]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        _err(f"error: no such file or folder: {', '.join(missing)}")
+        return EXIT_USAGE
+    try:
+        if args.against:
+            if len(paths) != 1:
+                _err("error: --against compares one tournament file with one results file")
+                return EXIT_USAGE
+            codes = [c.strip() for c in args.tiebreaks.split(",")] if args.tiebreaks else None
+            outcomes = runner.against(paths[0], Path(args.against), codes, args.edition)
+        else:
+            outcomes = runner.run(paths or None, args.provider)
+    except InputError as e:
+        for d in e.diagnostics:
+            print(d, file=sys.stderr)
+        return EXIT_USAGE
+    except (CodeError, ValueError, OSError, KeyError) as e:
+        _err(f"error: {e}")
+        return EXIT_USAGE
+    sys.stdout.write(runner.report(outcomes, args.verbose))
+    if args.junit:
+        write_atomic(args.junit, runner.junit(outcomes))
+    return EXIT_OK if all(o.status in ("passed", "skipped") for o in outcomes) else EXIT_PROBLEMS
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -83,3 +83,14 @@ def fide_tiebreaks_editions() -> Iterable[Edition]:
     plug in.
     """
     raise NotImplementedError  # a specification: plugins implement it
+
+
+@hookspec
+def fide_tiebreaks_add_fixture_dirs() -> Iterable[str]:
+    """Return directories of conformance cases (``*.xml``, see fide-tiebreaks.xsd) that test
+    the tie-breaks this plugin provides.
+
+    ``fide-tiebreaks conformance`` and the pytest plugin run them with the bundled corpus;
+    cases for codes a chosen provider does not offer are skipped and counted, not failed.
+    """
+    raise NotImplementedError  # a specification: plugins implement it
