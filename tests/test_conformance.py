@@ -1,0 +1,176 @@
+"""The conformance suite: the corpus, its two doors, and that it can fail."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import types
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, TEC, run_cli
+from fide_tiebreaks.conformance import runner
+from lxml import etree
+
+from fide_tiebreaks.host import load_registry
+from fide_tiebreaks.xmlformat import SCHEMA
+
+pytest_plugins = ["pytester"]
+CASES = ROOT / "conformance" / "cases"
+
+
+def test_the_builtins_pass_the_whole_corpus():
+    outcomes = runner.run()
+    assert len(outcomes) >= 50
+    assert [o for o in outcomes if o.status != "passed"] == []
+    assert runner.summary(outcomes) == f"{len(outcomes)} passed, 0 failed"
+
+
+def test_every_case_validates_and_names_its_source():
+    for path in sorted(CASES.glob("*.xml")):
+        case = runner.load_case(path)
+        assert case.source and case.source_kind and case.article and case.expected, path
+
+
+def test_corpus_covers_every_edition_and_builtin_code():
+    cases = [runner.load_case(p) for p in CASES.glob("*.xml")]
+    editions = {c.edition for c in cases}
+    assert editions >= {"fide-2023", "fide-2024", "fide-2026", "fide-2012", "pre-2012",
+                        "sm-real-points", "sm-half-point"}  # fmt: skip
+    codes = {code.split("/")[0].split(":")[0] for c in cases for v in c.expected.values()
+             for code in v}  # fmt: skip
+    assert codes >= {"DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "FB",
+                     "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "NNSB", "GELBFUHS",
+                     "MPvGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "OSB", "BC", "SSSC",
+                     "AOB", "OSB26", "TBR", "BBE", "EDE", "EDET", "EDEB", "EDEBT"}  # fmt: skip
+
+
+WRONG = """
+from fide_tiebreaks import hookimpl, Tiebreak
+from fide_tiebreaks.plugins.buchholz import buchholz
+
+def _off_by_one(ctx):
+    return {pid: v + 1 for pid, v in buchholz(ctx).items()}
+
+@hookimpl
+def fide_tiebreaks_register():
+    return [Tiebreak(code="BH", name="Wrong Buchholz", compute=_off_by_one,
+                     modifiers=frozenset("CMP:"))]
+"""
+
+
+def test_a_wrong_provider_fails_the_suite():
+    wrong = types.ModuleType("wrongbh")
+    exec(WRONG, wrong.__dict__)
+    reg = load_registry(entry_points=False, extra=[("wrongbh", wrong)])
+    outcomes = runner.run(provider="wrongbh", reg=reg)
+    failed = [o for o in outcomes if o.status == "failed"]
+    assert failed and all(o.status in ("failed", "skipped") for o in outcomes)
+    tec = next(o for o in failed if o.case == "tec-2024-bh")
+    assert tec.messages[0] == ("participant 1 BH: expected 12.5, found 13.5 (edition fide-2024, "
+                               "C.07 Art. 7-9, 14, 16)")  # fmt: skip
+    assert any(o.status == "skipped" and "does not provide SB" in o.messages[0] for o in outcomes)
+
+
+def official_csv(tmp_path: Path, change: dict[int, str] | None = None) -> Path:
+    """The published values (expected-2024.csv) as another program's export."""
+    with open(TEC / "expected-2024.csv") as f:
+        rows = list(csv.DictReader(f))
+    path = tmp_path / "other.csv"
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["start_rank", "BH", "BH/C1", "SB"])
+        for r in rows:
+            bh = (change or {}).get(int(r["start_rank"]), r["BH"])
+            w.writerow([r["start_rank"], bh, r["BH/C1"], r["SB"]])
+    return path
+
+
+def test_against_another_programs_standings(tmp_path):
+    good = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
+                   str(official_csv(tmp_path)), "--edition", "fide-2024")  # fmt: skip
+    assert good.returncode == 0 and good.stdout.strip().endswith("3 passed, 0 failed")
+    bad = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
+                  str(official_csv(tmp_path, {4: "14.0"})), "--edition", "fide-2024")  # fmt: skip
+    assert bad.returncode == 1
+    assert "participant 4 BH: rules give 15, other.csv has 14.0 (edition fide-2024)" in bad.stdout
+    assert bad.stdout.strip().endswith("2 passed, 1 failed")
+
+
+def test_junit_report(tmp_path):
+    out = tmp_path / "report.xml"
+    assert run_cli("conformance", "--junit", str(out)).returncode == 0
+    suite = etree.parse(str(out)).getroot()
+    assert suite.tag == "testsuite" and suite.get("failures") == "0"
+    assert len(suite) == len(list(CASES.glob("*.xml")))
+
+
+HOSTILE = {
+    "xxe.xml": b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+    b'<tournament name="&x;"/>',
+    "laughs.xml": b'<?xml version="1.0"?>\n<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa">'
+    b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><tournament name="&b;"/>',
+    "broken.xml": b'<tournament name="x"><player id="1" name="A">\n</tournament>',
+    "invalid.xml": b'<tournament name="x">\n  <player id="0" name="A"/>\n</tournament>',
+    "huge.xml": b"<tournament name='x'>" + b" " * (17 * 1024 * 1024) + b"</tournament>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_xml_is_refused_with_a_located_message(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(HOSTILE[name])
+    for args in (["standings", str(path)], ["check", str(path)]):
+        done = run_cli(*args)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr and "/etc/passwd" not in done.stdout
+        assert f"{name}" in done.stderr and "error:" in done.stderr
+    # the conformance runner reports a bad case and goes on: exit 1, located in the report
+    done = run_cli("conformance", str(path))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"ERROR: {path.stem}" in done.stdout and f"{name}:" in done.stdout
+    if name == "invalid.xml":
+        assert f"{name}:2:" in run_cli("check", str(path)).stderr  # the schema's location
+
+
+def test_xml_tournament_form_and_xml_standings(tmp_path):
+    case = etree.parse(str(CASES / "minimal-unplayed-2024.xml")).getroot()
+    path = tmp_path / "event.xml"
+    path.write_bytes(etree.tostring(case.find("tournament")))
+    done = run_cli("standings", str(path), "-t", "BH,SB", "-e", "fide-2024", "-f", "json")
+    assert done.returncode == 0, done.stderr
+    rows = {r["start_rank"]: r["tiebreaks"] for r in json.loads(done.stdout)["standings"]}
+    # the case's hand working: BH 2.5, 2, 2, 2.5; SB 2, 1, 1, 1.25
+    assert [rows[i]["BH"] for i in (1, 2, 3, 4)] == ["2.5", "2", "2", "2.5"]
+    assert [rows[i]["SB"] for i in (1, 2, 3, 4)] == ["2", "1", "1", "1.25"]
+    xml = run_cli("standings", str(path), "-t", "BH", "-e", "fide-2024", "-f", "xml")
+    doc = etree.fromstring(xml.stdout.encode())
+    assert etree.XMLSchema(etree.parse(str(SCHEMA))).validate(doc)
+    assert doc.find("participant[@id='1']/value[@code='BH']").text == "2.5"
+
+
+def test_plugins_add_fixture_dirs(tmp_path):
+    shutil.copy(CASES / "minimal-ratings.xml", tmp_path / "extra.xml")
+    plugin = types.ModuleType("extra")
+    exec("from fide_tiebreaks import hookimpl\n@hookimpl\ndef fide_tiebreaks_add_fixture_dirs():"
+         f"\n    return [{str(tmp_path)!r}]\n", plugin.__dict__)  # fmt: skip
+    reg = load_registry(entry_points=False, extra=[("extra", plugin)])
+    assert tmp_path in runner.fixture_dirs(reg)
+    names = [o.case for o in runner.run(runner.fixture_dirs(reg), reg=reg)]
+    assert names.count("minimal-ratings") == 2
+
+
+def test_pytest_door(pytester):
+    inert = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    assert "no tests ran" in inert.stdout.str()
+    one = CASES / "minimal-unplayed-2024.xml"
+    done = pytester.runpytest_subprocess("--tiebreak-conformance", "--tiebreak-fixtures",
+                                         str(one), "-p", "no:cacheprovider")  # fmt: skip
+    done.assert_outcomes(passed=1)
+    xfails = pytester.path / "xfails.txt"
+    xfails.write_text("minimal-unplayed-2024  # listed to prove the list is read\n")
+    strict = pytester.runpytest_subprocess("--tiebreak-conformance", "--tiebreak-fixtures",
+                                           str(one), "--tiebreak-xfails", str(xfails),
+                                           "-p", "no:cacheprovider")  # fmt: skip
+    strict.assert_outcomes(failed=1)  # a listed case that passes is a strict XPASS
