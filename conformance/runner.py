@@ -46,6 +46,18 @@ class Case:
     ranks: Mapping[int, int] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     working: str = ""
+    diagnostics: tuple[ExpectedDiagnostic, ...] = ()
+    read_diagnostics: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExpectedDiagnostic:
+    """A message the reader or the standings must report: its severity, a piece of its text,
+    and (for the reader) its line; 0 = any line."""
+
+    severity: str
+    text: str
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,8 +102,13 @@ def load_case(path: Path) -> Case:
         inline = root.find("tournament")
         assert inline is not None  # the schema requires one of the two
         result = read_xml(etree.tostring(inline), name)
+    wanted = tuple(
+        ExpectedDiagnostic(d.get("severity", "warning"), (d.text or "").strip(),
+                           int(d.get("line", "0")))
+        for d in root.iterfind("diagnostics/diagnostic")
+    )  # fmt: skip
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors:
+    if errors and not any(w.severity == "error" for w in wanted):
         raise InputError(errors)
     tournament = result.tournament
     kind = root.findtext("type")
@@ -121,6 +138,8 @@ def load_case(path: Path) -> Case:
             o.get("name", ""): _option(o.get("value", "")) for o in root.iterfind("options/option")
         },
         working=root.findtext("working", "").strip(),
+        diagnostics=wanted,
+        read_diagnostics=tuple(result.diagnostics),
     )
 
 
@@ -173,6 +192,16 @@ def run_case(case: Case, provider: str | None = None, reg: Registry | None = Non
                 got = "nothing" if found is None else exact_str(found)
                 problems.append(f"participant {pid} {code}: expected {exact_str(want)}, found "
                                 f"{got} ({cite})")  # fmt: skip
+    reported = case.read_diagnostics + tuple(s.diagnostics)
+    for want in case.diagnostics:
+        checks += 1
+        if not any(d.severity.name.lower() == want.severity and want.text in d.message
+                   and want.line in (0, d.line) for d in reported):  # fmt: skip
+            at = f" at line {want.line}" if want.line else ""
+            problems.append(
+                f"expected a {want.severity}{at} containing '{want.text}'; reported: "
+                + ("; ".join(str(d) for d in reported) or "nothing")
+            )
     places = {row.participant.id: row.rank for row in s.rows}
     for pid, rank in sorted(case.ranks.items()):
         checks += 1
@@ -199,13 +228,15 @@ def run(paths: Sequence[Path] | None = None, provider: str | None = None,
 Results = tuple[dict[int, dict[str, str]], dict[int, int], list[str]]
 
 
-def read_results(path: Path, codes: Sequence[str] | None) -> Results:
-    """Another program's standings: CSV (a start_rank, team or name column and one column per
-    code), JSON (our shape: standings with tiebreaks), or TRF (the rank column gives the
-    order). Returns values by participant and code, ranks, and the codes found."""
+def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Results:
+    """Another program's standings of *t*: CSV (a start_rank, team or name column and one
+    column per code; ``,``, ``;`` or tab separated), JSON (our shape: standings with
+    tiebreaks), or TRF (the rank column gives the order). Returns values by participant and
+    code, ranks, and the codes found. Raises ValueError, with the line, on what it cannot
+    read."""
     data = path.read_bytes()
     text = data.decode("utf-8-sig", errors="replace")
-    if path.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+    if path.suffix.lower() == ".json" or text.lstrip().startswith(("{", "[")):
         doc = json.loads(text)
         rows = doc["standings"] if isinstance(doc, dict) else doc
         values, ranks = {}, {}
@@ -217,34 +248,51 @@ def read_results(path: Path, codes: Sequence[str] | None) -> Results:
         found = sorted({k for v in values.values() for k in v})
         return values, ranks, list(codes or found)
     if path.suffix.lower() in (".trf", ".txt") or text.startswith(("012", "001")):
-        t = read_trf(path).tournament
-        ranks = {p.id: p.declared_rank for p in t.participants if p.declared_rank}
-        if t.team is not None:
-            ranks = {tm.id: tm.declared_rank for tm in t.team.teams if tm.declared_rank}
-        return {}, ranks, list(codes or t.declared_standings[1:] or t.declared_tiebreaks)
-    reader = csv.DictReader(io.StringIO(text))
+        theirs = read_trf(path).tournament
+        ranks = {p.id: p.declared_rank for p in theirs.participants if p.declared_rank}
+        if theirs.team is not None:
+            ranks = {tm.id: tm.declared_rank for tm in theirs.team.teams if tm.declared_rank}
+        found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
+        return {}, ranks, list(codes or found)
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count)
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     key = next((k for k in ("start_rank", "team", "name") if k in (reader.fieldnames or [])),
                None)  # fmt: skip
     if key is None:
-        raise ValueError(f"{path}: CSV needs a start_rank, team or name column")
+        raise ValueError(f"{path}:1: CSV needs a start_rank, team or name column")
+    by_name = {p.name.strip().casefold(): p.id for p in t.participants}
     skip = {"start_rank", "team", "name", "rank", "points", "fide_id", "federation", "rating",
             "match_points", "game_points"}  # fmt: skip
     values, ranks = {}, {}
-    rows = list(reader)
-    for row in rows:
-        pid = int(row[key]) if key != "name" else 0
-        values[pid] = {k: v for k, v in row.items() if k not in skip and v not in (None, "")}
-        if row.get("rank"):
-            ranks[pid] = int(row["rank"])
+    for line, row in enumerate(reader, start=2):
+        who = (row.get(key) or "").strip()
+        pid = by_name.get(who.casefold(), 0) if key == "name" else _int(who)
+        if not pid:
+            raise ValueError(f"{path}:{line}: {key} '{who}' is not a participant of the tournament")
+        values[pid] = {k: v.strip().replace(",", ".") for k, v in row.items()
+                       if k not in skip and k is not None and v not in (None, "")}  # fmt: skip
+        if (row.get("rank") or "").strip():
+            if not _int(row["rank"].strip()):
+                raise ValueError(f"{path}:{line}: rank '{row['rank']}' is not a number")
+            ranks[pid] = _int(row["rank"].strip())
     found = [c for c in (reader.fieldnames or []) if c not in skip]
     return values, ranks, list(codes or found)
+
+
+def _int(text: str) -> int:
+    return int(text) if text.isascii() and text.isdigit() else 0
 
 
 def against(tournament: Path, results: Path, codes: Sequence[str] | None, edition: str | None,
             reg: Registry | None = None) -> list[Outcome]:  # fmt: skip
     """Judge another program's exported standings of *tournament*."""
-    theirs, ranks, wanted = read_results(results, codes)
-    t = read_trf(tournament).tournament
+    read = read_trf(tournament)
+    errors = [d for d in read.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        raise InputError(errors)
+    t = read.tournament
+    theirs, ranks, wanted = read_results(results, codes, t)
     s = compute_standings(t, ",".join(wanted), edition, reg=reg)
     outcomes = []
     for code, key in zip(wanted, s.codes, strict=True):

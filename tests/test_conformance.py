@@ -174,3 +174,31 @@ def test_pytest_door(pytester):
                                            str(one), "--tiebreak-xfails", str(xfails),
                                            "-p", "no:cacheprovider")  # fmt: skip
     strict.assert_outcomes(failed=1)  # a listed case that passes is a strict XPASS
+
+
+def test_expected_diagnostics_are_checked(tmp_path):
+    # The bundled case expects the reader's "results do not mirror" warning; a case expecting
+    # a warning the reader never gives must fail and show what was reported.
+    src = (CASES / "minimal-results-do-not-mirror.xml").read_text()
+    assert runner.run([CASES / "minimal-results-do-not-mirror.xml"])[0].status == "passed"
+    wrong = tmp_path / "wrong.xml"
+    wrong.write_text(src.replace("results do not mirror", "points column disagrees"))
+    outcome = runner.run([wrong])[0]
+    assert outcome.status == "failed"
+    assert "containing 'points column disagrees'" in outcome.messages[0]
+    assert "results do not mirror" in outcome.messages[0]
+
+
+def test_against_a_csv_by_name_with_semicolons_and_decimal_commas(tmp_path):
+    # European exports: ';' separated, decimal commas, participants by name. Values from the
+    # published TEC table (David is start rank 4: BH 15.0, SB 9.75 in 2024).
+    path = tmp_path / "names.csv"
+    path.write_text("name;BH;SB\nDavid;15,0;9,75\n")
+    good = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path),
+                   "--edition", "fide-2024")  # fmt: skip
+    assert good.returncode == 0, good.stdout + good.stderr
+    path.write_text("name;BH\nNobody;15,0\n")
+    bad = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path))
+    assert bad.returncode == 2
+    assert "names.csv:2: name 'Nobody' is not a participant of the tournament" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -48,6 +48,7 @@ def case(
     options: dict[str, str] | None = None,
     ranks: dict[int, int] | None = None,
     version: str = "",
+    diagnostics: list[tuple[str, str]] | None = None,
 ) -> None:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -77,6 +78,13 @@ def case(
         ]
         lines.append("    </participant>")
     lines.append("  </expected>")
+    if diagnostics:
+        lines.append("  <diagnostics>")
+        lines += [
+            f'    <diagnostic severity="{sev}">{escape(text)}</diagnostic>'
+            for sev, text in diagnostics
+        ]
+        lines.append("  </diagnostics>")
     if working:
         lines.append(f"  <working>{escape(working.strip())}</working>")
     lines.append("</case>")
@@ -596,6 +604,22 @@ half-point bye worth a draw (1/2), double forfeit with 3 (no game: 0 < a draw): 
             2: {"STD": 0.5, "TPN": 2, "RTNG": 1700},
             3: {"STD": 0.5, "TPN": 3, "RTNG": 1600},
         },
+    )
+
+    mismatch = {1: [(2, "w", "1")], 2: [(1, "b", "=")]}
+    case(
+        "minimal-results-do-not-mirror",
+        edition="fide-2024",
+        codes="WIN",
+        tournament_xml=xml_tournament("Asymmetric result", mismatch),
+        kind="hand",
+        source="Hand computation",
+        article="C.07 7.1; the reader's consistency checks",
+        working="""
+Player 1's line says it beat 2; player 2's line says it drew 1. The reader must report the
+mismatch as a warning and read each line as written (nothing guessed away): WIN 1 and 0.""",
+        expected={1: {"WIN": 1}, 2: {"WIN": 0}},
+        diagnostics=[("warning", "results do not mirror")],
     )
 
 
