@@ -5,7 +5,7 @@
 
 Reports the median wall time and the peak memory (max RSS) of each size, and the ratio of the
 largest to the smallest, which should stay near the ratio of the sizes (linear growth).
-Timings live here, not in the tests (DEVELOPERS.md, principle 6).
+Timings live here, not in the tests (developers' guide, principle 6).
 """
 
 from __future__ import annotations
