@@ -33,6 +33,10 @@ def test_wheel_installs_only_our_namespace(tmp_path):
         "fide_tiebreaks/plugins/unplayed.py",
         "fide_tiebreaks/conformance/__init__.py",
         "fide_tiebreaks/conformance/fixtures/tec-exercise-2024/tournament.trf",
+        "fide_tiebreaks/fide-tiebreaks.xsd",
+        "fide_tiebreaks/conformance/cases/tec-2024-bh.xml",
+        "fide_tiebreaks/conformance/cases/sloth-1975.trf",
+        "fide_tiebreaks/conformance/pytest_plugin.py",
     ):
         assert needed in names
 
@@ -54,3 +58,6 @@ def test_install_modes_give_a_working_command(tmp_path, editable):
         cwd=tmp_path,
     ).stdout.strip()
     assert where.startswith(str(ROOT / "plugins")) if editable else "site-packages" in where
+    # The bundled corpus (schema, cases and the TRF files beside them) is found either way.
+    suite = run(str(env / "bin" / "fide-tiebreaks"), "conformance", cwd=tmp_path)
+    assert suite.stdout.strip().endswith(" passed, 0 failed")
