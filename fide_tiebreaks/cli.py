@@ -303,6 +303,7 @@ def _standings(args: argparse.Namespace) -> int:
             args.edition,
             after_round=args.after_round,
             providers=providers,
+            options=_options(args),
         )
     except (CodeError, ValueError) as e:
         _err(f"error: {e}")

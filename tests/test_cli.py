@@ -221,3 +221,27 @@ def test_console_script_is_installed():
 
 
 import re  # noqa: E402  (used by the parametrised malformed-input test)
+
+
+def test_unrated_rating_and_options_reach_the_standings(tmp_path):
+    # Player 1 (2000) beat 1800 and drew 1901; player 4 is unrated and unpaired. Without a
+    # rating for unrated players C.07 drops ARO (warning); with --unrated-rating it is
+    # kept: (1800 + 1901) / 2 = 1850.5 -> 1851.
+    lines = [
+        "012 Rated",
+        "092 Swiss",
+        player_line(1, "P1", [(2, "w", "1"), (3, "b", "=")], rating=2000),
+        player_line(2, "P2", [(1, "b", "0"), None], rating=1800),
+        player_line(3, "P3", [None, (1, "w", "=")], rating=1901),
+        player_line(4, "P4", [None, None]),
+    ]
+    path = write(tmp_path, "\n".join(lines) + "\n")
+    dropped = run_cli("standings", path, "-t", "ARO,WIN", "-e", "fide-2024", "-f", "json")
+    assert "ARO is dropped" in dropped.stderr
+    kept = run_cli("standings", path, "-t", "ARO,WIN", "-e", "fide-2024", "-f", "json",
+                   "--unrated-rating", "1000")  # fmt: skip
+    assert kept.returncode == 0, kept.stderr
+    rows = {r["start_rank"]: r for r in json.loads(kept.stdout)["standings"]}
+    assert rows[1]["tiebreaks"]["ARO"] == "1851"
+    bad = run_cli("standings", path, "--option", "novalue")
+    assert bad.returncode == 2 and "--option takes KEY=VALUE" in bad.stderr
