@@ -174,7 +174,8 @@ def run_case(case: Case, provider: str | None = None, reg: Registry | None = Non
             providers[spec.name] = provider
     try:
         s = compute_standings(case.tournament, case.tiebreaks, case.edition,
-                              providers=providers, options=case.options, reg=reg)  # fmt: skip
+                              providers=providers, options=case.options, reg=reg,
+                              strict=True)  # fmt: skip
     except (CodeError, PluginError) as e:
         return Outcome(case.id, "error", (str(e),))
     problems = []
@@ -293,7 +294,7 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
         raise InputError(errors)
     t = read.tournament
     theirs, ranks, wanted = read_results(results, codes, t)
-    s = compute_standings(t, ",".join(wanted), edition, reg=reg)
+    s = compute_standings(t, ",".join(wanted), edition, reg=reg, strict=True)
     outcomes = []
     for code, key in zip(wanted, s.codes, strict=True):
         ours = s.values(key)

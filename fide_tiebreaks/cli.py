@@ -304,6 +304,7 @@ def _standings(args: argparse.Namespace) -> int:
             after_round=args.after_round,
             providers=providers,
             options=_options(args),
+            strict=args.strict,
         )
     except (CodeError, ValueError) as e:
         _err(f"error: {e}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -12,7 +13,7 @@ from typing import Any
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
 from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
-from .host import PluginError, Registry, registry
+from .host import PluginError, Registry, registry, strict_plugins
 from .model import Participant, Tournament, TournamentType
 from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable
@@ -25,6 +26,18 @@ DEFAULT_TIEBREAKS = {
     ("team", TournamentType.SWISS): "MPvGP,EMGSB/C1,BH:MP/C1",
     ("team", TournamentType.ROUND_ROBIN): "MPvGP,EDE,EMGSB",
 }
+
+# A tie-break whose plugin spends longer than this (seconds, all its calls together) is
+# named in a warning: the built-ins take well under a second on 10,000 players.
+SLOW_SECONDS = 5.0
+
+
+class TiebreakFailed(PluginError):
+    """One tie-break's plugin raised or returned something unusable."""
+
+    def __init__(self, message: str, spec: TiebreakSpec) -> None:
+        super().__init__(message)
+        self.spec = spec
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,7 @@ def compute_standings(
     providers: Mapping[str, str] | None = None,
     options: Mapping[str, Any] | None = None,
     reg: Registry | None = None,
+    strict: bool = False,
 ) -> Standings:
     """Rank *tournament*.
 
@@ -86,7 +100,10 @@ def compute_standings(
     list, else :data:`DEFAULT_TIEBREAKS`. *edition* defaults to the one in force on the
     tournament's end date. *options* reach every tie-break as ``ctx.options`` (e.g.
     ``{"unrated_rating": 1000}``). Raises :class:`CodeError` or :class:`PluginError` for
-    unusable codes, editions or plugin results.
+    unusable codes or editions. A tie-break whose plugin fails (raises, returns floats, NaN,
+    wrong types or misses participants) is left out with a warning naming the plugin and the
+    code, and the others still rank; with *strict* (or ``FIDE_TIEBREAKS_STRICT_PLUGINS=1``)
+    it raises :class:`PluginError` instead.
     """
     options = dict(options or {})
     reg = reg or registry()
@@ -129,16 +146,44 @@ def compute_standings(
         if any(k.code == spec.code for k, _ in kept) and not tb.group:
             raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
         kept.append((spec, tb))
+    while True:
+        try:
+            return _rank(tournament, kept, chosen, options, cache, notes, source)
+        except TiebreakFailed as e:
+            if strict or strict_plugins():
+                raise
+            # Rank again without it: the other tie-breaks keep working (cached values stay).
+            notes.append(Diagnostic(Severity.WARNING, f"{e}; {e.spec.code} is left out", source))
+            kept = [(spec, tb) for spec, tb in kept if spec is not e.spec]
+
+
+def _rank(
+    tournament: Tournament,
+    kept: list[tuple[TiebreakSpec, Tiebreak]],
+    chosen: Edition,
+    options: dict[str, Any],
+    cache: dict[object, object],
+    notes: list[Diagnostic],
+    source: str,
+) -> Standings:
     specs = tuple(spec for spec, _ in kept)
     resolved = tuple(tb for _, tb in kept)
+    spent = [0.0] * len(specs)
+
+    def call(i: int, ctx: Context, ids: list[int]) -> dict[int, Fraction]:
+        start = time.perf_counter()
+        try:
+            return _run(resolved[i], specs[i], ctx, ids)
+        finally:
+            spent[i] += time.perf_counter() - start
 
     values: list[dict[int, Fraction]] = []
-    for spec, tb in zip(specs, resolved, strict=True):
+    for i, (spec, tb) in enumerate(zip(specs, resolved, strict=True)):
         if tb.group:
             values.append({})  # filled per tied group below
             continue
         ctx = Context(_view(tournament, spec), spec, chosen, None, cache, options)
-        values.append(_run(tb, spec, ctx, [p.id for p in tournament.participants]))
+        values.append(call(i, ctx, [p.id for p in tournament.participants]))
 
     # Sort keys: points, then each value tie-break as a dense integer rank (0 = best), so
     # the sort compares small integers, not Fractions.
@@ -168,10 +213,10 @@ def compute_standings(
             if len(run) == 1 or stop == len(specs):
                 place(run)
                 continue
-            tb, spec = resolved[stop], specs[stop]
+            spec = specs[stop]
             members = frozenset(p.id for p in run)
             ctx = Context(_view(tournament, spec), spec, chosen, members, cache, options)
-            found = _run(tb, spec, ctx, [p.id for p in run])
+            found = call(stop, ctx, [p.id for p in run])
             values[stop].update(found)
             for sub in _sorted_runs(run, _dense(found, lower[stop])):
                 settle(sub, stop + 1)
@@ -185,7 +230,12 @@ def compute_standings(
         Row(places[p.id], p, tuple(v.get(p.id, a) for v, a in zip(values, alone, strict=True)))
         for p in order
     )
-    return Standings(tournament, chosen, specs, resolved, rows, tuple(notes))
+    slow = [
+        Diagnostic(Severity.WARNING, f"tie-break '{spec.code}' from plugin '{tb.provider}' took "
+                   f"{t:.1f} s", source)
+        for spec, tb, t in zip(specs, resolved, spent, strict=True) if t > SLOW_SECONDS
+    ]  # fmt: skip
+    return Standings(tournament, chosen, specs, resolved, rows, (*notes, *slow))
 
 
 def _view(t: Tournament, spec: TiebreakSpec) -> Tournament:
@@ -238,20 +288,23 @@ def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> dict
     try:
         result = tb.compute(ctx)
     except Exception as e:
-        raise PluginError(f"{who} failed: {type(e).__name__}: {e}") from e
+        raise TiebreakFailed(f"{who} failed: {type(e).__name__}: {e}", spec) from e
     if not isinstance(result, Mapping):
-        raise PluginError(f"{who} returned {type(result).__name__}, not a mapping of id to value")
+        raise TiebreakFailed(
+            f"{who} returned {type(result).__name__}, not a mapping of id to value", spec
+        )
     out: dict[int, Fraction] = {}
     for pid in ids:
         if pid not in result:
-            raise PluginError(f"{who} gave no value for participant {pid}")
+            raise TiebreakFailed(f"{who} gave no value for participant {pid}", spec)
         v = result[pid]
         if isinstance(v, bool) or not isinstance(v, Rational):
             if isinstance(v, float) and not math.isfinite(v):
-                raise PluginError(f"{who} returned {v} for participant {pid}")
-            raise PluginError(
+                raise TiebreakFailed(f"{who} returned {v} for participant {pid}", spec)
+            raise TiebreakFailed(
                 f"{who} returned {type(v).__name__} {v!r} for participant {pid}; values "
-                "must be exact (int or fractions.Fraction), never float"
+                "must be exact (int or fractions.Fraction), never float",
+                spec,
             )
         out[pid] = v if type(v) is Fraction else Fraction(v)
     return out

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
 import types
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, TEC
+from conftest import ROOT, TEC, run_cli
 
 from fide_tiebreaks import CodeError, PluginError, compute_standings, hookspecs, read_trf
+from fide_tiebreaks import standings as standings_module
 from fide_tiebreaks.host import PluginWarning, load_registry, registry
 
 TOURNAMENT = read_trf(TEC / "tournament.trf").tournament
@@ -162,7 +164,44 @@ def test_plugin_results_are_checked(body, message):
     )
     reg = load_registry(entry_points=False, extra=[("bad", bad)])
     with pytest.raises(PluginError, match=message):
-        compute_standings(TOURNAMENT, "XBAD", "fide-2024", reg=reg)
+        compute_standings(TOURNAMENT, "BH,XBAD", "fide-2024", reg=reg, strict=True)
+    # Not strict: XBAD is left out with a warning naming it; BH still ranks, exactly as
+    # it does alone.
+    s = compute_standings(TOURNAMENT, "BH,XBAD,SB", "fide-2024", reg=reg)
+    assert s.codes == ["BH", "SB"]
+    warning = next(d for d in s.diagnostics if "XBAD" in d.message)
+    assert warning.severity.name == "WARNING" and "XBAD is left out" in warning.message
+    assert re.search(message, warning.message)
+    alone = compute_standings(TOURNAMENT, "BH,SB", "fide-2024", reg=reg)
+    assert [(r.rank, r.participant.id, r.values) for r in s.rows] == [
+        (r.rank, r.participant.id, r.values) for r in alone.rows
+    ]
+
+
+def test_a_failing_group_tiebreak_is_left_out_too():
+    # A type-A (group) tie-break is computed per tied group during the ranking; when it
+    # fails there, the ranking is redone without it.
+    src = (
+        XPTS2.replace("XPTS2", "XGRP")
+        .replace("compute=_double_points)", "compute=_double_points, group=True)")
+        .replace(
+            "return {p.id: p.points * 2 for p in ctx.tournament.participants}", "raise KeyError(7)"
+        )
+    )
+    reg = load_registry(entry_points=False, extra=[("grp", make_plugin(src))])
+    s = compute_standings(TOURNAMENT, "XGRP,BH", "fide-2024", reg=reg)
+    assert s.codes == ["BH"]
+    assert any("'XGRP' from plugin 'grp' failed: KeyError" in d.message for d in s.diagnostics)
+
+
+def test_a_slow_tiebreak_is_named(monkeypatch):
+    monkeypatch.setattr(standings_module, "SLOW_SECONDS", 0.0)
+    reg = load_registry(entry_points=False, extra=[("xpts2", make_plugin(XPTS2))])
+    s = compute_standings(TOURNAMENT, "XPTS2", "fide-2024", reg=reg)
+    assert any(
+        d.severity.name == "WARNING" and "tie-break 'XPTS2' from plugin 'xpts2' took" in d.message
+        for d in s.diagnostics
+    )
 
 
 def test_modifiers_a_tiebreak_does_not_take_are_refused():
@@ -198,3 +237,39 @@ def test_example_plugin_source_is_the_documented_surface():
         "from fide_tiebreaks import Tiebreak, hookimpl"
         in Path(example / "fide_tiebreaks_double_points.py").read_text()
     )
+
+
+BROKEN = """
+from fide_tiebreaks import hookimpl, Tiebreak
+
+def _floats(ctx):
+    return {p.id: 0.5 for p in ctx.tournament.participants}
+
+def _raises(ctx):
+    raise RuntimeError("database unavailable")
+
+@hookimpl
+def fide_tiebreaks_register():
+    return [Tiebreak(code="XFLOAT", name="Floats", compute=_floats),
+            Tiebreak(code="XRAISE", name="Raises", compute=_raises)]
+"""
+
+
+def test_broken_plugin_installed_outside_the_repository(tmp_path):
+    # An installed distribution as importlib.metadata sees one: a module and a dist-info
+    # folder declaring the entry point.
+    (tmp_path / "broken_tb.py").write_text(BROKEN)
+    info = tmp_path / "broken_tb-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-tb\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[fide_tiebreaks]\nbroken = broken_tb\n")
+    env = {"PYTHONPATH": str(tmp_path), "FIDE_TIEBREAKS_LOAD_PLUGINS": "broken"}
+    args = ("standings", str(TEC / "tournament.trf"), "-t", "BH,XFLOAT,XRAISE,SB", "-f", "json")
+    done = run_cli(*args, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "tie-break 'XFLOAT' from plugin 'broken' returned float 0.5" in done.stderr
+    assert "tie-break 'XRAISE' from plugin 'broken' failed: RuntimeError: database" in done.stderr
+    assert json.loads(done.stdout)["tournament"]["tiebreaks"] == ["BH", "SB"]
+    strict = run_cli(*args, "--strict", env=env)
+    assert strict.returncode == 1 and "Traceback" not in strict.stderr
+    assert "'XFLOAT' from plugin 'broken'" in strict.stderr
