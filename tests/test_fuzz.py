@@ -1,9 +1,13 @@
-"""A short mutation fuzz of the TRF reader and the whole standings pipeline: whatever the
-bytes, reading gives diagnostics or InputError, and ranking gives values or CodeError; never
-another exception. Deterministic seeds keep it reproducible; it runs a few hundred cases."""
+"""Fuzzing the readers and the whole standings pipeline: whatever the bytes, reading gives
+diagnostics or InputError, and ranking gives values or CodeError; never another exception.
+
+The mutation fuzz uses fixed seeds (reproducible) and runs a few hundred cases;
+``FUZZ_CASES=100000`` (``tox -e fuzz``) runs a long one. The hypothesis tests draw fresh
+random inputs every run."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -11,9 +15,15 @@ import pytest
 from conftest import ROOT, TEC, run_cli
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
+from fide_tiebreaks.conformance import runner
 from generate import generate, generate_teams
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fide_tiebreaks import CodeError, InputError, compute_standings, parse_trf
+from fide_tiebreaks.xmlformat import read_xml
+
+CASES = int(os.environ.get("FUZZ_CASES", "360"))
 
 SEEDS = [
     generate(12, 5, 1, withdraw=0.05, bye=0.08, forfeit=0.08).encode(),
@@ -45,25 +55,95 @@ def mutate(rng: random.Random) -> bytes:
     return bytes(data)
 
 
+def rank_everything(data: bytes) -> None:
+    try:
+        result = parse_trf(data)
+    except InputError:
+        return
+    if any(d.severity.name == "ERROR" for d in result.diagnostics):
+        return  # the CLI refuses standings then
+    t = result.tournament
+    codes = ("MPvGP,EMGSB/C1,BH:MP/C1,EDET,SSSC,BC,TBR" if t.team else
+             "BH/C1,BH,SB,DE,WIN,ARO/C1,TPR,PTP,KS,FB,AOB,PS,STD")  # fmt: skip
+    for edition in ("fide-2024", "fide-2026", "fide-2012"):
+        try:
+            compute_standings(t, codes, edition, options={"unrated_rating": 1000}, strict=True)
+        except CodeError:
+            pass
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_no_exception_escapes(seed):
     rng = random.Random(seed)
-    for _ in range(60):
-        data = mutate(rng)
+    for _ in range(CASES // 6):
+        rank_everything(mutate(rng))
+
+
+# TRF-shaped lines from fragments: record names, numbers at the wrong widths, stray bytes.
+FRAGMENTS = st.sampled_from([
+    "001", "013", "310", "320", "330", "300", "012", "092", "142", "162", "202", "212", "XXR",
+    "XXS", "BBW", "    1", "   2", "9999", "10000", "-1", " w ", " b ", " - ", "1", "0", "=",
+    "+", "-", "H", "U", "Z", "F", "0000", "  ", "\t", "\r", "é", "\x00", "2024/13/45",
+])  # fmt: skip
+LINES = st.lists(FRAGMENTS, min_size=1, max_size=25).map("".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(LINES, min_size=1, max_size=12), st.sampled_from(["\n", "\r\n"]),
+       st.sampled_from(["utf-8", "cp1252", "utf-16"]))  # fmt: skip
+def test_trf_shaped_input_never_escapes(lines, eol, encoding):
+    rank_everything(eol.join(lines).encode(encoding, errors="replace"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=600))
+def test_arbitrary_bytes_never_escape(data):
+    rank_everything(data)
+
+
+XML_SEEDS = [p.read_bytes() for p in sorted(runner.CASES.glob("*.xml"))[:12]]
+
+
+def test_mutated_xml_is_refused_with_located_messages(tmp_path):
+    for trf in runner.CASES.glob("*.trf"):
+        (tmp_path / trf.name).write_bytes(trf.read_bytes())
+    (tmp_path / "gone.xml").write_bytes(XML_SEEDS[0].replace(b'path="', b'path="gone-'))
+    with pytest.raises(InputError, match=r"gone.xml:\d+:1: error: tournament file 'gone-"):
+        runner.load_case(tmp_path / "gone.xml")
+    rng = random.Random(7)
+    for i in range(CASES // 3):
+        data = bytearray(rng.choice(XML_SEEDS))
+        for _ in range(rng.randint(1, 6)):
+            pos = rng.randrange(len(data))
+            if rng.random() < 0.5:
+                del data[pos : pos + rng.randint(1, 30)]
+            else:
+                data[pos:pos] = rng.choice([b"<", b">", b"&", b'"', b"<x>", b"\xff", b"]]>",
+                                            b"<!ENTITY a 'b'>", b"&a;", b"9" * 30])  # fmt: skip
+        path = tmp_path / f"m{i % 8}.xml"
+        path.write_bytes(bytes(data))
         try:
-            result = parse_trf(data)
-        except InputError:
+            case = runner.load_case(path)
+        except InputError as e:
+            assert all(d.path == str(path) for d in e.diagnostics), [str(d) for d in e.diagnostics]
             continue
-        if any(d.severity.name == "ERROR" for d in result.diagnostics):
-            continue  # the CLI refuses standings then
-        t = result.tournament
-        codes = ("MPvGP,EMGSB/C1,BH:MP/C1,EDET,SSSC,BC,TBR" if t.team else
-                 "BH/C1,BH,SB,DE,WIN,ARO/C1,TPR,PTP,KS,FB,AOB,PS,STD")  # fmt: skip
-        for edition in ("fide-2024", "fide-2026", "fide-2012"):
-            try:
-                compute_standings(t, codes, edition, options={"unrated_rating": 1000})
-            except CodeError:
-                pass
+        runner.run_case(case)
+        try:
+            read_xml(bytes(data), "m.xml")
+        except InputError:
+            pass
+
+
+def test_ten_thousand_players_are_refused_clearly():
+    # Start ranks have four columns (C.04 Annex 2): a 10,000th player cannot be written.
+    # A fifth digit is refused where it stands, not read as player 1000.
+    text = generate(3, 1, 1) + "001 10000      Player 10000" + " " * 63 + "\n"
+    diagnostics = parse_trf(text.encode()).diagnostics
+    assert any(
+        d.severity.name == "ERROR" and (d.line, d.column) == (9, 5)
+        and "does not fit columns 5-8: TRF holds at most 9999 players" in d.message
+        for d in diagnostics
+    ), [str(d) for d in diagnostics]  # fmt: skip
 
 
 def test_the_command_line_never_shows_a_traceback(tmp_path):

@@ -538,6 +538,11 @@ class _Parser:
                 number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}"
             )
             return
+        if line[8:9].isdigit():
+            # A fifth digit: more players than TRF's four columns hold (or a shifted line).
+            self.out.error(number, 5, f"start rank '{line[4:9]}' does not fit columns 5-8: "
+                           f"TRF holds at most {MAX_PLAYERS} players")  # fmt: skip
+            return
         player = _Player(int(rank_text), number, line, [], {})
         games = player.games
         tail = line[89:].rstrip()
