@@ -97,7 +97,12 @@ def load_case(path: Path) -> Case:
                                      name, root.sourceline or 0, 1)])  # fmt: skip
     tfile = root.find("tournament-file")
     if tfile is not None:
-        result = read_trf(path.parent / tfile.get("path", ""))
+        beside = path.parent / tfile.get("path", "")
+        if not beside.is_file():
+            raise InputError([Diagnostic(Severity.ERROR, f"tournament file '{tfile.get('path')}' "
+                                         f"not found beside the case", name,
+                                         tfile.sourceline or 0, 1)])  # fmt: skip
+        result = read_trf(beside)
     else:
         inline = root.find("tournament")
         assert inline is not None  # the schema requires one of the two
