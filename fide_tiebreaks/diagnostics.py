@@ -7,8 +7,19 @@ that cannot be read at all raises :class:`InputError`, which carries its diagnos
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+# C0 and C1 controls (tab included) and the XML-forbidden surrogates / U+FFFE-FFFF.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    """*text* safe for a terminal or an XML document: each control character (an escape
+    sequence's ESC, a NUL, ...) becomes U+FFFD. Data formats that can carry them (JSON,
+    CSV, TRF) keep them as they are."""
+    return _CONTROLS.sub("\ufffd", text)
 
 
 class Severity(enum.IntEnum):
@@ -29,7 +40,7 @@ class Diagnostic:
         where = self.path
         if self.line:
             where += f":{self.line}:{self.column or 1}"
-        return f"{where}: {self.severity.name.lower()}: {self.message}"
+        return printable(f"{where}: {self.severity.name.lower()}: {self.message}")
 
 
 class InputError(Exception):

@@ -8,6 +8,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from .diagnostics import printable
 from .numbers import exact_str
 from .standings import Standings
 from .teams import team_view
@@ -133,7 +134,7 @@ def to_table(s: Standings) -> str:
         mp, gp = _team_scores(s)
         head = ["Rank", "No", "Team", "MP", "GP", *s.codes]
         body = [
-            [str(row.rank), str(row.participant.id), row.participant.name[:32],
+            [str(row.rank), str(row.participant.id), printable(row.participant.name[:32]),
              exact_str(mp[row.participant.id]), exact_str(gp[row.participant.id]),
              *(_text(v) or "-" for v in row.values)]
             for row in s.rows
@@ -143,8 +144,8 @@ def to_table(s: Standings) -> str:
         [
             str(row.rank),
             str(row.participant.id),
-            row.participant.name[:32],
-            row.participant.federation,
+            printable(row.participant.name[:32]),
+            printable(row.participant.federation),
             str(row.participant.rating or ""),
             exact_str(row.participant.points),
             *(_text(v) or "-" for v in row.values),
@@ -170,7 +171,7 @@ def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]
         f"{kind}, {t.rounds} rounds; edition {s.edition.name} "
         f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
     )
-    return "\n".join([title, info, "", line(head), *(line(r) for r in body)]) + "\n"
+    return "\n".join([printable(title), info, "", line(head), *(line(r) for r in body)]) + "\n"
 
 
 def to_trf(s: Standings) -> bytes:

@@ -92,16 +92,18 @@ def to_trf(t: etree._Element) -> tuple[str, dict[int, int]]:
 
 def standings_xml(s: object) -> bytes:
     """Standings in the same vocabulary: <standings> with one <participant> per row."""
+    from .diagnostics import printable
     from .standings import Standings
 
     assert isinstance(s, Standings)
     t = s.tournament
-    root = etree.Element("standings", name=t.name or "", kind=t.kind, edition=s.edition.name,
-                         rounds=str(t.rounds), tiebreaks=",".join(s.codes))  # fmt: skip
+    root = etree.Element("standings", name=printable(t.name or ""), kind=t.kind,
+                         edition=s.edition.name, rounds=str(t.rounds),
+                         tiebreaks=",".join(s.codes))  # fmt: skip
     for row in s.rows:
         p = row.participant
         item = etree.SubElement(root, "participant", id=str(p.id), rank=str(row.rank),
-                                name=p.name, points=exact_str(p.points))  # fmt: skip
+                                name=printable(p.name), points=exact_str(p.points))  # fmt: skip
         for code, value in zip(s.codes, row.values, strict=True):
             if value is not None:
                 etree.SubElement(item, "value", code=code).text = exact_str(value)

@@ -10,6 +10,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from conftest import ROOT, TEC, run_cli
+from lxml import etree
+from trfbuild import player_line
 
 from fide_tiebreaks import compute_standings, host, read_trf
 
@@ -99,3 +101,22 @@ def test_output_is_deterministic_across_hash_seeds():
         json.loads(done.stdout)
         outs.add(done.stdout)
     assert len(outs) == 1
+
+
+def test_outputs_escape_markup_and_neutralise_controls_and_formulas(tmp_path):
+    # A name with markup, a terminal escape and a NUL-like control; another that a
+    # spreadsheet would run as a formula.
+    lines = ["012 T", player_line(1, '<b>&"x\x1b[2J\x01', [(2, "w", "1")]),
+             player_line(2, '=HYPERLINK("http://x")', [(1, "b", "0")])]  # fmt: skip
+    path = tmp_path / "names.trf"
+    path.write_text("\n".join(lines) + "\n")
+    xml = run_cli("standings", str(path), "-f", "xml")
+    assert xml.returncode == 0, xml.stderr
+    names = [p.get("name") for p in etree.fromstring(xml.stdout.encode()).iter("participant")]
+    assert names == ['<b>&"x\ufffd[2J\ufffd', '=HYPERLINK("http://x")']
+    table = run_cli("standings", str(path))
+    assert "\x1b" not in table.stdout and '<b>&"x\ufffd[2J' in table.stdout
+    csv_out = run_cli("standings", str(path), "-f", "csv").stdout
+    assert "'=HYPERLINK" in csv_out
+    data = json.loads(run_cli("standings", str(path), "-f", "json").stdout)
+    assert data["standings"][0]["name"] == '<b>&"x\x1b[2J\x01'  # JSON carries it, escaped
