@@ -116,6 +116,12 @@ def load_case(path: Path) -> Case:
     if errors and not any(w.severity == "error" for w in wanted):
         raise InputError(errors)
     tournament = result.tournament
+    listed = root.find("tiebreaks")
+    try:
+        parse_list(root.findtext("tiebreaks", ""))
+    except CodeError as e:
+        line = listed.sourceline if listed is not None else 0
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name, line or 0, 1)]) from None
     kind = root.findtext("type")
     if kind:
         tournament = tournament.with_type(TournamentType(kind), "file")

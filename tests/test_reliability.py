@@ -9,6 +9,7 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from conftest import ROOT, TEC, run_cli
 from lxml import etree
 from trfbuild import player_line
@@ -120,3 +121,23 @@ def test_outputs_escape_markup_and_neutralise_controls_and_formulas(tmp_path):
     assert "'=HYPERLINK" in csv_out
     data = json.loads(run_cli("standings", str(path), "-f", "json").stdout)
     assert data["standings"][0]["name"] == '<b>&"x\x1b[2J\x01'  # JSON carries it, escaped
+
+
+def test_limits_are_refused_clearly(tmp_path, monkeypatch):
+    """Documented limits (docs/reliability.md): over them, a located refusal, not a crash
+    or exhaustion. The byte limits are lowered here so the test stays small."""
+    from fide_tiebreaks import xmlsafe
+    from fide_tiebreaks.diagnostics import InputError
+    from fide_tiebreaks.trf import reader
+
+    many_rounds = player_line(1, "A", [(None, "-", "H")] * 100)
+    with pytest.raises(InputError, match="100 rounds; the limit is 99"):
+        reader.parse_trf((many_rounds + "\n").encode())
+    monkeypatch.setattr(reader, "MAX_BYTES", 1000)
+    big = tmp_path / "big.trf"
+    big.write_bytes(b"012 x\n" + b"### padding\n" * 100)
+    with pytest.raises(InputError, match="the limit is 1000 bytes"):
+        reader.read_trf(big)
+    monkeypatch.setattr(xmlsafe, "MAX_XML_BYTES", 100)
+    with pytest.raises(InputError, match="the limit for XML is 100"):
+        xmlsafe.parse(b"<tournament name='x'>" + b" " * 200 + b"</tournament>", "big.xml")
