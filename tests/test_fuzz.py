@@ -154,3 +154,14 @@ def test_the_command_line_never_shows_a_traceback(tmp_path):
         for args in (["check", str(path)], ["standings", str(path), "-f", "json"]):
             done = run_cli(*args)
             assert "Traceback" not in done.stderr and done.returncode in (0, 1, 2), done.stderr
+
+
+def test_a_thousandth_team_is_refused_clearly():
+    # Team numbers have three columns in the 310 record (TRF-2026).
+    text = generate(3, 1, 1) + "310 1000 Team" + " " * 60 + "1    2\n"
+    diagnostics = parse_trf(text.encode()).diagnostics
+    assert any(
+        d.severity.name == "ERROR" and (d.line, d.column) == (9, 5)
+        and "does not fit columns 5-7: TRF holds at most 999 teams" in d.message
+        for d in diagnostics
+    ), [str(d) for d in diagnostics]  # fmt: skip

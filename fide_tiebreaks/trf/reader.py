@@ -453,6 +453,10 @@ class _Parser:
             self.out.warning(number, 5, "310 needs a team number in columns 5-7 and player "
                              "numbers from column 74; ignored")  # fmt: skip
             return
+        if line[7:8].isdigit():
+            self.out.error(number, 5, f"team number '{line[4:8]}' does not fit columns 5-7: "
+                           "TRF holds at most 999 teams")  # fmt: skip
+            return
         rank = line[68:71].strip()
         self.teams.teams.append(Team(
             int(tid_text), line[8:40].strip(), tuple(p for p in players if p),
