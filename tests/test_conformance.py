@@ -114,6 +114,10 @@ HOSTILE = {
     "broken.xml": b'<tournament name="x"><player id="1" name="A">\n</tournament>',
     "invalid.xml": b'<tournament name="x">\n  <player id="0" name="A"/>\n</tournament>',
     "huge.xml": b"<tournament name='x'>" + b" " * (17 * 1024 * 1024) + b"</tournament>",
+    # Small file, huge numbers: read naively, boards and round numbers would allocate
+    # gigabytes (the long fuzz run found this); the schema holds TRF's limits.
+    "numbers.xml": b'<tournament name="x" boards="999999999999">\n  <player id="1" name="A">'
+    b'<round n="99999999" result="1"/></player>\n</tournament>',
 }
 
 
