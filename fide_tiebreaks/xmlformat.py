@@ -6,6 +6,7 @@ is one model and one set of checks; the reader's diagnostics point back at the X
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from lxml import etree
@@ -23,7 +24,9 @@ def looks_like_xml(data: bytes) -> bool:
     return head.startswith(b"<")
 
 
-def read_xml(data: bytes, name: str = "<input>") -> ReadResult:
+def read_xml(
+    data: bytes, name: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
     """Read an XML ``<tournament>``; raise InputError with located messages when it is not
     well-formed, not valid, or hostile."""
     root = xmlsafe.parse(data, name, SCHEMA)
@@ -32,7 +35,7 @@ def read_xml(data: bytes, name: str = "<input>") -> ReadResult:
                                      f"<{root.tag}>", name, root.sourceline or 0, 1)])  # fmt: skip
     text, lines = to_trf(root)
     try:
-        result = parse_trf(text.encode("utf-8"), name)
+        result = parse_trf(text.encode("utf-8"), name, team_pab=team_pab)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, lines, name)) from None
     return ReadResult(result.tournament, tuple(_relocate(result.diagnostics, lines, name)))

@@ -154,7 +154,7 @@ def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = N
     from ..xmlformat import looks_like_xml, read_xml
 
     if looks_like_xml(data):  # the XML tournament form (fide-tiebreaks.xsd)
-        return read_xml(data, name)
+        return read_xml(data, name, team_pab=team_pab)
     return parse_trf(data, name, team_pab=team_pab)
 
 
