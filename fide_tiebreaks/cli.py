@@ -179,6 +179,19 @@ def build_parser() -> argparse.ArgumentParser:
     cf.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
     cf.add_argument("--verbose", "-v", action="store_true", help="list passed cases too")
 
+    sv = sub.add_parser(
+        "serve",
+        help="answer standings requests, one JSON object per line (for pairing programs)",
+        description="Read one JSON request per line on standard input and write one JSON "
+        'response per line: {"path": "event.trf"} or {"trf": "<the file\'s text>"}, with '
+        'optional "tiebreaks" (a string or a list), "edition", "after_round", '
+        '"unrated_rating", "options" and "id" (echoed back). The response has the shape of '
+        '\'standings --format json\' plus "warnings", or {"error": {"message", '
+        '"diagnostics"}}. Bad requests get an error response; end of input ends the service.',
+    )
+    sv.add_argument("--stdio", action="store_true", required=True,
+                    help="requests on standard input, responses on standard output")  # fmt: skip
+
     ck = sub.add_parser(
         "check",
         help="report problems in a tournament file",
@@ -210,7 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _show_warning
     try:
         handler = {"standings": _standings, "check": _check, "plugins": _plugins,
-                   "explain": _explain, "conformance": _conformance}[args.command]  # fmt: skip
+                   "explain": _explain, "conformance": _conformance,
+                   "serve": _serve}[args.command]  # fmt: skip
         return handler(args)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
@@ -418,6 +432,13 @@ def _conformance(args: argparse.Namespace) -> int:
     if args.junit:
         write_atomic(args.junit, runner.junit(outcomes))
     return EXIT_OK if all(o.status in ("passed", "skipped") for o in outcomes) else EXIT_PROBLEMS
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve_stdio
+
+    serve_stdio(sys.stdin, sys.stdout)
+    return EXIT_OK
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -1,0 +1,57 @@
+"""Per-request latency of `fide-tiebreaks serve --stdio`, as a pairing program sees it.
+
+    python benchmarks/serve_latency.py                # 200 players x 9 rounds, 50 requests
+    python benchmarks/serve_latency.py --players 1000 --requests 100
+
+One service process; each request sends the tournament's text ("trf") and waits for the
+response line. Reports the first request and the median and 90th percentile of the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generate import generate
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    ap.add_argument("--players", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--requests", type=int, default=50)
+    ap.add_argument("--tiebreaks", default="BH/C1,BH,SB")
+    args = ap.parse_args()
+    text = generate(args.players, args.rounds, 1)
+    proc = subprocess.Popen([sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    times = []
+    for n in range(args.requests):
+        request = {"id": n, "trf": text, "tiebreaks": args.tiebreaks, "edition": "fide-2024"}
+        start = time.perf_counter()
+        proc.stdin.write(json.dumps(request) + "\n")
+        proc.stdin.flush()
+        reply = json.loads(proc.stdout.readline())
+        times.append(time.perf_counter() - start)
+        if "error" in reply:
+            raise SystemExit(reply["error"])
+    proc.stdin.close()
+    proc.wait()
+    rest = sorted(times[1:])
+    print(
+        f"{args.players} players x {args.rounds} rounds, {args.tiebreaks}: first request "
+        f"{times[0] * 1000:.1f} ms; then median {statistics.median(rest) * 1000:.1f} ms, "
+        f"p90 {rest[int(len(rest) * 0.9)] * 1000:.1f} ms over {len(rest)} requests"
+    )
+
+
+if __name__ == "__main__":
+    main()
