@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument(
         "--format",
         "-f",
-        choices=("table", "json", "csv", "trf", "xml"),
+        choices=("table", "json", "csv", "trf", "xml", "html"),
         default="table",
         help="output format (default: table)",
     )
@@ -331,7 +331,7 @@ def _standings(args: argparse.Namespace) -> int:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS
-    data = render(standings, args.format)
+    data = render(standings, args.format, _options(args))
     if args.output:
         try:
             write_atomic(args.output, data)

@@ -84,21 +84,35 @@ def explain(
     :class:`Explanation` per tie-break of the list."""
     reg = reg or registry()
     standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg)
-    t = standings.tournament
-    if participant not in t.index:
+    if participant not in standings.tournament.index:
         raise KeyError(participant)
+    return standings, explain_row(standings, participant, options=options)
+
+
+def explain_row(
+    standings: Any,
+    participant: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    cache: dict[object, object] | None = None,
+) -> list[Explanation]:
+    """One :class:`Explanation` per tie-break for *participant* of computed *standings*.
+    Pass the same *cache* for every participant of one standings (an HTML report explains
+    them all) so that shared tables are built once."""
+    t = standings.tournament
+    cache = {} if cache is None else cache
     row = next(r for r in standings.rows if r.participant.id == participant)
     out = []
     for spec, tb, key, value in zip(standings.specs, standings.tiebreaks, standings.codes,
                                     row.values, strict=True):  # fmt: skip
         view = team_view(t, spec.score) if t.team is not None and spec.score else t
-        ctx = Context(view, spec, standings.edition, None, {}, dict(options or {}))
+        ctx = Context(view, spec, standings.edition, None, cache, dict(options or {}))
         lines = tb.explain(ctx, participant) if tb.explain else ()
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
         )
         out.append(Explanation(key, value, tuple(lines), note))
-    return standings, out
+    return out
 
 
 def find_participant(t: Tournament, text: str) -> int | None:
@@ -180,4 +194,12 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
     }
 
 
-__all__ = ["Explanation", "Line", "explain", "find_participant", "opponent_lines", "parse_list"]
+__all__ = [
+    "Explanation",
+    "Line",
+    "explain",
+    "explain_row",
+    "find_participant",
+    "opponent_lines",
+    "parse_list",
+]

@@ -14,7 +14,7 @@ from .standings import Standings
 from .teams import team_view
 from .trf.writer import with_ranks
 
-FORMATS = ("table", "json", "csv", "trf", "xml")
+FORMATS = ("table", "json", "csv", "trf", "xml", "html")
 
 
 def _team_scores(s: Standings) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
@@ -181,9 +181,14 @@ def to_trf(s: Standings) -> bytes:
     return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
 
 
-def render(s: Standings, fmt: str) -> bytes:
+def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> bytes:
+    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html)."""
     if fmt == "trf":
         return to_trf(s)
+    if fmt == "html":
+        from .html import standings_html
+
+        return standings_html(s, options)
     if fmt == "xml":
         from .xmlformat import standings_xml
 
