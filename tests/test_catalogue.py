@@ -11,7 +11,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
-from conftest import TEC, expected
+from conftest import ROOT, TEC, expected
 from fide_tiebreaks.plugins import direct_encounter
 from trfbuild import against_fixed_scores, player_line, tournament
 
@@ -296,3 +296,28 @@ def test_sloth_neustadtl_and_the_weighted_scores():
     assert vals(t, "SB")[1] == Fraction(139, 2)
     assert vals(t, "NNSB")[1] == Fraction(381, 2)
     assert vals(t, "GELBFUHS")[1] == Fraction(447, 28)
+
+
+def test_the_tiebreak_reference_page_matches_the_registry():
+    """docs/tiebreaks.md is written by hand; this keeps it from drifting from the plugins'
+    own metadata: every built-in code has a row that names its article and every modifier
+    it takes (":" is the team-score suffix, documented once for all codes)."""
+    import re
+
+    text = (ROOT / "docs" / "tiebreaks.md").read_text()
+    rows = {}
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            for code in re.findall(r"`([A-Za-z0-9]+)`", cells[0]):
+                rows[code] = cells
+    shown = {"C": "/Cn", "M": "/Mn", "L": "/L", "K": "/Kx", "P": "/P", "F": "/F", "R": "/R"}
+    for offered in registry().tiebreaks.values():
+        tb = offered[0]  # third-party plugins are not loaded in the tests (conftest)
+        assert tb.code in rows, f"{tb.code} is missing from docs/tiebreaks.md"
+        cells = rows[tb.code]
+        if tb.article and cells[1] != "(history)":
+            assert tb.article.split()[0].startswith(cells[1].split()[0].rstrip(",")) or \
+                cells[1].split()[0] in tb.article, (tb.code, tb.article, cells[1])  # fmt: skip
+        for m in tb.modifiers - {":"}:
+            assert shown[m] in " ".join(cells) or "as SB" in " ".join(cells), (tb.code, m)
