@@ -51,6 +51,13 @@ def main() -> None:
         help="also team events of these many teams (6 boards, 11 rounds)",
     )
     ap.add_argument("--team-tiebreaks", default="MPvGP,EMGSB/C1,BH:MP/C1,EDET,SSSC")
+    ap.add_argument(
+        "--audit",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also audit N tournaments of 150 players x 9 rounds (all cores)",
+    )
     opts = ap.parse_args()
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -101,6 +108,17 @@ def main() -> None:
                 f"{n:>6} teams x 6 boards x 11 rounds, {opts.team_tiebreaks}: median "
                 f"{statistics.median(t for t, _ in runs):.3f} s, peak RSS "
                 f"{max(m for _, m in runs) / 1024:.0f} MiB"
+            )
+        if opts.audit:
+            folder = Path(tmp) / "audit"
+            folder.mkdir()
+            for i in range(opts.audit):
+                (folder / f"t{i:05d}.trf").write_text(generate(150, 9, opts.seed + i))
+            cmd = [sys.executable, "-m", "fide_tiebreaks", "audit", str(folder), "-f", "jsonl"]
+            runs = [run_once(cmd) for _ in range(max(1, opts.repeat // 3))]
+            print(
+                f"audit of {opts.audit} tournaments (150 players x 9 rounds), "
+                f"{os.cpu_count()} cores: median {statistics.median(t for t, _ in runs):.2f} s"
             )
     if len(results) > 1:
         small, large = min(results), max(results)

@@ -179,6 +179,24 @@ def build_parser() -> argparse.ArgumentParser:
     cf.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
     cf.add_argument("--verbose", "-v", action="store_true", help="list passed cases too")
 
+    au = sub.add_parser(
+        "audit",
+        help="check many tournament files: declared ranks against the rules",
+        description="Rank every tournament file under PATHS (folders are searched for .trf, "
+        ".txt and .xml files) with its own declared tie-break list (202/212, else the "
+        "default) and the edition in force when it ended, and compare the ranks the file "
+        "declares with the computed ones. One result line per file, then a summary (on "
+        "standard error with --format jsonl). Exit 0 when every checked file conforms, 1 "
+        "when one differs or cannot be read.",
+    )
+    au.add_argument("paths", nargs="+", metavar="PATHS")
+    au.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                    help="processes to use (default: every core)")  # fmt: skip
+    au.add_argument("--format", "-f", choices=("table", "jsonl"), default="table")
+    au.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run on a Dask distributed cluster (pip install "
+                    "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
+
     sv = sub.add_parser(
         "serve",
         help="answer standings requests, one JSON object per line (for pairing programs)",
@@ -224,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         handler = {"standings": _standings, "check": _check, "plugins": _plugins,
                    "explain": _explain, "conformance": _conformance,
-                   "serve": _serve}[args.command]  # fmt: skip
+                   "serve": _serve, "audit": _audit}[args.command]  # fmt: skip
         return handler(args)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
@@ -432,6 +450,50 @@ def _conformance(args: argparse.Namespace) -> int:
     if args.junit:
         write_atomic(args.junit, runner.junit(outcomes))
     return EXIT_OK if all(o.status in ("passed", "skipped") for o in outcomes) else EXIT_PROBLEMS
+
+
+def _audit(args: argparse.Namespace) -> int:
+    import json
+
+    from . import audit
+
+    files = audit.find_files(args.paths)
+    missing = [str(f) for f in files if not f.exists()]
+    if missing:
+        _err(f"error: no such file or folder: {', '.join(missing)}")
+        return EXIT_USAGE
+    if args.jobs < 0:
+        _err("error: --jobs must be 0 (every core) or more")
+        return EXIT_USAGE
+    if args.scheduler:
+        try:
+            results = audit.run_dask(files, args.scheduler)
+        except RuntimeError as e:
+            _err(f"error: {e}")
+            return EXIT_USAGE
+    else:
+        results = audit.run_local(files, args.jobs or audit.default_jobs())
+    show = audit.progress(len(files), sys.stderr)
+    done = []
+    try:
+        for a in results:
+            done.append(a)
+            line = audit.to_json_line(a) if args.format == "jsonl" else audit.table_line(a)
+            if sys.stderr.isatty():
+                sys.stderr.write("\r\x1b[K")  # clear the progress bar before the line
+            print(line, flush=True)
+            show(len(done))
+    except RuntimeError as e:  # e.g. the scheduler cannot be reached
+        _err(f"error: {e}")
+        return EXIT_USAGE
+    counts = audit.summarise(done)
+    summary = (f"{counts['files']} files: {counts['read']} read, {counts['conforms']} conform, "
+               f"{counts['differs']} differ, {counts['unchecked']} without declared ranks, "
+               f"{counts['unreadable']} unreadable")  # fmt: skip
+    if args.format == "jsonl":
+        print(json.dumps({"summary": counts}), file=sys.stderr)
+    print(summary, file=sys.stderr if args.format == "jsonl" else sys.stdout)
+    return EXIT_PROBLEMS if counts["differs"] or counts["unreadable"] else EXIT_OK
 
 
 def _serve(args: argparse.Namespace) -> int:
