@@ -151,9 +151,10 @@ def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = N
         data = Path(path).read_bytes()
     except OSError as e:
         raise InputError([_fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
-    from ..xmlformat import looks_like_xml, read_xml
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
+        # The XML tournament form (fide-tiebreaks.xsd); lxml is imported only for it.
+        from ..xmlformat import read_xml
 
-    if looks_like_xml(data):  # the XML tournament form (fide-tiebreaks.xsd)
         return read_xml(data, name, team_pab=team_pab)
     return parse_trf(data, name, team_pab=team_pab)
 
