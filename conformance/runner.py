@@ -26,6 +26,7 @@ from fide_tiebreaks.host import PluginError, Registry, registry
 from fide_tiebreaks.model import Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, parse_decimal
 from fide_tiebreaks.standings import compute_standings
+from fide_tiebreaks.tiebreak import option_value
 from fide_tiebreaks.trf.reader import read_trf
 from fide_tiebreaks.xmlformat import SCHEMA, read_xml, to_trf
 
@@ -77,15 +78,6 @@ def exact(text: str) -> Fraction:
     if value is None:
         raise ValueError(f"'{text}' is not an exact number")
     return value
-
-
-def _option(value: str) -> Any:
-    lowered = value.lower()
-    if lowered in ("yes", "true"):
-        return True
-    if lowered in ("no", "false"):
-        return False
-    return int(value) if value.lstrip("-").isascii() and value.lstrip("-").isdigit() else value
 
 
 def load_case(path: Path) -> Case:
@@ -146,7 +138,8 @@ def load_case(path: Path) -> Case:
         expected=expected,
         ranks=ranks,
         options={
-            o.get("name", ""): _option(o.get("value", "")) for o in root.iterfind("options/option")
+            o.get("name", ""): option_value(o.get("value", ""))
+            for o in root.iterfind("options/option")
         },
         working=root.findtext("working", "").strip(),
         diagnostics=wanted,

@@ -363,22 +363,16 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """``--option key=value`` (yes/no become booleans, numbers integers) and
+    """``--option key=value`` (see :func:`~fide_tiebreaks.tiebreak.option_value`) and
     ``--unrated-rating``. Raises ValueError for a malformed option."""
+    from .tiebreak import option_value
+
     options: dict[str, Any] = {}
-
-    def number(text: str) -> bool:
-        return text.lstrip("-").isascii() and text.lstrip("-").isdigit()
-
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"--option takes KEY=VALUE, not '{item}'")
-        lowered = value.lower()
-        options[key.replace("-", "_")] = (
-            True if lowered in ("yes", "true", "1") else False if lowered in ("no", "false", "0")
-            else int(value) if number(value) else value
-        )  # fmt: skip
+        options[key.replace("-", "_")] = option_value(value)
     if args.unrated_rating is not None:
         options["unrated_rating"] = args.unrated_rating
     return options

@@ -90,3 +90,16 @@ def requires(feature: str, what: str) -> Callable[[Context], None]:
                            f"{ctx.edition.name}")  # fmt: skip
 
     return check
+
+
+def option_value(text: str) -> bool | int | str:
+    """An option given as text (``--option KEY=VALUE``, a conformance case): ``yes`` /
+    ``true`` and ``no`` / ``false`` are booleans, a whole number is an int, anything else
+    stays text."""
+    lowered = text.strip().lower()
+    if lowered in ("yes", "true"):
+        return True
+    if lowered in ("no", "false"):
+        return False
+    digits = lowered.removeprefix("-")
+    return int(lowered) if digits.isascii() and digits.isdigit() else text

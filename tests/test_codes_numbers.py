@@ -95,3 +95,15 @@ def test_exact_text(value, text):
 )
 def test_parse_decimal(text, value):
     assert parse_decimal(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("yes", True), ("True", True), ("no", False), ("false", False), ("1000", 1000),
+     ("-3", -3), ("0", 0), ("fide-2024", "fide-2024"), ("", "")],
+)  # fmt: skip
+def test_option_values_from_text(text, value):
+    from fide_tiebreaks.tiebreak import option_value
+
+    got = option_value(text)
+    assert got == value and type(got) is type(value)
