@@ -57,11 +57,10 @@ def find_files(paths: Sequence[str | Path]) -> list[Path]:
 def audit_bytes(name: str, data: bytes) -> Audit:
     """Audit one file's contents. Never raises for anything in the file."""
     from .standings import compute_standings
-    from .trf.reader import parse_trf
-    from .xmlformat import looks_like_xml, read_xml
+    from .trf.reader import parse_any
 
     try:
-        result = read_xml(data, name) if looks_like_xml(data) else parse_trf(data, name)
+        result = parse_any(data, name)
     except InputError as e:
         return Audit(name, "unreadable", messages=tuple(str(d) for d in e.diagnostics))
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]

@@ -19,11 +19,6 @@ from .trf.reader import ReadResult, parse_trf
 SCHEMA = Path(__file__).with_name("fide-tiebreaks.xsd")
 
 
-def looks_like_xml(data: bytes) -> bool:
-    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:64]
-    return head.startswith(b"<")
-
-
 def read_xml(
     data: bytes, name: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
 ) -> ReadResult:

@@ -151,12 +151,19 @@ def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = N
         data = Path(path).read_bytes()
     except OSError as e:
         raise InputError([_fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
+    return parse_any(data, name, team_pab=team_pab)
+
+
+def parse_any(
+    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
+    """Parse TRF bytes, or the XML tournament form (fide-tiebreaks.xsd) when the data
+    starts with ``<``. lxml is imported only for XML."""
     if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
-        # The XML tournament form (fide-tiebreaks.xsd); lxml is imported only for it.
         from ..xmlformat import read_xml
 
-        return read_xml(data, name, team_pab=team_pab)
-    return parse_trf(data, name, team_pab=team_pab)
+        return read_xml(data, path, team_pab=team_pab)
+    return parse_trf(data, path, team_pab=team_pab)
 
 
 def parse_trf(
