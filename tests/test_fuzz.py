@@ -134,16 +134,26 @@ def test_mutated_xml_is_refused_with_located_messages(tmp_path):
             pass
 
 
+def refused_at_line_9(record: str, message: str) -> None:
+    """*record* appended to a generated 3-player file (8 lines) is an error at 9:5."""
+    diagnostics = parse_trf((generate(3, 1, 1) + record + "\n").encode()).diagnostics
+    assert any(
+        d.severity.name == "ERROR" and (d.line, d.column) == (9, 5) and message in d.message
+        for d in diagnostics
+    ), [str(d) for d in diagnostics]
+
+
 def test_ten_thousand_players_are_refused_clearly():
     # Start ranks have four columns (C.04 Annex 2): a 10,000th player cannot be written.
     # A fifth digit is refused where it stands, not read as player 1000.
-    text = generate(3, 1, 1) + "001 10000      Player 10000" + " " * 63 + "\n"
-    diagnostics = parse_trf(text.encode()).diagnostics
-    assert any(
-        d.severity.name == "ERROR" and (d.line, d.column) == (9, 5)
-        and "does not fit columns 5-8: TRF holds at most 9999 players" in d.message
-        for d in diagnostics
-    ), [str(d) for d in diagnostics]  # fmt: skip
+    refused_at_line_9("001 10000      Player 10000" + " " * 63,
+                      "does not fit columns 5-8: TRF holds at most 9999 players")  # fmt: skip
+
+
+def test_a_thousandth_team_is_refused_clearly():
+    # Team numbers have three columns in the 310 record (TRF-2026).
+    refused_at_line_9("310 1000 Team" + " " * 60 + "1    2",
+                      "does not fit columns 5-7: TRF holds at most 999 teams")  # fmt: skip
 
 
 def test_the_command_line_never_shows_a_traceback(tmp_path):
@@ -154,14 +164,3 @@ def test_the_command_line_never_shows_a_traceback(tmp_path):
         for args in (["check", str(path)], ["standings", str(path), "-f", "json"]):
             done = run_cli(*args)
             assert "Traceback" not in done.stderr and done.returncode in (0, 1, 2), done.stderr
-
-
-def test_a_thousandth_team_is_refused_clearly():
-    # Team numbers have three columns in the 310 record (TRF-2026).
-    text = generate(3, 1, 1) + "310 1000 Team" + " " * 60 + "1    2\n"
-    diagnostics = parse_trf(text.encode()).diagnostics
-    assert any(
-        d.severity.name == "ERROR" and (d.line, d.column) == (9, 5)
-        and "does not fit columns 5-7: TRF holds at most 999 teams" in d.message
-        for d in diagnostics
-    ), [str(d) for d in diagnostics]  # fmt: skip
