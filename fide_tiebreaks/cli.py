@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
@@ -298,9 +298,7 @@ def _read(args: argparse.Namespace) -> tuple[Any, int | None]:
 
 def _standings(args: argparse.Namespace) -> int:
     from .atomic import write_atomic
-    from .codes import CodeError
     from .diagnostics import Severity
-    from .host import PluginError
     from .model import TournamentType
     from .output import render
     from .standings import compute_standings
@@ -328,28 +326,24 @@ def _standings(args: argparse.Namespace) -> int:
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
         _err(f"--after-round must be between 1 and {tournament.rounds}")
         return EXIT_USAGE
-    try:
-        standings = compute_standings(
-            tournament,
-            args.tiebreaks,
-            args.edition,
-            after_round=args.after_round,
-            providers=providers,
-            options=_options(args),
-            strict=args.strict,
-        )
-    except (CodeError, ValueError) as e:
-        _err(f"error: {e}")
-        return EXIT_USAGE
-    except PluginError as e:
-        _err(f"error: {e}")
-        return EXIT_PROBLEMS
+
+    def rank() -> tuple[Any, dict[str, Any]]:
+        options = _options(args)  # a malformed --option is reported like a bad code
+        standings = compute_standings(tournament, args.tiebreaks, args.edition,
+                                      after_round=args.after_round, providers=providers,
+                                      options=options, strict=args.strict)  # fmt: skip
+        return standings, options
+
+    done, stop = _ranked(rank)
+    if done is None:
+        return stop
+    standings, options = done
     for d in standings.diagnostics:
         if d.severity >= Severity.WARNING or args.verbose:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS
-    data = render(standings, args.format, _options(args))
+    data = render(standings, args.format, options)
     if args.output:
         try:
             write_atomic(args.output, data)
@@ -360,6 +354,22 @@ def _standings(args: argparse.Namespace) -> int:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     return EXIT_OK
+
+
+def _ranked(run: Callable[[], Any]) -> tuple[Any, int]:
+    """Run a ranking for a command: (its result, EXIT_OK), or (None, exit status) after
+    reporting a bad code, option or edition (usage, 2) or a failing plugin (1)."""
+    from .codes import CodeError
+    from .host import PluginError
+
+    try:
+        return run(), EXIT_OK
+    except (CodeError, ValueError) as e:
+        _err(f"error: {e}")
+        return None, EXIT_USAGE
+    except PluginError as e:
+        _err(f"error: {e}")
+        return None, EXIT_PROBLEMS
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -379,9 +389,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from .codes import CodeError
     from .explain import explain, find_participant, render_text, to_dict
-    from .host import PluginError
 
     result, stop = _read(args)
     if result is None or stop is not None:
@@ -392,15 +400,11 @@ def _explain(args: argparse.Namespace) -> int:
         _err(f"error: no single participant matches '{args.participant}' (give a start rank "
              "or a unique part of the name)")  # fmt: skip
         return EXIT_USAGE
-    try:
-        standings, explanations = explain(t, pid, args.tiebreaks, args.edition,
-                                          options=_options(args))  # fmt: skip
-    except (CodeError, ValueError) as e:
-        _err(f"error: {e}")
-        return EXIT_USAGE
-    except PluginError as e:
-        _err(f"error: {e}")
-        return EXIT_PROBLEMS
+    done, stop = _ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
+                                         options=_options(args)))  # fmt: skip
+    if done is None:
+        return stop
+    standings, explanations = done
     for d in standings.diagnostics:
         if d.severity.name != "NOTE" or args.verbose:
             print(d, file=sys.stderr)
