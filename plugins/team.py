@@ -233,7 +233,10 @@ def schedule_strength(ctx: Context) -> dict[int, Fraction]:
         k = ctx.spec.factor
     else:
         most = primary.scoring.win * t.rounds
-        k = Fraction(max(int(most / secondary.scoring.win), 1))
+        per_match = secondary.scoring.win
+        # A scoring where a match can earn no secondary points leaves K undefined; the
+        # floor of 1 that already applies stands in (docs/interpretations.md).
+        k = Fraction(max(int(most / per_match), 1)) if per_match > 0 else Fraction(1)
     spec = parse_code("BH/P" if ctx.spec.forfeits_as_played else "BH")
     bctx = Context(primary, spec, ctx.edition, None, ctx.cache, ctx.options)
     strength = (fore_buchholz if ctx.spec.fore else buchholz)(bctx)

@@ -181,3 +181,19 @@ def test_abnormal_points_for_teams():
     assert team_view(t, "MP").participant(4).points == 2
     assert team_view(t, "GP").participant(4).points == 4
     assert t.team.players.participant(4).points == 2  # player 4 (team 1, board 4): ½ + ½ + 1
+
+
+def test_sssc_when_a_won_game_scores_nothing():
+    """A scoring that gives a won game 0 points (found by fuzzing Chess-JSON) makes the
+    maximum secondary score of a match 0; K falls back to 1 instead of dividing by zero.
+    Two teams of one board, one round: team 1's player wins, worth 0 game points, so the
+    match is 0-0 on game points, a drawn match (Art. 11 compares game points): MP 1 each.
+    SSSC = GP + BH(MP)/K = 0 + 1/1 = 1 for both."""
+    text = "\n".join([
+        "012 zero-point wins", "XXS WW=0 BW=0", "352 W", "362 TW 2.0  TD 1.0  TL 0.0",
+        "001    1      A".ljust(91) + "   2 w 1", "001    2      B".ljust(91) + "   1 b 0",
+        "310   1 One".ljust(73) + "   1", "310   2 Two".ljust(73) + "   2",
+    ]) + "\n"  # fmt: skip
+    t = parse_trf(text.encode()).tournament
+    values = compute_standings(t, "SSSC", "fide-2024", strict=True).values("SSSC")
+    assert values == {1: 1, 2: 1}
