@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=STANDINGS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    st.add_argument("file", metavar="FILE", help="a TRF16 or TRF-2026 file")
+    st.add_argument("file", metavar="FILE",
+                    help="a TRF16, TRF-2026, XML or Chess-JSON file")  # fmt: skip
     st.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     st.add_argument(
         "--edition",
@@ -86,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument(
         "--format",
         "-f",
-        choices=("table", "json", "csv", "trf", "xml", "html"),
+        choices=("table", "json", "csv", "trf", "xml", "html", "chess-json"),
         default="table",
         help="output format (default: table)",
     )
@@ -201,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="answer standings requests, one JSON object per line (for pairing programs)",
         description="Read one JSON request per line on standard input and write one JSON "
-        'response per line: {"path": "event.trf"} or {"trf": "<the file\'s text>"}, with '
+        'response per line: {"path": "event.trf"}, {"trf": "<the file\'s text>"} or '
+        '{"chess_json": {...}}, with '
         'optional "tiebreaks" (a string or a list), "edition", "after_round", '
         '"unrated_rating", "options" and "id" (echoed back). The response has the shape of '
         '\'standings --format json\' plus "warnings", or {"error": {"message", '
@@ -220,6 +222,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ck.add_argument("file", metavar="FILE")
     _common(ck)
+
+    cv = sub.add_parser(
+        "convert",
+        help="convert a tournament between TRF and Chess-JSON",
+        description="Write the tournament in another format without ranking it: TRF (a TRF "
+        "input comes back byte for byte) or Chess-JSON, FIDE TEC's JSON model (what it has no "
+        'field for travels as TRF records in the tournament\'s "other"."trf" list). '
+        "Declared ranks and points are kept as the file gives them; use 'standings --format "
+        "trf|chess-json' for computed ranks.",
+    )
+    cv.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file")
+    cv.add_argument("--to", required=True, choices=("trf", "chess-json"), help="output format")
+    cv.add_argument("--output", "-o", metavar="PATH",
+                    help="write here (atomically) instead of standard output")  # fmt: skip
+    _common(cv)
 
     pl = sub.add_parser(
         "plugins",
@@ -242,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         handler = {"standings": _standings, "check": _check, "plugins": _plugins,
                    "explain": _explain, "conformance": _conformance,
-                   "serve": _serve, "audit": _audit}[args.command]  # fmt: skip
+                   "serve": _serve, "audit": _audit, "convert": _convert}[args.command]  # fmt: skip
         return handler(args)
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
@@ -517,6 +534,30 @@ def _check(args: argparse.Namespace) -> int:
         f"warnings, {counts[Severity.NOTE]} notes"
     )
     return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
+
+
+def _convert(args: argparse.Namespace) -> int:
+    from .atomic import write_atomic
+
+    result, stop = _read(args)
+    if result is None or stop is not None:
+        return stop or EXIT_USAGE
+    t = result.tournament
+    if args.to == "trf":
+        from .trf.writer import encode
+
+        assert t.source is not None  # every reader keeps the TRF it read or built
+        data = encode(t.source)
+    else:
+        from .chessjson import dumps, event
+
+        data = dumps(event(t)).encode("utf-8")
+    if args.output:
+        write_atomic(args.output, data)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return EXIT_OK
 
 
 def _plugins(args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ from .standings import Standings
 from .teams import team_view
 from .trf.writer import with_ranks
 
-FORMATS = ("table", "json", "csv", "trf", "xml", "html")
+FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 
 
 def _team_scores(s: Standings) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
@@ -193,5 +193,10 @@ def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> byt
         from .xmlformat import standings_xml
 
         return standings_xml(s)
+    if fmt == "chess-json":
+        from .chessjson import dumps, event
+
+        ranking = [(row.participant.id, row.rank, row.values) for row in s.rows]
+        return dumps(event(s.tournament, ranking, s.codes)).encode("utf-8")
     text = {"table": to_table, "json": to_json, "csv": to_csv}[fmt](s)
     return text.encode("utf-8")

@@ -1,9 +1,10 @@
 """Service mode for pairing programs: one JSON request per line in, one JSON response out.
 
-A request names the tournament as ``"path"`` (a TRF or XML file) or ``"trf"`` (the file's
-text), plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``,
-``"after_round"``, ``"unrated_rating"``, ``"options"`` and ``"id"`` (echoed back, for clients
-that pipeline requests). The response has the shape of ``standings --format json`` plus the
+A request names the tournament as ``"path"`` (a TRF, XML or Chess-JSON file), ``"trf"``
+(the file's text) or ``"chess_json"`` (a Chess-JSON document, as an object or as text),
+plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"after_round"``,
+``"unrated_rating"``, ``"options"`` and ``"id"`` (echoed back, for clients that pipeline
+requests). The response has the shape of ``standings --format json`` plus the
 warnings, or ``{"error": {"message": ..., "diagnostics": [...]}}``. A bad request never stops
 the service; end of input does. Plugins load once, before the first request.
 """
@@ -14,6 +15,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from .chessjson import read_chess_json
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
 from .host import PluginError, registry
@@ -34,10 +36,14 @@ class BadRequest(Exception):
 def _read(request: dict[str, Any]) -> ReadResult:
     given = [k for k in ("path", "trf", "chess_json") if k in request]
     if len(given) != 1:
-        raise BadRequest('give the tournament as exactly one of "path" or "trf"')
-    if given[0] == "chess_json":
-        raise BadRequest('"chess_json" is not supported yet; send "path" or "trf"')
+        raise BadRequest('give the tournament as exactly one of "path", "trf" or "chess_json"')
     try:
+        if given[0] == "chess_json":
+            doc = request["chess_json"]
+            if not isinstance(doc, (dict, str)):
+                raise BadRequest('"chess_json" must be the document (an object) or its text')
+            text = doc if isinstance(doc, str) else json.dumps(doc)
+            return read_chess_json(text.encode("utf-8"), "<chess_json>")
         if given[0] == "path":
             if not isinstance(request["path"], str):
                 raise BadRequest('"path" must be a string')

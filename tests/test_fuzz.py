@@ -7,6 +7,7 @@ random inputs every run."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -21,6 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fide_tiebreaks import CodeError, InputError, compute_standings, parse_trf
+from fide_tiebreaks.chessjson import dumps, event
+from fide_tiebreaks.trf.reader import parse_any
 from fide_tiebreaks.xmlformat import read_xml
 
 CASES = int(os.environ.get("FUZZ_CASES", "360"))
@@ -57,7 +60,7 @@ def mutate(rng: random.Random) -> bytes:
 
 def rank_everything(data: bytes) -> None:
     try:
-        result = parse_trf(data)
+        result = parse_any(data)
     except InputError:
         return
     if any(d.severity.name == "ERROR" for d in result.diagnostics):
@@ -99,6 +102,40 @@ def test_trf_shaped_input_never_escapes(lines, eol, encoding):
 @given(st.binary(max_size=600))
 def test_arbitrary_bytes_never_escape(data):
     rank_everything(data)
+
+
+JSON_SEEDS = [json.loads(dumps(event(parse_trf(seed).tournament))) for seed in SEEDS] + [
+    json.loads((TEC / "tournament.chess.json").read_text())
+]
+JSON_VALUES = [None, True, 0, -1, 10**12, "", "x", "1.5", "W", "Z", "P", [], {}, [1], {"cid": 1},
+               1.5, float("nan")]  # fmt: skip
+
+
+def _mutate_json(node: object, rng: random.Random) -> object:
+    """*node* with some values swapped for odd ones and some keys or items dropped."""
+    if isinstance(node, dict):
+        out = {}
+        for k, v in node.items():
+            if rng.random() < 0.01:
+                continue
+            out[k] = rng.choice(JSON_VALUES) if rng.random() < 0.02 else _mutate_json(v, rng)
+        return out
+    if isinstance(node, list):
+        items = [_mutate_json(v, rng) for v in node if rng.random() > 0.01]
+        if items and rng.random() < 0.05:
+            items.append(items[rng.randrange(len(items))])  # a duplicate entry
+        return items
+    return node
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mutated_chess_json_never_escapes(seed):
+    """Chess-JSON documents with values of the wrong type, missing fields and duplicates:
+    refused with a located message or ranked, never a traceback."""
+    rng = random.Random(seed)
+    for _ in range(max(CASES // 6, 20)):
+        doc = _mutate_json(rng.choice(JSON_SEEDS), rng)
+        rank_everything(json.dumps(doc).encode())
 
 
 XML_SEEDS = [p.read_bytes() for p in sorted(runner.CASES.glob("*.xml"))[:12]]

@@ -27,6 +27,7 @@ def converse(requests: list[str]) -> list[dict]:
 def test_a_stream_of_good_and_bad_requests():
     tec = str(TEC / "tournament.trf")
     text = (TEC / "tournament.trf").read_text(encoding="utf-8")
+    chess = (TEC / "tournament.chess.json").read_text(encoding="utf-8")  # the TEC's own JSON
     replies = converse([
         json.dumps({"id": 1, "path": tec, "tiebreaks": "BH/C1,BH,SB", "edition": "fide-2024"}),
         "{not json",
@@ -43,8 +44,12 @@ def test_a_stream_of_good_and_bad_requests():
                     "tiebreaks": "MPvGP,BH:MP"}),
         json.dumps({"id": 12, "path": tec, "tiebreaks": "BH", "edition": "fide-2024",
                     "after_round": 1}),
+        json.dumps({"id": 13, "chess_json": json.loads(chess), "tiebreaks": "BH/C1,BH,SB",
+                    "edition": "fide-2024"}),
+        json.dumps({"id": 14, "chess_json": chess[:200]}),
+        json.dumps({"id": 15, "chess_json": 7}),
     ])  # fmt: skip
-    assert len(replies) == 12
+    assert len(replies) == 15
     by_id = {r.get("id"): r for r in replies}
     # Official TEC exercise values (2024 table): Player02 BH/C1 12, BH 13, SB 9.5, first.
     first = by_id[1]["standings"][0]
@@ -65,6 +70,10 @@ def test_a_stream_of_good_and_bad_requests():
     assert (team["team"], team["match_points"], team["game_points"]) == (1, "5", "9")
     assert team["tiebreaks"]["BH:MP"] == "7"
     assert by_id[12]["tournament"]["rounds"] == 1
+    assert by_id[13]["standings"][0]["tiebreaks"] == {"BH/C1": "12", "BH": "13", "SB": "9.5"}
+    assert by_id[14]["error"]["diagnostics"][0].startswith("<chess_json>:")
+    assert "not JSON" in by_id[14]["error"]["diagnostics"][0]
+    assert "must be the document" in by_id[15]["error"]["message"]
 
 
 EXAMPLES = ROOT / "examples" / "serve"

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "commands.md"
 TEC = "conformance/fixtures/tec-exercise-2024/tournament.trf"
 TEAMS = "conformance/fixtures/team-4x4/tournament.trf"
+TEC_JSON = "conformance/fixtures/tec-exercise-2024/tournament.chess.json"
 
 # (command, what it shows, argv, lines of output kept: head, or negative for tail)
 SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
@@ -41,6 +42,12 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ]),
     ("audit", "Check many files' declared ranks against the rules.", [
         ("the bundled fixtures, one process", ["audit", "conformance/fixtures", "-j", "1"], 0),
+    ]),
+    ("convert", "Between TRF and Chess-JSON (FIDE TEC's JSON model), without ranking.", [
+        ("the TEC exercise as Chess-JSON (the start)", ["convert", TEC, "--to",
+                                                        "chess-json"], 12),
+        ("and FIDE TEC's own Chess-JSON of it back to TRF", ["convert", TEC_JSON, "--to",
+                                                             "trf"], 6),
     ]),
     ("plugins", "The installed plugins and what they provide.", [
         ("built-ins only", ["plugins"], 0),

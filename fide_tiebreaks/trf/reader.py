@@ -157,12 +157,17 @@ def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = N
 def parse_any(
     data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
 ) -> ReadResult:
-    """Parse TRF bytes, or the XML tournament form (fide-tiebreaks.xsd) when the data
-    starts with ``<``. lxml is imported only for XML."""
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<":
+    """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
+    with ``<``, or Chess-JSON when it starts with ``{``. lxml is imported only for XML."""
+    first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if first == b"<":
         from ..xmlformat import read_xml
 
         return read_xml(data, path, team_pab=team_pab)
+    if first == b"{":
+        from ..chessjson import read_chess_json
+
+        return read_chess_json(data, path, team_pab=team_pab)
     return parse_trf(data, path, team_pab=team_pab)
 
 

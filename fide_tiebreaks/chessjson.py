@@ -1,0 +1,682 @@
+"""Chess-JSON: FIDE TEC's JSON model of an event, read and written.
+
+The model is the one the TEC's reference program (gacrux) speaks; its field names are in
+gacrux's ``jsonscheme.py`` and the conventions below follow what that program writes and
+reads (docs/formats.md, "Chess-JSON"):
+
+- ``event.profiles`` hold the people, ``event.tournaments[0].competitors`` the participants
+  (``cid`` is the start rank; in team events the team number, with ``cplayers``);
+- ``gameList`` has one entry per game with ``white`` / ``black`` sides, each with ``cid`` and
+  a result letter of the score system (``W D L`` for games, ``P`` for the pairing-allocated
+  bye, ``Z`` for a zero-point bye or forfeit loss), ``played`` and ``rated``; a bye has no
+  ``black``;
+- ``scoreSystem.game`` gives the points per letter (a value or another letter).
+
+Reading turns the document into the equivalent TRF and hands it to the TRF reader, so there
+is one model and one set of checks (as for XML). What Chess-JSON has no field for (round
+dates, arbiters, team line-ups, abnormal points, engine records) travels in the tournament's
+``other.trf`` list as the TRF records themselves, so TRF -> Chess-JSON -> TRF keeps every value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from .diagnostics import Diagnostic, InputError, Severity
+from .model import Colour, Participant, ResultKind, Scoring, Tournament
+from .numbers import exact_str, parse_decimal
+from .trf.reader import MAX_BYTES, ReadResult, parse_trf
+
+# TRF 001 titles (columns 11-13) and the Chess-JSON fideTitle strings.
+_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM",
+           "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}  # fmt: skip
+_TITLE_CODES = {v: k for k, v in _TITLES.items()}
+
+# One side's result letter; gacrux writes PAB as played (it is a bye, scored as a win).
+_LETTER = {
+    ResultKind.WIN: "W", ResultKind.UNRATED_WIN: "W", ResultKind.FORFEIT_WIN: "W",
+    ResultKind.FULL_BYE: "W", ResultKind.DRAW: "D", ResultKind.UNRATED_DRAW: "D",
+    ResultKind.HALF_BYE: "D", ResultKind.LOSS: "L", ResultKind.UNRATED_LOSS: "L",
+    ResultKind.FORFEIT_LOSS: "Z", ResultKind.DOUBLE_FORFEIT: "Z", ResultKind.ZERO_BYE: "Z",
+    ResultKind.PAB: "P",
+}  # fmt: skip
+_RATED = {ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS}
+
+# Records that have a Chess-JSON field; every other TRF record goes to other.trf verbatim.
+_MODELLED = {"001", "012", "022", "032", "042", "052", "092", "142", "XXR", "162", "XXS",
+             "192", "212", "310", "013", "352", "362"}  # fmt: skip
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | None]]] = (),
+          codes: Sequence[str] = ()) -> dict[str, Any]:  # fmt: skip
+    """The Chess-JSON document of *t*. With *ranking* (participant id, rank, tie-break values
+    in the order of *codes*) the competitors carry the computed ``rank`` and
+    ``tieBreakScore`` and ``rankOrder`` lists the codes; without it, the ranks the source
+    declared."""
+    ind = t.team.players if t.team is not None else t
+    computed = {pid: (rank, values) for pid, rank, values in ranking}
+    info = t.info
+    tournament: dict[str, Any] = {
+        "tournamentNo": 1,
+        "name": t.name,
+        "tournamentType": info.get("092", ""),
+        "tournamentInfo": {"fullName": t.name},
+        "teamTournament": t.team is not None,
+        "teamSize": t.team.boards if t.team is not None else 0,
+        "numRounds": t.planned_rounds or t.rounds,
+        "currentRound": t.rounds,
+        "ratingList": "TRF",
+        "rankOrder": ["PTS", *codes] if ranking else _declared_order(t),
+        "scoreSystem": {"game": _score_system(ind.scoring)},
+        "competitors": [],
+        "gameList": _games(ind, t.team is not None),
+        "matchList": [],
+    }
+    if info.get("192"):
+        tournament["tournamentInfo"]["typeOfTournament"] = info["192"]
+    if t.team is None:
+        for p in t.participants:
+            rank, values = computed.get(p.id, (p.declared_rank, None))
+            tournament["competitors"].append(_competitor(p, rank, values))
+    else:
+        data = t.team
+        m = data.match_scoring
+        g = data.game_scoring
+        tournament["scoreSystem"]["match"] = {
+            **_score_system(m),  # and the game points of a team bye (reference's "?G")
+            "FG": _trf_points(g.full_bye), "HG": _trf_points(g.half_bye),
+            "ZG": _trf_points(g.zero_bye), "PG": _trf_points(g.pab),
+        }  # fmt: skip
+        tournament["scoreSystem"]["primary"] = "match" if data.primary == "MP" else "game"
+        tournament["teamSequence"] = ind.info.get("352", "")
+        mp = {p.id: p.points for p in _view(t, "MP")}
+        gp = {p.id: p.points for p in _view(t, "GP")}
+        for team in data.teams:
+            rank, values = computed.get(team.id, (team.declared_rank, None))
+            entry: dict[str, Any] = {
+                "cid": team.id, "teamId": team.id, "rank": rank or 0, "present": True,
+                "matchPoints": exact_str(team.declared_mp if team.declared_mp is not None
+                                         else mp[team.id]),
+                "gamePoints": exact_str(team.declared_gp if team.declared_gp is not None
+                                        else gp[team.id]),
+                "cplayers": [
+                    {**_competitor(ind.participant(pid), ind.participant(pid).declared_rank,
+                                   None), "order": order, "teamId": team.id}
+                    for order, pid in enumerate(team.players, start=1) if pid in ind.index
+                ],
+            }  # fmt: skip
+            if values is not None:
+                entry["tieBreakScore"] = [_number(v) for v in values]
+            if team.nickname:
+                entry["nickname"] = team.nickname
+            tournament["competitors"].append(entry)
+        tournament["matchList"] = _matches(t, tournament["gameList"])
+    other = [sl.text for sl in (t.source.lines if t.source else ()) if _carried(sl.text)]
+    extra: dict[str, Any] = {}
+    if other:
+        extra["trf"] = other
+    blank = [p.id for p in ind.participants if p.declared_points is None]
+    if blank:  # gamePoints is always written; these had no points column in the source
+        extra["pointsNotDeclared"] = blank
+    if t.team is not None:
+        blank = [tm.id for tm in t.team.teams if tm.declared_mp is None and tm.declared_gp is None]
+        if blank:  # TRF16 013 records have no MP / GP columns
+            extra["teamPointsNotDeclared"] = blank
+    if t.planned_rounds is None:  # numRounds is required, but the source did not say it
+        extra["numRoundsDeclared"] = False
+    if _needs_full_scoring(ind.scoring):
+        extra["scoring"] = {k: exact_str(v) for k, v in vars(ind.scoring).items()}
+    if extra:
+        tournament["other"] = extra
+    profiles = [_profile(p) for p in ind.participants]
+    teams = []
+    if t.team is not None:
+        teams = [{"id": tm.id, "teamName": tm.name, "players": list(tm.players)}
+                 for tm in t.team.teams]  # fmt: skip
+    event_info = {"fullName": t.name}
+    for code, key in (("022", "site"), ("032", "federation"), ("042", "startDate"),
+                      ("052", "endDate")):  # fmt: skip
+        if info.get(code):
+            event_info[key] = info[code]
+    from . import __version__
+
+    return {
+        "filetype": "Event",
+        "version": "1.0",
+        "origin": f"fide-tiebreaks {__version__}",
+        "published": "",  # left empty so that the same input always gives the same bytes
+        "status": {"code": 0, "error": []},
+        "event": {
+            "eventName": t.name,
+            "eventInfo": event_info,
+            "ratingLists": [{"listName": "TRF"}],
+            "profiles": profiles,
+            "teams": teams,
+            "tournaments": [tournament],
+        },
+    }
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _view(t: Tournament, score: str) -> tuple[Participant, ...]:
+    from .teams import team_view
+
+    return team_view(t, score).participants
+
+
+def _declared_order(t: Tournament) -> list[str]:
+    if t.declared_standings:
+        return list(t.declared_standings)
+    return ["PTS", *t.declared_tiebreaks]
+
+
+def _carried(text: str) -> bool:
+    code = text[:3]
+    return bool(text.strip()) and code not in _MODELLED
+
+
+def _number(value: Fraction | None) -> str | None:
+    return None if value is None else exact_str(value)
+
+
+def _score_system(s: Scoring) -> dict[str, str]:
+    # A (adjourned or unknown) and U (unplayed) complete the reference program's letters.
+    return {"W": _trf_points(s.win), "D": _trf_points(s.draw), "L": _trf_points(s.loss),
+            "F": _trf_points(s.full_bye), "H": _trf_points(s.half_bye),
+            "Z": _trf_points(s.zero_bye), "P": _trf_points(s.pab), "A": "D", "U": "Z"}  # fmt: skip
+
+
+def _needs_full_scoring(s: Scoring) -> bool:
+    """Colour-dependent values and forfeit values have no letter of their own."""
+    return (s.win_black != s.win_white or s.draw_black != s.draw_white
+            or s.loss_black != s.loss_white or s.forfeit_win != s.win_white
+            or s.forfeit_loss != s.zero_bye)  # fmt: skip
+
+
+def _profile(p: Participant) -> dict[str, Any]:
+    last, _, first = p.name.partition(",")
+    profile: dict[str, Any] = {
+        "id": p.id, "lastName": last.strip(), "firstName": first.strip(), "fideName": p.name,
+        "sex": p.sex, "federation": p.federation,
+        "fideTitle": _TITLES.get(p.title.lower(), p.title), "birth": p.birth_date,
+        "rating": [{"list": "TRF", "rating": p.rating}] if p.rating else [],
+    }  # fmt: skip
+    if p.fide_id:
+        profile["fideId"] = int(p.fide_id) if p.fide_id.isdigit() else p.fide_id
+    return profile
+
+
+def _competitor(p: Participant, rank: int | None,
+                values: Sequence[Fraction | None] | None) -> dict[str, Any]:  # fmt: skip
+    points = p.declared_points if p.declared_points is not None else p.points
+    entry: dict[str, Any] = {
+        "cid": p.id, "profileId": p.id, "present": True, "gamePoints": _trf_points(points),
+        "rating": {"list": "TRF", "rating": p.rating} if p.rating else None,
+    }  # fmt: skip
+    if rank is not None:  # no rank and rank 0 differ in TRF; keep which one it was
+        entry["rank"] = rank
+    if values is not None:
+        entry["tieBreakScore"] = [_number(v) for v in values]
+    return entry
+
+
+def _side(p: Participant, kind: ResultKind) -> dict[str, Any]:
+    return {"cid": p.id, "result": _LETTER[kind]}
+
+
+def _games(t: Tournament, team_event: bool) -> list[dict[str, Any]]:
+    """One entry per game (both sides) or bye (white only), round by round."""
+    out: list[dict[str, Any]] = []
+    for r in range(1, t.rounds + 1):
+        for p in t.participants:
+            if len(p.results) < r:
+                continue
+            g = p.results[r - 1]
+            if g.kind is ResultKind.NOT_PAIRED:
+                continue
+            entry: dict[str, Any] = {"round": r}
+            if g.opponent is not None and g.opponent in t.index:
+                q = t.participant(g.opponent)
+                h = q.results[r - 1] if len(q.results) >= r else None
+                mine_first = g.colour is Colour.WHITE or (
+                    g.colour is not Colour.BLACK and p.id < q.id
+                )
+                if h is not None and h.opponent == p.id:
+                    if not mine_first:
+                        continue  # written from the opponent's side
+                    entry["white"], entry["black"] = _side(p, g.kind), _side(q, h.kind)
+                else:  # one-sided: the reader reports the asymmetry again
+                    side = _side(p, g.kind)
+                    entry["white"], entry["black"] = ((side, {"cid": q.id}) if mine_first
+                                                      else ({"cid": q.id}, side))  # fmt: skip
+            else:
+                entry["white"], entry["black"] = _side(p, g.kind), None
+            entry["played"] = g.kind.played or g.kind is ResultKind.PAB
+            entry["rated"] = g.kind in _RATED
+            out.append(entry)
+    for n, entry in enumerate(out, start=1):
+        entry["id"] = n
+    return out
+
+
+def _matches(t: Tournament, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per match or team bye; ``games`` lists the gameList ids of its boards, which
+    the reference program needs to put a team's boards together."""
+    assert t.team is not None
+    at: dict[tuple[int, int], int] = {}  # (round, player) -> game id
+    for g in games:
+        for side in (g["white"], g["black"]):
+            if side is not None:
+                at[(g["round"], side["cid"])] = g["id"]
+    out: list[dict[str, Any]] = []
+    letters = {ResultKind.WIN: "W", ResultKind.DRAW: "D", ResultKind.LOSS: "L",
+               ResultKind.FORFEIT_WIN: "W", ResultKind.FORFEIT_LOSS: "Z",
+               ResultKind.DOUBLE_FORFEIT: "Z", ResultKind.PAB: "P", ResultKind.FULL_BYE: "W",
+               ResultKind.HALF_BYE: "D", ResultKind.ZERO_BYE: "Z"}  # fmt: skip
+    for tid, matches in sorted(t.team.matches.items()):
+        for m in matches:
+            if m.kind not in letters:
+                continue
+            if m.opponent is not None and m.opponent < tid:
+                continue  # written from the lower team number's side
+            entry: dict[str, Any] = {
+                "round": m.round, "white": {"cid": tid, "result": letters[m.kind]},
+                "black": None, "played": m.kind in (ResultKind.WIN, ResultKind.DRAW,
+                                                    ResultKind.LOSS, ResultKind.PAB),
+            }  # fmt: skip
+            board_games = []
+            for team in (tid, m.opponent) if m.opponent is not None else (tid,):
+                for b in t.team.lineups.get((team, m.round), ()):
+                    if b.player is not None and (m.round, b.player) in at:
+                        gid = at[(m.round, b.player)]
+                        games[gid - 1]["board"] = b.board  # ids are positions + 1
+                        board_games.append(gid)
+            entry["games"] = sorted(set(board_games))
+            if m.opponent is not None:
+                theirs = t.team.matches[m.opponent][m.round - 1]
+                entry["black"] = {"cid": m.opponent, "result": letters.get(theirs.kind, "Z")}
+            out.append(entry)
+    out.sort(key=lambda e: (e["round"], e["white"]["cid"]))
+    return out
+
+
+# -- reading -----------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def read_chess_json(data: bytes, name: str = "<input>", *,
+                    team_pab: tuple[Fraction, Fraction] | None = None) -> ReadResult:  # fmt: skip
+    """Read a Chess-JSON document (its first tournament); raise InputError with a located
+    message when it is not JSON or not a Chess-JSON event this reader understands."""
+    if len(data) > MAX_BYTES:
+        raise InputError([Diagnostic(Severity.ERROR, f"input is {len(data)} bytes; the limit "
+                                     f"is {MAX_BYTES}", name)])  # fmt: skip
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError([Diagnostic(Severity.ERROR, f"Chess-JSON must be UTF-8: byte "
+                                     f"{e.start} is not", name)]) from None  # fmt: skip
+    try:
+        doc = json.loads(text, parse_float=str, parse_int=int)
+    except json.JSONDecodeError as e:
+        raise InputError([Diagnostic(Severity.ERROR, f"not JSON: {e.msg}", name, e.lineno,
+                                     e.colno)]) from None  # fmt: skip
+    except RecursionError:
+        raise InputError([Diagnostic(Severity.ERROR, "JSON nested too deeply", name)]) from None
+    lines = _cid_lines(text)
+    try:
+        trf, where, notes = to_trf(doc, lines)
+    except _Bad as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name, e.line, 0)]) from None
+    try:
+        result = parse_trf(trf.encode("utf-8"), name, team_pab=team_pab)
+    except InputError as e:
+        raise InputError(_relocate(e.diagnostics, where, name)) from None
+    extra = [Diagnostic(Severity.WARNING, msg, name, line, 0) for line, msg in notes]
+    return ReadResult(result.tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+
+
+def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
+              name: str) -> list[Diagnostic]:  # fmt: skip
+    """Diagnostics about the generated TRF, pointed back at the JSON: the line of the
+    competitor concerned, and which record it was."""
+    out = []
+    for d in diags:
+        line, what = where.get(d.line, (0, ""))
+        message = f"{what}: {d.message}" if what else d.message
+        out.append(Diagnostic(d.severity, message, name, line, 0))
+    return out
+
+
+_CID = re.compile(r'"cid"\s*:\s*(\d+)')
+
+
+def _cid_lines(text: str) -> dict[int, int]:
+    """The line of each ``"cid": N`` first seen (the competitor lists come first)."""
+    lines: dict[int, int] = {}
+    for m in _CID.finditer(text):
+        cid = int(m.group(1))
+        if cid not in lines:
+            lines[cid] = text.count("\n", 0, m.start()) + 1
+    return lines
+
+
+def _obj(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Bad(f"{what} must be an object")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _Bad(f"{what} must be a list")
+    return value
+
+
+def _int(value: Any, what: str, line: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value)
+        raise _Bad(f"{what} must be a whole number, not {json.dumps(value)}", line)
+    return value
+
+
+def _points(value: Any, what: str, line: int = 0) -> Fraction | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise _Bad(f"{what} must be a number", line)
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str):
+        if "/" in value:
+            try:
+                return Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                pass
+        found = parse_decimal(value)
+        if found is not None:
+            return found
+    raise _Bad(f"{what} must be a number, not {json.dumps(value)}", line)
+
+
+def _rating(value: Any) -> int | None:
+    if isinstance(value, dict):
+        value = value.get("rating")
+    if isinstance(value, list):
+        value = value[0].get("rating") if value and isinstance(value[0], dict) else None
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return None
+
+
+def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
+           ) -> tuple[str, dict[int, tuple[int, str]], list[tuple[int, str]]]:  # fmt: skip
+    """The TRF text of a Chess-JSON document's first tournament, TRF line -> (JSON line,
+    what it came from), and warnings about what could not be carried."""
+    cid_lines = cid_lines or {}
+    doc = _obj(doc, "a Chess-JSON document")
+    ev = _obj(doc.get("event", doc), '"event"')
+    tournaments = _list(ev.get("tournaments"), '"event.tournaments"')
+    if not tournaments:
+        raise _Bad('no tournament: "event.tournaments" is empty or missing')
+    notes: list[tuple[int, str]] = []
+    if len(tournaments) > 1:
+        notes.append((0, f"the event has {len(tournaments)} tournaments; reading the first"))
+    t = _obj(tournaments[0], '"event.tournaments[0]"')
+    profiles: dict[int, dict[str, Any]] = {}
+    for i, pr in enumerate(_list(ev.get("profiles"), '"event.profiles"')):
+        pr = _obj(pr, f'"event.profiles[{i}]"')
+        if "id" in pr:
+            profiles[_int(pr["id"], f'"event.profiles[{i}].id"')] = pr
+    team_names = {}
+    for i, tm in enumerate(_list(ev.get("teams"), '"event.teams"')):
+        tm = _obj(tm, f'"event.teams[{i}]"')
+        if "id" in tm:
+            team_names[_int(tm["id"], f'"event.teams[{i}].id"')] = str(tm.get("teamName", ""))
+    info = _obj(ev.get("eventInfo") or {}, '"event.eventInfo"')
+    tinfo = _obj(t.get("tournamentInfo") or {}, '"tournamentInfo"')
+    other = _obj(t.get("other") or {}, '"other"')
+
+    out: list[str] = []
+    where: dict[int, tuple[int, str]] = {}
+
+    def emit(text: str, line: int = 0, what: str = "") -> None:
+        out.append(text)
+        where[len(out)] = (line, what)
+
+    name = t.get("name") or ev.get("eventName") or info.get("fullName") or ""
+    emit(f"012 {name}")
+    for code, key in (("022", "site"), ("032", "federation"), ("042", "startDate"),
+                      ("052", "endDate")):  # fmt: skip
+        if info.get(key):
+            emit(f"{code} {info[key]}")
+    if t.get("tournamentType"):
+        emit(f"092 {t['tournamentType']}")
+    rounds = _int(t.get("numRounds") or 0, '"numRounds"')
+    if rounds and other.get("numRoundsDeclared", True) is not False:
+        emit(f"142 {rounds}")
+    if tinfo.get("typeOfTournament"):
+        emit(f"192 {tinfo['typeOfTournament']}")
+    order = [str(c) for c in _list(t.get("rankOrder"), '"rankOrder"')
+             if isinstance(c, str)]  # fmt: skip
+    if len(order) > 1 and order[0].upper() == "PTS":
+        emit("212 " + ",".join(order))
+    scoring = _scoring_records(t, other)
+    for record in scoring:
+        emit(record)
+
+    team_event = bool(t.get("teamTournament"))
+    competitors = _list(t.get("competitors"), '"competitors"')
+    players: list[tuple[dict[str, Any], str]] = []  # (competitor, JSON path)
+    teams: list[dict[str, Any]] = []
+    for i, c in enumerate(competitors):
+        c = _obj(c, f'"competitors[{i}]"')
+        if team_event and "cplayers" in c:
+            teams.append(c)
+            for j, cp in enumerate(_list(c.get("cplayers"), f'"competitors[{i}].cplayers"')):
+                players.append((_obj(cp, f'"competitors[{i}].cplayers[{j}]"'),
+                                f"competitors[{i}].cplayers[{j}]"))  # fmt: skip
+        else:
+            players.append((c, f"competitors[{i}]"))
+    if team_event and t.get("teamSequence"):
+        emit(f"352 {t['teamSequence']}")
+    elif team_event and t.get("teamSize"):
+        size = _int(t["teamSize"], '"teamSize"')
+        if not 1 <= size <= 99:
+            raise _Bad(f'"teamSize" {size} is outside 1..99 (boards)')
+        emit("352 " + ("WB" * size)[:size])
+    match = _obj(_obj(t.get("scoreSystem") or {}, '"scoreSystem"').get("match") or {},
+                 '"scoreSystem.match"')  # fmt: skip
+    if team_event and match:
+        values = _letters(match, "scoreSystem.match")
+        emit("362 " + "  ".join(f"T{k} {_trf_points(values[k])}" for k in "WDL" if k in values))
+
+    blocks = _rounds(t, cid_lines, team_event)
+    blank = set(_list(other.get("pointsNotDeclared"), '"other.pointsNotDeclared"'))
+    seen: set[int] = set()
+    for c, path in players:
+        cid = _int(c.get("cid"), f'"{path}.cid"')
+        line = cid_lines.get(cid, 0)
+        if not 1 <= cid <= 9999:
+            raise _Bad(f'"{path}.cid" {cid} is outside 1..9999 (TRF start ranks)', line)
+        if cid in seen:
+            raise _Bad(f"two competitors have cid {cid}", line)
+        seen.add(cid)
+        pr = profiles.get(_int(c["profileId"], f'"{path}.profileId"', line)
+                          if "profileId" in c else cid, {})  # fmt: skip
+        if cid in blank:
+            c = {k: v for k, v in c.items() if k != "gamePoints"}
+        emit(
+            _player_line(cid, c, pr, blocks.get(cid, {}), line, path),
+            line,
+            f"competitor {cid} ({path})",
+        )
+    blank_teams = set(_list(other.get("teamPointsNotDeclared"), '"other.teamPointsNotDeclared"'))
+    for c in teams:
+        cid = _int(c.get("cid"), '"competitors[].cid"')
+        if cid in blank_teams:
+            c = {k: v for k, v in c.items() if k not in ("matchPoints", "gamePoints")}
+        members = [_int(cp.get("cid"), '"cplayers[].cid"') for cp in _list(c["cplayers"], "")]
+        tname = team_names.get(_int(c.get("teamId", cid), '"teamId"'), str(c.get("name", "")))
+        mp = _points(c.get("matchPoints"), f"team {cid} matchPoints")
+        gp = _points(c.get("gamePoints"), f"team {cid} gamePoints")
+        rank = _int(c.get("rank") or 0, f"team {cid} rank")
+        head = (f"310 {cid:3d} {tname[:32]:<32} {str(c.get('nickname', ''))[:5]:<5} {'':>6} "
+                f"{exact_str(mp) if mp is not None else '':>6} "
+                f"{_trf_points(gp):>6} {rank or '':>3}  ")  # fmt: skip
+        emit(head + " ".join(f"{m:4d}" for m in members), cid_lines.get(cid, 0), f"team {cid}")
+    for record in _list(other.get("trf"), '"other.trf"'):
+        if isinstance(record, str) and record[:3] not in _MODELLED:
+            emit(record, 0, "other.trf")
+    return "\n".join(out) + "\n", where, notes
+
+
+def _letters(system: Mapping[str, Any], what: str) -> dict[str, Fraction]:
+    """Points per letter; a value may name another letter (``"F": "W"``)."""
+    values: dict[str, Fraction] = {}
+    for _ in range(3):  # references resolve in at most a couple of steps
+        for k, v in system.items():
+            if k in values or not isinstance(k, str):
+                continue
+            if isinstance(v, str) and v.strip().upper() in values:
+                values[k] = values[v.strip().upper()]
+            elif isinstance(v, str) and v.strip().upper() in system:
+                continue
+            elif isinstance(v, (int, str)) and not isinstance(v, bool):
+                try:
+                    found = _points(v, f'"{what}.{k}"')
+                except _Bad:
+                    continue  # e.g. gacrux's "FG": "W*" (not a game value)
+                if found is not None:
+                    values[k] = found
+    return values
+
+
+def _scoring_records(t: Mapping[str, Any], other: Mapping[str, Any]) -> list[str]:
+    """The scoring as TRF: nothing when it is the default, else a JaVaFo XXS record, which
+    has a name for every value (TRF-2026 162 has none for forfeits and colours)."""
+    full = other.get("scoring")
+    if isinstance(full, dict):
+        s = Scoring(**{k: _points(v, f'"other.scoring.{k}"') or Fraction(0)
+                       for k, v in full.items() if k in Scoring.__dataclass_fields__})  # fmt: skip
+    else:
+        system = _obj(t.get("scoreSystem") or {}, '"scoreSystem"')
+        game = system.get("game")
+        if not isinstance(game, dict):
+            return []
+        v = _letters(game, "scoreSystem.game")
+        d = Scoring()
+        w, dr, lo = v.get("W", d.win), v.get("D", d.draw), v.get("L", d.loss)
+        z = v.get("Z", d.zero_bye)
+        s = Scoring(win_white=w, win_black=w, draw_white=dr, draw_black=dr, loss_white=lo,
+                    loss_black=lo, forfeit_win=w, forfeit_loss=z, pab=v.get("P", w),
+                    full_bye=v.get("F", w), half_bye=v.get("H", dr), zero_bye=z)  # fmt: skip
+    if s == Scoring():
+        return []
+    names = {"WW": s.win_white, "BW": s.win_black, "WD": s.draw_white, "BD": s.draw_black,
+             "WL": s.loss_white, "BL": s.loss_black, "FW": s.forfeit_win,
+             "FL": s.forfeit_loss, "PAB": s.pab, "FPB": s.full_bye, "HPB": s.half_bye,
+             "ZPB": s.zero_bye}  # fmt: skip
+    return ["XXS " + " ".join(f"{k}={exact_str(x)}" for k, x in names.items())]
+
+
+def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
+            team_event: bool) -> dict[int, dict[int, str]]:  # fmt: skip
+    """cid -> round -> the 8-character TRF round block ("oooo c r")."""
+    blocks: dict[int, dict[int, str]] = {}
+    for i, g in enumerate(_list(t.get("gameList"), '"gameList"')):
+        what = f'"gameList[{i}]"'
+        g = _obj(g, what)
+        rnd = _int(g.get("round"), f"{what}.round")
+        if not 1 <= rnd <= 99:
+            raise _Bad(f"{what}: round {rnd} is outside 1..99")
+        white, black = g.get("white"), g.get("black")
+        sides = [(s, col) for s, col in ((white, "w"), (black, "b"))
+                 if isinstance(s, dict) and s.get("cid")]  # fmt: skip
+        if not sides:
+            raise _Bad(f"{what}: neither side names a competitor (cid)")
+        played = bool(g.get("played", True))
+        rated = bool(g.get("rated", played))
+        for side, colour in sides:
+            cid = _int(side["cid"], f"{what}.{'white' if colour == 'w' else 'black'}.cid")
+            line = cid_lines.get(cid, 0)
+            other = [s for s, c in sides if c != colour]
+            opponent = _int(other[0]["cid"], f"{what} cid") if other else 0
+            letter = side.get("result")
+            if letter is None and other and isinstance(other[0].get("result"), str):
+                letter = {"W": "L", "L": "W", "D": "D", "Z": "W"}.get(
+                    other[0]["result"].upper(), None)  # fmt: skip
+                if letter == "W" and not played:
+                    letter = "F"
+            if letter is None:
+                continue  # only the other side's result is known
+            code = _code(str(letter).upper(), played, rated, bool(opponent), team_event)
+            if code is None:
+                how = ("played" if played else "not played") + (
+                    ", with an opponent" if opponent else ""
+                )
+                raise _Bad(f"{what}: result '{letter}' of competitor {cid} ({how}) has no TRF "
+                           "code", line)  # fmt: skip
+            mine = blocks.setdefault(cid, {})
+            if rnd in mine:
+                raise _Bad(f"{what}: competitor {cid} has two entries in round {rnd}", line)
+            mine[rnd] = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
+    return blocks
+
+
+def _code(letter: str, played: bool, rated: bool, opponent: bool, team: bool) -> str | None:
+    if opponent:
+        if played and letter in ("W", "D", "L"):
+            return {"W": "1", "D": "=", "L": "0"}[letter] if rated else letter
+        if not played:
+            return {"W": "+", "F": "+", "L": "-", "Z": "-"}.get(letter)
+        return None
+    if letter == "P":
+        return "U"
+    if letter in ("W", "F"):
+        return "+" if team else "F"  # in a team event: a board won against an empty one
+    return {"D": "H", "H": "H", "Z": "Z", "L": "Z", "U": "Z"}.get(letter)
+
+
+def _player_line(cid: int, c: Mapping[str, Any], pr: Mapping[str, Any],
+                 blocks: Mapping[int, str], line: int, path: str) -> str:  # fmt: skip
+    name = str(pr.get("fideName") or ", ".join(
+        x for x in (str(pr.get("lastName", "")), str(pr.get("firstName", ""))) if x))  # fmt: skip
+    title = str(pr.get("fideTitle") or "")
+    title = _TITLE_CODES.get(title.upper(), title)
+    rating = _rating(c.get("rating")) or _rating(pr.get("rating")) or 0
+    points = _points(c.get("gamePoints"), f'"{path}.gamePoints"', line)
+    rank = "" if c.get("rank") is None else str(_int(c["rank"], f'"{path}.rank"', line))
+    fide_id = str(pr.get("fideId") or "")
+    head = (f"001 {cid:4d} {str(pr.get('sex') or '')[:1]:1}{title[:3]:>3} {name[:33]:<33} "
+            f"{rating or '':>4} {str(pr.get('federation') or '')[:3]:<3} {fide_id[:11]:>11} "
+            f"{str(pr.get('birth') or '')[:10]:<10} "
+            f"{_trf_points(points):>4} {rank:>4}")  # fmt: skip
+    last = max(blocks, default=0)
+    tail = "".join(f"  {blocks.get(r, '        ')}" for r in range(1, last + 1))
+    return (head + tail).rstrip()
+
+
+def _trf_points(points: Fraction | None) -> str:
+    """Points as TRF writes them: one decimal at least (``4.0``, ``3.5``, ``2.25``)."""
+    if points is None:
+        return ""
+    return f"{points.numerator}.0" if points.denominator == 1 else exact_str(points)
