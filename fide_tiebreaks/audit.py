@@ -16,7 +16,7 @@ from typing import TextIO
 
 from .diagnostics import InputError, Severity
 
-SUFFIXES = (".trf", ".txt", ".xml")
+SUFFIXES = (".trf", ".txt", ".xml", ".json")
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Audit:
 
 
 def find_files(paths: Sequence[str | Path]) -> list[Path]:
-    """Files named, and files with a TRF or XML suffix under folders named, sorted."""
+    """Files named, and files with a TRF, XML or JSON suffix under folders named, sorted."""
     out: list[Path] = []
     for given in paths:
         path = Path(given)
