@@ -1,8 +1,12 @@
 """Why a participant has the tie-break values it has: round by round where the tie-break is
 built on opponents' scores, a value line otherwise.
 
-A plugin explains its own tie-break by setting ``Tiebreak.explain``; the built-in Buchholz
-and Sonneborn-Berger families do (see :func:`opponent_lines`).
+A plugin explains its own tie-break by setting ``Tiebreak.explain`` to a function returning
+:class:`Line` objects (round by round), :class:`Step` objects (a rating used, a table
+lookup, a rounding, a rule applied) and :class:`Table` objects (a mini-table), in the order a
+reader should see them. The built-in Buchholz and Sonneborn-Berger families (see
+:func:`opponent_lines`), DE and EDE, and the rating tie-breaks do. A group tie-break's
+function gets the group that was tied when the list reached it in ``ctx.group``.
 """
 
 from __future__ import annotations
@@ -36,11 +40,32 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Step:
+    """A step of the working that is not a round-by-round contribution: a rating used, a
+    table lookup, a rounding, the rule that separated a tied group."""
+
+    text: str
+    value: Fraction | None = None
+    round: int | None = None
+    opponent: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table in an explanation, such as DE's mini-table of the tied group."""
+
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class Explanation:
     code: str
     value: Fraction | None
     lines: tuple[Line, ...] = ()  # empty for tie-breaks without a round-by-round account
     note: str = ""
+    steps: tuple[Step | Table, ...] = ()  # the rest of the working, in order
 
 
 def opponent_lines(
@@ -103,15 +128,22 @@ def explain_row(
     cache = {} if cache is None else cache
     row = next(r for r in standings.rows if r.participant.id == participant)
     out = []
-    for spec, tb, key, value in zip(standings.specs, standings.tiebreaks, standings.codes,
-                                    row.values, strict=True):  # fmt: skip
+    columns = zip(standings.specs, standings.tiebreaks, standings.codes, row.values, strict=True)
+    for i, (spec, tb, key, value) in enumerate(columns):
         view = team_view(t, spec.score) if t.team is not None and spec.score else t
-        ctx = Context(view, spec, standings.edition, None, cache, dict(options or {}))
-        lines = tb.explain(ctx, participant) if tb.explain else ()
+        group = None
+        if tb.group:  # the participants still tied with this one when the list reached it
+            group = frozenset(r.participant.id for r in standings.rows
+                              if r.participant.points == row.participant.points
+                              and r.values[:i] == row.values[:i])  # fmt: skip
+        ctx = Context(view, spec, standings.edition, group, cache, dict(options or {}))
+        items = tuple(tb.explain(ctx, participant)) if tb.explain else ()
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
         )
-        out.append(Explanation(key, value, tuple(lines), note))
+        lines = tuple(x for x in items if isinstance(x, Line))
+        steps = tuple(x for x in items if not isinstance(x, Line))
+        out.append(Explanation(key, value, lines, note, steps))
     return out
 
 
@@ -162,7 +194,29 @@ def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -
                 f"  R{line.round:<3} {who:>6}  {line.category:<40} score {score:>6}  "
                 f"points {points:>4}  -> {exact_str(line.contribution)}{mark}"
             )
+        for step in ex.steps:
+            out.extend(_step_text(step))
     return "\n".join(out) + "\n"
+
+
+def _step_text(step: Step | Table) -> list[str]:
+    if isinstance(step, Step):
+        return [f"  {step.text}"]
+    widths = [max(len(r[i]) for r in (step.header, *step.rows)) for i in range(len(step.header))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "    " + "  ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True))
+
+    return [f"  {step.caption}:", line(step.header), *(line(r) for r in step.rows)]
+
+
+def step_dict(step: Step | Table) -> dict[str, Any]:
+    if isinstance(step, Step):
+        return {"type": "step", "text": step.text, "round": step.round,
+                "opponent": step.opponent,
+                "value": None if step.value is None else exact_str(step.value)}  # fmt: skip
+    return {"type": "table", "caption": step.caption, "header": list(step.header),
+            "rows": [list(r) for r in step.rows]}  # fmt: skip
 
 
 def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> dict[str, Any]:
@@ -188,6 +242,7 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
                     }
                     for ln in ex.lines
                 ],
+                "steps": [step_dict(st) for st in ex.steps],
             }
             for ex in explanations
         ],
@@ -197,6 +252,8 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
 __all__ = [
     "Explanation",
     "Line",
+    "Step",
+    "Table",
     "explain",
     "explain_row",
     "find_participant",

@@ -8,7 +8,7 @@ control characters become U+FFFD (they cannot appear in HTML).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lxml import etree
@@ -16,7 +16,7 @@ from lxml.builder import E
 
 from .codes import TiebreakSpec
 from .diagnostics import printable
-from .explain import explain_row, matches
+from .explain import Step, Table, explain_row, matches
 from .model import Colour, ResultKind
 from .numbers import exact_str
 from .standings import Standings
@@ -225,5 +225,29 @@ def _breakdowns(s: Standings, options: Mapping[str, Any] | None) -> list[etree._
                         for ln in ex.lines
                     ]),
                 ))  # fmt: skip
+            parts.extend(_steps(ex.steps))
         out.append(E.details(*parts, id=f"p-{p.id}"))
+    return out
+
+
+def _steps(steps: Sequence[Step | Table]) -> list[etree._Element]:
+    """The rest of a tie-break's working: a list of steps, and tables (a mini-table)."""
+    out: list[etree._Element] = []
+    items: list[etree._Element] = []
+    for st in steps:
+        if isinstance(st, Step):
+            items.append(E.li(_t(st.text)))
+            continue
+        if items:
+            out.append(E.ul(*items))
+            items = []
+        out.append(E.table(
+            E.caption(_t(st.caption)),
+            E.thead(E.tr(*[E.th(_t(h), scope="col") for h in st.header])),
+            E.tbody(*[E.tr(E.th(_t(r[0]), scope="row"), *[E.td(_t(c), {"class": "n"})
+                                                          for c in r[1:]])
+                      for r in st.rows]),
+        ))  # fmt: skip
+    if items:
+        out.append(E.ul(*items))
     return out

@@ -75,7 +75,7 @@ class Tiebreak:
     alone: Value | None = None  # group tie-breaks: the value of one not tied when reached
     # Called once before compute: raise Unusable when the code cannot be used here.
     check: Callable[[Context], None] | None = None
-    # Round-by-round account for one participant (fide_tiebreaks.explain.Line objects).
+    # The working for one participant: fide_tiebreaks.explain Line, Step and Table objects.
     explain: Callable[[Context, int], Sequence[Any]] | None = None
     provider: str = ""  # filled in by the host: the plugin that registered it
 

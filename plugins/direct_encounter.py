@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.explain import Step, Table
 from fide_tiebreaks.model import TournamentType
+from fide_tiebreaks.numbers import exact_str
 
 
 def direct_encounter(ctx: Context) -> dict[int, Fraction]:
@@ -95,10 +97,59 @@ def _best_other(heap: list[tuple[Fraction, int]], leader: int, gone: set[int]) -
     return None
 
 
+def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list[Step | Table]:
+    """The mini-table of *members* (6.1) and the rule of Art. 6 that orders them."""
+    t = ctx.tournament
+    cite = ctx.edition.citation
+    inside = set(members)
+    forfeits = ctx.spec.forfeits_as_played or t.type is TournamentType.ROUND_ROBIN
+    scores, missing = mini_table(ctx, members)
+    cells: dict[tuple[int, int], list[str]] = {}
+    for a in members:
+        for g in t.participant(a).results:
+            if g.opponent in inside and (g.kind.played or (forfeits and g.kind.forfeit)):
+                mark = " (forfeit)" if g.kind.forfeit else ""
+                cells.setdefault((a, g.opponent), []).append(exact_str(g.points) + mark)
+    rows = tuple(
+        (f"#{a}", *("x" if a == b else " + ".join(cells.get((a, b), [])) or "not met"
+                    for b in members), exact_str(scores[a]), str(missing[a]))
+        for a in members
+    )  # fmt: skip
+    header = ("", *(f"#{m}" for m in members), "points", "not met")
+    out: list[Step | Table] = [Table(f"{label}mini-table of the tied group ({cite} 6.1)",
+                                     header, rows)]  # fmt: skip
+    if not forfeits:
+        out.append(Step(f"{cite} 6.1.1: games won or lost by forfeit are left out (Swiss)"))
+    if not any(missing.values()):
+        out.append(Step(f"{cite} 6.2: everyone in the group met everyone: ordered by points "
+                        "in the mini-table; those still level are compared again among "
+                        "themselves"))  # fmt: skip
+    else:
+        out.append(Step(f"{cite} 6.3: not everyone in the group met: a participant takes the "
+                        "first place only if its points beat every other's points plus a win "
+                        f"({exact_str(t.scoring.win)}) for each game that one did not play; "
+                        "then the next place the same way"))  # fmt: skip
+    blocks = rank_group(ctx, sorted(members))
+    order = " > ".join(" = ".join(f"#{x}" for x in block) for block in blocks)
+    shared = "; '=' joins those DE cannot separate" if any(len(b) > 1 for b in blocks) else ""
+    out.append(Step(f"order: {order}{shared}"))
+    return out
+
+
+def _explain(ctx: Context, pid: int) -> list[Step | Table]:
+    members = sorted(ctx.group or {pid})
+    if len(members) < 2:
+        return [Step("not tied with anyone when the list reached DE: place 1", Fraction(1))]
+    place = direct_encounter(ctx)[pid]
+    return [*explain_group(ctx, members),
+            Step(f"#{pid}: place {place} of {len(members)}", place)]  # fmt: skip
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("DE", "Direct encounter", direct_encounter, "6",
                  "Place in the mini-table of the games among the tied participants.",
-                 modifiers=frozenset("P:"), lower_is_better=True, group=True, alone=1),
+                 modifiers=frozenset("P:"), lower_is_better=True, group=True, alone=1,
+                 explain=_explain),
     ]  # fmt: skip

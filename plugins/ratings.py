@@ -12,9 +12,10 @@ from fractions import Fraction
 from math import floor
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.explain import Step
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import Participant
-from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable, requires
 
 
@@ -138,6 +139,130 @@ def rating(ctx: Context) -> dict[int, Fraction]:
     return {p.id: Fraction(_rating(ctx, p)) for p in ctx.tournament.participants}
 
 
+# -- explanations: the ratings used, the roundings and the table lookups ---------------
+
+
+def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
+    """One step per round: the opponent's rating used, or why the round does not count."""
+    t = ctx.tournament
+    out = []
+    for g in t.participant(pid).results:
+        if g.kind.played and g.opponent is not None:
+            opp = t.participant(g.opponent)
+            r = _rating(ctx, opp)
+            how = "" if opp.rating is not None else " (unrated: the regulations' rating)"
+            text = f"R{g.round} #{g.opponent}: rating {r}{how}, scored {exact_str(g.points)}"
+            out.append(Step(text, Fraction(r), g.round, g.opponent))
+        else:
+            what = g.kind.name.lower().replace("_", " ").replace("pab", "pairing-allocated bye")
+            out.append(Step(f"R{g.round}: {what}, not a game over the board: not counted",
+                            None, g.round, g.opponent))  # fmt: skip
+    return out
+
+
+def _shown(x: Fraction) -> str:
+    """*x* exactly when it has at most four decimals, else to four decimals (display only)."""
+    if (x * 10000).denominator == 1:
+        return exact_str(x)
+    return "about " + exact_str(Fraction(round(x * 10000), 10000))
+
+
+def _mean_step(ratings: list[int], what: str, article: str) -> Step:
+    if not ratings:
+        return Step(f"no {what}: value 0", Fraction(0))
+    mean = Fraction(sum(ratings), len(ratings))
+    return Step(f"mean of {len(ratings)} {what}: {sum(ratings)} / {len(ratings)} = "
+                f"{_shown(mean)}, rounded half up ({article}): {half_up(mean)}",
+                Fraction(half_up(mean)))  # fmt: skip
+
+
+def _explain_aro(ctx: Context, pid: int) -> list[Step]:
+    cite = ctx.edition.citation
+    ratings, _ = _games(ctx)[pid]
+    low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
+    out = _rated_rounds(ctx, pid)
+    kept = _cut(ratings, low, high)
+    if low or high:
+        ordered = sorted(ratings)
+        gone = ordered[:low] + (ordered[len(ordered) - high :] if high else [])
+        out.append(Step(f"{cite} 14.1-14.4: ratings removed by the cut or median: "
+                        f"{', '.join(map(str, gone)) or 'none'}"))  # fmt: skip
+    out.append(_mean_step(kept, "opponents' ratings", f"{cite} 10.1"))
+    return out
+
+
+def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
+    cite = ctx.edition.citation
+    ratings, points = _games(ctx)[pid]
+    out = _rated_rounds(ctx, pid)
+    if not ratings:
+        return [*out, Step("no game over the board: value 0", Fraction(0))]
+    out.append(_mean_step(ratings, "opponents' ratings", f"{cite} 10.1"))
+    p = half_up(points * 100 / len(ratings))
+    dp = DP_BY_HUNDREDTHS[p]
+    value = performance(ratings, points)
+    hundredths = f"{p // 100}.{p % 100:02d}"
+    out.append(Step(f"score {exact_str(points)} in {len(ratings)} games: p = "
+                    f"{_shown(points / len(ratings))}, to hundredths (half up) {hundredths}; "
+                    f"FIDE B.02 table 8.1(a): dp({hundredths}) = {dp:+d}"))  # fmt: skip
+    out.append(Step(f"TPR = ARO {half_up(Fraction(sum(ratings), len(ratings)))} + dp {dp:+d} "
+                    f"= {value} ({cite} 10.2)", Fraction(value or 0)))  # fmt: skip
+    return out
+
+
+def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
+    cite = ctx.edition.citation
+    ratings, points = _games(ctx)[pid]
+    out = _rated_rounds(ctx, pid)
+    value = perfect_performance(ratings, points)
+    if value is None:
+        return [*out, Step("no game over the board: value 0", Fraction(0))]
+    if points == 0:
+        out.append(Step(f"score 0: the lowest opponent's rating {min(ratings)} - 800 = "
+                        f"{value} ({cite} 10.3)", Fraction(value)))  # fmt: skip
+        return out
+
+    def expected(r: int) -> Fraction:
+        return Fraction(sum(expected_hundredths(r - x) for x in ratings), 100)
+
+    out.append(Step(f"the lowest rating R whose expected score against these opponents (FIDE "
+                    f"B.02 table 8.1(b)) reaches the score {exact_str(points)}: at R = "
+                    f"{value - 1} it is {exact_str(expected(value - 1))}, at R = {value} "
+                    f"{exact_str(expected(value))} ({cite} 10.3)", Fraction(value)))  # fmt: skip
+    return out
+
+
+def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def]
+    def explain(ctx: Context, pid: int) -> list[Step]:
+        cite = ctx.edition.citation
+        theirs = _per_participant(ctx, rule)
+        out = []
+        known = []
+        for g in ctx.tournament.participant(pid).results:
+            if not (g.kind.played and g.opponent is not None):
+                continue
+            v = theirs[g.opponent]
+            if v is None:
+                out.append(Step(f"R{g.round} #{g.opponent}: no {rule} (no game over the board)",
+                                None, g.round, g.opponent))  # fmt: skip
+            else:
+                known.append(v)
+                out.append(Step(f"R{g.round} #{g.opponent}: {rule} {v}", Fraction(v), g.round,
+                                g.opponent))  # fmt: skip
+        out.append(_mean_step(known, f"opponents' {rule}s", f"{cite} {article}"))
+        return out
+
+    return explain
+
+
+def _explain_rtng(ctx: Context, pid: int) -> list[Step]:
+    p = ctx.tournament.participant(pid)
+    r = _rating(ctx, p)
+    how = "" if p.rating is not None else " (unrated: the regulations' rating)"
+    order = "lowest first (/R)" if ctx.spec.reverse else "highest first"
+    return [Step(f"rating {r}{how}; {order} ({ctx.edition.citation} 10.6)", Fraction(r))]
+
+
 def _check(ctx: Context) -> None:
     unrated = [p.id for p in ctx.tournament.participants if p.rating is None]
     if unrated and ctx.options.get("unrated_rating") is None:
@@ -160,19 +285,22 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("ARO", "Average rating of opponents", average_rating, "10.1",
                  "Mean rating of the opponents met over the board, rounded half up.",
-                 modifiers=frozenset("CM"), check=_check),
+                 modifiers=frozenset("CM"), check=_check, explain=_explain_aro),
         Tiebreak("TPR", "Tournament performance rating", tournament_performance, "10.2",
-                 "ARO plus dp(p) from FIDE B.02 table 8.1(a).", check=_check),
+                 "ARO plus dp(p) from FIDE B.02 table 8.1(a).", check=_check,
+                 explain=_explain_tpr),
         Tiebreak("PTP", "Perfect tournament performance", perfect_tournament_performance,
                  "10.3", "Lowest rating whose expected score reaches the score (B.02 8.1(b)).",
-                 check=_check),
+                 check=_check, explain=_explain_ptp),
         Tiebreak("APRO", "Average performance rating of opponents",
                  average_performance_of_opponents, "10.4",
-                 "Mean TPR of the opponents met over the board, rounded half up.", check=_check),
+                 "Mean TPR of the opponents met over the board, rounded half up.", check=_check,
+                 explain=_explain_average_of("TPR", "10.4")),
         Tiebreak("APPO", "Average perfect performance of opponents",
                  average_perfect_performance_of_opponents, "10.5",
-                 "Mean PTP of the opponents met over the board, rounded half up.", check=_check),
+                 "Mean PTP of the opponents met over the board, rounded half up.", check=_check,
+                 explain=_explain_average_of("PTP", "10.5")),
         Tiebreak("RTNG", "Rating", rating, "10.6",
                  "The rating, highest first; /R: lowest first (2026).",
-                 modifiers=frozenset("R"), check=_check_rtng),
+                 modifiers=frozenset("R"), check=_check_rtng, explain=_explain_rtng),
     ]  # fmt: skip

@@ -9,14 +9,16 @@ MP or GP view of the matches (``BH:MP``, ``BH:GP``, ...), Art. 16 included.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from fide_tiebreaks.plugins import direct_encounter
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import parse_code
 from fide_tiebreaks.editions import Entry
+from fide_tiebreaks.explain import Step, Table
 from fide_tiebreaks.model import ResultKind, Tournament
-from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.teams import TeamData, team_view
 from fide_tiebreaks.tiebreak import Unusable
 
@@ -177,6 +179,44 @@ def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict
     return places
 
 
+def _explain_ede(ctx: Context, pid: int, chain: tuple[str, ...] = ()) -> list[Step | Table]:
+    """The mini-tables EDE used (primary score, then the secondary one if needed) and, for
+    two teams still tied, the knock-out tie-breaks of the chain on their direct encounter."""
+    members = sorted(ctx.group or {pid})
+    if len(members) < 2:
+        return [Step("not tied with anyone when the list reached EDE: place 1", Fraction(1))]
+    t = ctx.tournament
+    data = _team(ctx)
+    cite = ctx.edition.citation
+    de = parse_code("DE/P" if ctx.spec.forfeits_as_played else "DE")
+    out: list[Step | Table] = []
+    blocks: list[list[int]] = []
+    for n, score in enumerate((data.primary, data.secondary)):
+        view = team_view(t, score)
+        sub = Context(view, de, ctx.edition, frozenset(members), ctx.cache, ctx.options)
+        out.extend(direct_encounter.explain_group(sub, members, f"{score}: "))
+        blocks = _de_blocks(ctx, view, members)
+        if len(blocks) > 1 or n == 1:
+            break
+        out.append(Step(f"{cite} 13.3: DE on {score} separates nobody; DE on {data.secondary}"))
+    for block in blocks:
+        if len(block) == 2 and chain:
+            values = _direct_board_values(ctx, block[0], block[1], chain)
+            a, b = block
+            if values is None:
+                out.append(Step(f"{cite} 13.3.2: #{a} and #{b} never met: "
+                                f"{', '.join(chain)} cannot separate them"))  # fmt: skip
+                continue
+            shown = [", ".join(exact_str(-v if chain[0] == "BC" and i == 0 else v)
+                               for i, v in enumerate(vals)) for vals in values]  # fmt: skip
+            how = " then ".join(chain)
+            out.append(Step(f"{cite} 13.3.2: #{a} and #{b} still tied: {how} on their direct "
+                            f"encounter: #{a} {shown[0]}; #{b} {shown[1]}"))  # fmt: skip
+    place = extended_direct_encounter(ctx, chain)[pid]
+    out.append(Step(f"#{pid}: place {place} of {len(members)}", place))
+    return out
+
+
 def _direct_board_values(
     ctx: Context, a: int, b: int, chain: tuple[str, ...]
 ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None:
@@ -279,15 +319,19 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
                  **group),
         Tiebreak("EDE", "Extended direct encounter", extended_direct_encounter, "13.3",
                  "DE on the primary score, else on the secondary score.",
-                 modifiers=frozenset("P"), **group),
+                 modifiers=frozenset("P"), explain=_explain_ede, **group),
         Tiebreak("EDEBT", "EDE, then BC and TBR", _chain("BC", "TBR"), "13.3.2",
-                 "EDE; two teams still tied: BC, then TBR.", modifiers=frozenset("P"), **group),
+                 "EDE; two teams still tied: BC, then TBR.", modifiers=frozenset("P"),
+                 explain=partial(_explain_ede, chain=("BC", "TBR")), **group),
         Tiebreak("EDEBB", "EDE, then BC and BBE", _chain("BC", "BBE"), "13.3.2",
-                 "EDE; two teams still tied: BC, then BBE.", modifiers=frozenset("P"), **group),
+                 "EDE; two teams still tied: BC, then BBE.", modifiers=frozenset("P"),
+                 explain=partial(_explain_ede, chain=("BC", "BBE")), **group),
         Tiebreak("EDET", "EDE, then TBR", _chain("TBR"), "13.3.2",
-                 "EDE; two teams still tied: TBR.", modifiers=frozenset("P"), **group),
+                 "EDE; two teams still tied: TBR.", modifiers=frozenset("P"),
+                 explain=partial(_explain_ede, chain=("TBR",)), **group),
         Tiebreak("EDEB", "EDE, then BBE", _chain("BBE"), "13.3.2",
-                 "EDE; two teams still tied: BBE.", modifiers=frozenset("P"), **group),
+                 "EDE; two teams still tied: BBE.", modifiers=frozenset("P"),
+                 explain=partial(_explain_ede, chain=("BBE",)), **group),
         Tiebreak("SSSC", "Scores and schedule strength combination", schedule_strength, "13.4",
                  "Secondary score + primary Buchholz / K.", modifiers=frozenset("KFP"),
                  check=only_teams),

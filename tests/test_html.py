@@ -107,3 +107,26 @@ def test_the_report_in_a_real_browser(tmp_path):
                     cwd=tmp_path)  # fmt: skip
     assert shot.returncode == 0, shot.stderr
     assert _png_is_not_blank((tmp_path / "shot.png").read_bytes())
+
+
+def test_breakdowns_show_the_de_mini_table_and_steps(tmp_path):
+    page = html.fromstring(report(tmp_path, TEC / "tournament.trf", "-t", "DE",
+                                  "-e", "fide-2024").read_bytes())  # fmt: skip
+    breakdown = page.get_element_by_id("p-4")  # tied on 3.5 with #1, #3, #16 (test_explain)
+    table = breakdown.xpath(".//table[caption[contains(., 'mini-table')]]")[0]
+    assert [th.text_content() for th in table.xpath("./thead//th")][1:5] == [
+        "#1",
+        "#3",
+        "#4",
+        "#16",
+    ]
+    assert [c.text_content() for c in table.xpath("./tbody/tr[3]/*")] == [
+        "#4",
+        "0.5",
+        "0.5",
+        "x",
+        "not met",
+        "1",
+        "1",
+    ]
+    assert "place 1 of 4" in breakdown.xpath(".//ul")[-1].text_content()

@@ -33,6 +33,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
         ("Jessica (#9), whose rounds include byes and a forfeit", ["explain", TEC, "9", "-t",
                                                                    "BH/C1", "-e",
                                                                    "fide-2024"], 0),
+        ("David (#4): DE's mini-table of the group tied on 3.5 points", [
+            "explain", TEC, "4", "-t", "DE", "-e", "fide-2024"], 0),
     ]),
     ("check", "Problems in a file, located; exit 1 when there are errors or warnings.", [
         ("the TEC exercise", ["check", TEC], 0),

@@ -1,0 +1,130 @@
+"""explain: DE / EDE mini-tables and the step that separated the group, and the rating
+tie-breaks' ratings, roundings and table lookups. Expected values are worked by hand from
+the crosstables below (or the case file's own hand working)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from conftest import ROOT, TEC, run_cli
+
+from fide_tiebreaks import parse_trf
+from fide_tiebreaks.explain import Step, Table, explain
+from fide_tiebreaks.xmlformat import read_xml
+
+
+def test_de_shows_the_mini_table_of_the_tied_group_and_the_rule():
+    """TEC exercise, DE alone: the 3.5-point group is #1, #3, #4, #16. Inside it, from the
+    crosstable, only #1-#4 (R5, draw) and #3-#4 (R4, draw) were played; #16 met none of
+    them. So the mini-table gives #1 0.5, #3 0.5, #4 1, #16 0, with 2, 2, 1, 3 not met:
+    6.3 applies. #4 leads by 0.5 but #1 could add a win for each of its two missing games,
+    so nobody is placed alone: all four share place 1."""
+    t = parse_trf((TEC / "tournament.trf").read_bytes()).tournament
+    _, [de] = explain(t, 4, "DE", "fide-2024")
+    table = next(s for s in de.steps if isinstance(s, Table))
+    assert table.header == ("", "#1", "#3", "#4", "#16", "points", "not met")
+    assert table.rows == (
+        ("#1", "x", "not met", "0.5", "not met", "0.5", "2"),
+        ("#3", "not met", "x", "0.5", "not met", "0.5", "2"),
+        ("#4", "0.5", "0.5", "x", "not met", "1", "1"),
+        ("#16", "not met", "not met", "not met", "x", "0", "3"),
+    )
+    texts = [s.text for s in de.steps if isinstance(s, Step)]
+    assert any(x.startswith("C.07 (2024) 6.3:") for x in texts)
+    assert "order: #1 = #3 = #4 = #16; '=' joins those DE cannot separate" in texts
+    assert de.value == 1 and texts[-1] == "#4: place 1 of 4"
+
+
+def test_de_for_a_participant_not_tied():
+    t = parse_trf((TEC / "tournament.trf").read_bytes()).tournament
+    _, [de] = explain(t, 2, "DE", "fide-2024")  # Player02 alone on 4 points
+    assert [s.text for s in de.steps] == ["not tied with anyone when the list reached DE: place 1"]
+
+
+def test_edebt_shows_both_mini_tables_and_the_knock_out_step():
+    """The hand-worked case team-tied-edebt: teams 1 and 2 drew 1-1 (MP 1 each, GP 1 each),
+    so DE separates nobody on MP nor on GP; their match by board: team 1 won board 1 and
+    lost board 2 (1, 0), team 2 the reverse (0, 1); BC = 1x1 = 1 against 2x1 = 2: team 1
+    first (C.07 13.3.2)."""
+    from lxml import etree
+
+    case = etree.parse(str(ROOT / "conformance/cases/team-tied-edebt.xml")).getroot()
+    t = read_xml(etree.tostring(case.find("tournament")), "edebt").tournament
+    _, [ede] = explain(t, 1, "EDEBT", "fide-2026")
+    tables = [s for s in ede.steps if isinstance(s, Table)]
+    assert [x.caption.split(":")[0] for x in tables] == ["MP", "GP"]
+    assert all(x.rows == (("#1", "x", "1", "1", "0"), ("#2", "1", "x", "1", "0"))
+               for x in tables)  # fmt: skip
+    texts = [s.text for s in ede.steps if isinstance(s, Step)]
+    assert "C.07 (2026) 13.3: DE on MP separates nobody; DE on GP" in texts
+    assert ("C.07 (2026) 13.3.2: #1 and #2 still tied: BC then TBR on their direct "
+            "encounter: #1 1, 1, 0; #2 2, 0, 1") in texts  # fmt: skip
+    assert ede.value == 1 and texts[-1] == "#1: place 1 of 2"
+
+
+def rated() -> bytes:
+    """The TEC exercise with made-up ratings: 1500 + (37 x start rank mod 400)."""
+    lines = (TEC / "tournament.trf").read_text().splitlines()
+    out = [x[:48] + f"{1500 + 37 * int(x[4:8]) % 400:4d}" + x[52:] if x.startswith("001") else x
+           for x in lines]  # fmt: skip
+    return ("\n".join(out) + "\n").encode()
+
+
+def test_tpr_shows_the_ratings_the_rounding_and_the_table_lookup():
+    """Player02 met #10, #7, #1, #16, #3 over the board: ratings 1870, 1759, 1537, 1692,
+    1611 (sum 8469). ARO = 8469 / 5 = 1693.8, rounded half up 1694 (10.1). Score 4 of 5:
+    p = 0.80; B.02 table 8.1(a) gives dp(0.80) = 240; TPR = 1694 + 240 = 1934 (10.2)."""
+    t = parse_trf(rated()).tournament
+    _, [tpr] = explain(t, 2, "TPR", "fide-2026")
+    ratings = [s.value for s in tpr.steps if s.round is not None]
+    assert ratings == [1870, 1759, 1537, 1692, 1611]
+    texts = [s.text for s in tpr.steps]
+    assert ("mean of 5 opponents' ratings: 8469 / 5 = 1693.8, rounded half up "
+            "(C.07 (2026) 10.1): 1694") in texts  # fmt: skip
+    assert ("score 4 in 5 games: p = 0.8, to hundredths (half up) 0.80; FIDE B.02 table "
+            "8.1(a): dp(0.80) = +240") in texts  # fmt: skip
+    assert texts[-1] == "TPR = ARO 1694 + dp +240 = 1934 (C.07 (2026) 10.2)"
+    assert tpr.value == 1934
+
+
+def test_aro_cut_and_unplayed_rounds():
+    """Jessica (#9) played only #1 (1537) and #10 (1870); R3 half bye, R4 forfeit loss, R5
+    PAB do not count. ARO/C1 removes the lowest, 1537: ARO = 1870."""
+    t = parse_trf(rated()).tournament
+    _, [aro] = explain(t, 9, "ARO/C1", "fide-2026")
+    texts = [s.text for s in aro.steps]
+    assert texts[2:5] == [
+        "R3: half bye, not a game over the board: not counted",
+        "R4: forfeit loss, not a game over the board: not counted",
+        "R5: pairing-allocated bye, not a game over the board: not counted",
+    ]
+    assert "C.07 (2026) 14.1-14.4: ratings removed by the cut or median: 1537" in texts
+    assert aro.value == 1870 == aro.steps[-1].value
+
+
+def test_ptp_names_the_expected_scores_either_side():
+    """PTP (10.3) for a zero score: the lowest opponent's rating minus 800. Jessica scored 0
+    in her two games (against 1537 and 1870): 1537 - 800 = 737."""
+    t = parse_trf(rated()).tournament
+    _, [ptp] = explain(t, 9, "PTP", "fide-2026")
+    assert (
+        ptp.steps[-1].text
+        == "score 0: the lowest opponent's rating 1537 - 800 = 737 (C.07 (2026) 10.3)"
+    )
+    assert ptp.value == 737
+
+
+def test_explain_json_and_text_carry_the_steps(tmp_path):
+    path = tmp_path / "rated.trf"
+    path.write_bytes(rated())
+    done = run_cli("explain", str(path), "4", "-t", "DE,TPR", "-e", "fide-2026", "-f", "json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    de, tpr = data["tiebreaks"]
+    assert de["steps"][0]["type"] == "table" and de["steps"][0]["header"][1] == "#1"
+    assert tpr["steps"][-1]["type"] == "step" and Fraction(tpr["steps"][-1]["value"]) == Fraction(
+        tpr["value"]
+    )
+    text = run_cli("explain", str(path), "4", "-t", "DE", "-e", "fide-2026").stdout
+    assert "mini-table of the tied group (C.07 (2026) 6.1):" in text
