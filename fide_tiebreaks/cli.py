@@ -136,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="For each tie-break, round by round: the opponent or the dummy / virtual "
         "opponent, the unplayed-round category (e.g. 16.2.3) or the virtual opponent's "
         "working, the opponent's score as counted, the points obtained, the contribution, "
-        "and what a cut or median removed (with its article).",
+        "and what a cut or median removed (with its article); for DE and EDE the tied group's "
+        "mini-table and the rule that ordered it; for rating tie-breaks the ratings used, the "
+        "roundings and the table lookups. docs/tiebreaks.md shows every code explained.",
         epilog="examples:\n  fide-tiebreaks explain event.trf 9 --tiebreaks BH,BH/C1,SB\n"
         "  fide-tiebreaks explain event.trf Jessica --edition fide-2012 --format json",
         formatter_class=argparse.RawDescriptionHelpFormatter,

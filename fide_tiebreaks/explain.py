@@ -73,6 +73,13 @@ def opponent_lines(
 ) -> tuple[Line, ...]:
     """Round-by-round lines from an opponent table, marking what Cut / Median removed."""
     entries = table.entries[ctx.tournament.index[pid]]
+    return entry_lines(ctx, entries, table.scale, table.scale, weighted)
+
+
+def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points_scale: int,
+                weighted: bool) -> tuple[Line, ...]:  # fmt: skip
+    """Round-by-round lines from one participant's opponent entries (scores and points on
+    their own grids), marking what Cut / Median removed."""
     low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
     kept = ctx.edition.cut(entries, low, high, weighted) if low or high else list(entries)
     cite = ctx.edition.citation
@@ -86,11 +93,10 @@ def opponent_lines(
             removed[e] = "low cut" + why
         else:
             removed[e] = "high cut" + (f" ({cite} 14.3)" if c07 else "")
-    s = table.scale
     out = []
     for e in entries:
-        score = from_units(e.score, s)
-        points = from_units(e.points, s)
+        score = from_units(e.score, score_scale)
+        points = from_units(e.points, points_scale)
         out.append(Line(e.round, e.opponent, e.category, score, points,
                         score * points if weighted else score, removed.get(e, "")))  # fmt: skip
     return tuple(out)
@@ -254,6 +260,7 @@ __all__ = [
     "Line",
     "Step",
     "Table",
+    "entry_lines",
     "explain",
     "explain_row",
     "find_participant",

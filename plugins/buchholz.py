@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.editions import OpponentTable
-from fide_tiebreaks.explain import Line, opponent_lines
+from fide_tiebreaks.explain import Line, Step, opponent_lines
 from fide_tiebreaks.model import Colour, ResultKind, Tournament, TournamentType
-from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable
 
 
@@ -86,6 +86,29 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
     return out
 
 
+def _explain_aob(ctx: Context, pid: int) -> list[Step]:
+    table = _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()
+    theirs = _sums(ctx, table)
+    which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
+    cut = "" if not (ctx.spec.cut or ctx.spec.median) else f" (with {ctx.spec.code}'s cut)"
+    out = []
+    met = []
+    for g in ctx.tournament.participant(pid).results:
+        if g.kind.played and g.opponent is not None:
+            met.append(theirs[g.opponent])
+            out.append(Step(f"R{g.round} #{g.opponent}: {which}{cut} "
+                            f"{exact_str(theirs[g.opponent])}", theirs[g.opponent], g.round,
+                            g.opponent))  # fmt: skip
+        else:
+            out.append(Step(f"R{g.round}: not played over the board: not counted", None,
+                            g.round, g.opponent))  # fmt: skip
+    mean = sum(met, Fraction(0)) / len(met) if met else Fraction(0)
+    out.append(Step(f"mean of {len(met)} opponents' {which}: {exact_str(sum(met, Fraction(0)))}"
+                    f" / {len(met)} = {exact_str(mean)}, exact ({ctx.edition.citation} 8.2 "
+                    "states no rounding)", mean))  # fmt: skip
+    return out
+
+
 def _explain_bh(ctx: Context, pid: int) -> tuple[Line, ...]:
     return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=False)
 
@@ -115,7 +138,7 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
                  modifiers=cut_median, check=_check, explain=_explain_bh),
         Tiebreak("AOB", "Average of opponents' Buchholz", average_of_opponents_buchholz, "8.2",
                  "Mean Buchholz of the opponents met over the board.",
-                 modifiers=frozenset("CMPF:"), check=_check),
+                 modifiers=frozenset("CMPF:"), check=_check, explain=_explain_aob),
         Tiebreak("FB", "Fore Buchholz", fore_buchholz, "8.3",
                  "Buchholz as if every final-round game had been drawn.",
                  modifiers=cut_median, check=_check, explain=_explain_fb),

@@ -5,8 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.explain import Step
 from fide_tiebreaks.model import Tournament, TournamentType
-from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.numbers import exact_str, from_units
 
 
 def koya_threshold(t: Tournament, limit_steps: int) -> Fraction:
@@ -38,10 +39,35 @@ def koya(ctx: Context) -> dict[int, Fraction]:
     }
 
 
+def _explain(ctx: Context, pid: int) -> list[Step]:
+    t = ctx.tournament
+    threshold = koya_threshold(t, ctx.spec.limit or 0)
+    out = [Step(f"half the maximum score{' with the limit' if ctx.spec.limit else ''}: "
+                f"{exact_str(threshold)} ({ctx.edition.citation} 9.2"
+                f"{', 14.5' if ctx.spec.limit else ''})", threshold)]  # fmt: skip
+    total = Fraction(0)
+    for g in t.participant(pid).results:
+        if g.opponent is None:
+            out.append(Step(f"R{g.round}: no opponent: not counted", None, g.round))
+            continue
+        theirs = t.participant(g.opponent).points
+        if theirs >= threshold:
+            total += g.points
+            out.append(Step(f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} >= "
+                            f"{exact_str(threshold)}: +{exact_str(g.points)}", g.points,
+                            g.round, g.opponent))  # fmt: skip
+        else:
+            text = (f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} < "
+                    f"{exact_str(threshold)}: not counted")  # fmt: skip
+            out.append(Step(text, None, g.round, g.opponent))
+    out.append(Step(f"total {exact_str(total)}", total))
+    return out
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("KS", "Koya system", koya, "9.2",
                  "Points scored against opponents with at least half the maximum score.",
-                 modifiers=frozenset("L:")),
+                 modifiers=frozenset("L:"), explain=_explain),
     ]  # fmt: skip

@@ -3,11 +3,15 @@ and TPN."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.explain import Step
 from fide_tiebreaks.model import Colour, Game, ResultKind, TournamentType
-from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import requires
 
 _OTB_WINS = frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN})
@@ -134,6 +138,44 @@ def pairing_number(ctx: Context) -> dict[int, Fraction]:
 
 
 only_from_2026 = requires("std-tpn-rtng", "C.07 (2026)")
+Explainer = Callable[[Context, int], Sequence[Any]]
+
+
+def _round_text(g: Game) -> str:
+    what = g.kind.name.lower().replace("_", " ").replace("pab", "pairing-allocated bye")
+    against = f" against #{g.opponent}" if g.opponent is not None else ""
+    colour = {Colour.WHITE: ", White", Colour.BLACK: ", Black"}.get(g.colour, "")
+    return f"R{g.round}: {what}{against}{colour}"
+
+
+def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
+    """An explanation for a tie-break that adds up the participant's own rounds: what each
+    round added, found as the value after that round minus the value before it (the same
+    compute, on the tournament as it stood; computed once per standings and code)."""
+
+    def explain(ctx: Context, pid: int) -> list[Step]:
+        t = ctx.tournament
+        key = ("values by round", ctx.spec, id(t))
+        if key not in ctx.cache:
+            ctx.cache[key] = [compute(replace(ctx, tournament=t.after_round(r), cache={}))
+                              for r in range(t.rounds + 1)]  # fmt: skip
+        series = ctx.cache[key]
+        out = []
+        for g in t.participant(pid).results:
+            delta = series[g.round][pid] - series[g.round - 1][pid]
+            sign = "+" if delta >= 0 else ""
+            out.append(Step(f"{_round_text(g)}: {sign}{exact_str(delta)}", delta, g.round,
+                            g.opponent))  # fmt: skip
+        total = series[-1][pid]
+        out.append(Step(f"total {exact_str(total)}", total))
+        return out
+
+    return explain
+
+
+def _explain_tpn(ctx: Context, pid: int) -> list[Step]:
+    order = "highest first (/R)" if ctx.spec.reverse else "lowest first"
+    return [Step(f"pairing number {pid}; {order} ({ctx.edition.citation} 7.8)", Fraction(pid))]
 
 
 @hookimpl
@@ -142,22 +184,25 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("WIN", "Number of wins", wins, "7.1",
                  "Rounds with a win's points, with or without playing (teams: matches won).",
-                 modifiers=frozenset(":")),
+                 modifiers=frozenset(":"), explain=_by_rounds(wins)),
         Tiebreak("WON", "Number of games won", games_won, "7.2",
-                 "Games won over the board."),
+                 "Games won over the board.", explain=_by_rounds(games_won)),
         Tiebreak("BPG", "Number of games played with Black", black_games, "7.3",
-                 "Games played over the board with Black.", modifiers=game),
+                 "Games played over the board with Black.", modifiers=game,
+                 explain=_by_rounds(black_games)),
         Tiebreak("BWG", "Number of games won with Black", black_wins, "7.4",
-                 "Games won over the board with Black."),
+                 "Games won over the board with Black.", explain=_by_rounds(black_wins)),
         Tiebreak("PS", "Progressive scores", progressive, "7.5",
-                 "Sum of the cumulative scores after each round.", modifiers=frozenset("C:")),
+                 "Sum of the cumulative scores after each round.", modifiers=frozenset("C:"),
+                 explain=_by_rounds(progressive)),
         Tiebreak("REP", "Rounds one elected to play", elected_to_play, "7.6",
                  "Rounds minus requested byes and forfeit losses (GE in the 2023 text).",
-                 modifiers=game, aliases=("GE",)),
+                 modifiers=game, aliases=("GE",), explain=_by_rounds(elected_to_play)),
         Tiebreak("STD", "Standard points", standard_points, "7.7",
                  "Rounds scored as 1 / ½ / 0 against the scheduled opponent (2026).",
-                 check=only_from_2026),
+                 check=only_from_2026, explain=_by_rounds(standard_points)),
         Tiebreak("TPN", "Tournament pairing number", pairing_number, "7.8",
                  "The pairing number, lowest first; /R: highest first (2026).",
-                 modifiers=frozenset("R"), lower_is_better=True, check=only_from_2026),
+                 modifiers=frozenset("R"), lower_is_better=True, check=only_from_2026,
+                 explain=_explain_tpn),
     ]  # fmt: skip

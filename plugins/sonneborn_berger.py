@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.explain import Line, opponent_lines
-from fide_tiebreaks.numbers import from_units
+from fide_tiebreaks.explain import Line, Step, opponent_lines
+from fide_tiebreaks.numbers import exact_str, from_units
 
 
 def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
@@ -52,6 +52,23 @@ def _explain(ctx: Context, pid: int) -> tuple[Line, ...]:
     return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=True)
 
 
+def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
+    s = ctx.tournament.participant(pid).points
+    sb = sonneborn_berger(ctx)[pid]
+    v = s * s + sb
+    text = f"NNSB = own score squared + SB = {exact_str(s)}² + {exact_str(sb)} = {exact_str(v)}"
+    return [*_explain(ctx, pid), Step(text, v)]
+
+
+def _explain_gelbfuhs(ctx: Context, pid: int) -> list[Line | Step]:
+    s = ctx.tournament.participant(pid).points
+    sb = sonneborn_berger(ctx)[pid]
+    n = ctx.tournament.rounds or 1
+    v = s + sb / n
+    return [*_explain(ctx, pid), Step(f"GELBFUHS = own score + SB / rounds = {exact_str(s)} + "
+                                      f"{exact_str(sb)} / {n} = {exact_str(v)}", v)]  # fmt: skip
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     mods = frozenset("CMP")
@@ -60,8 +77,9 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
                  "Sum of each opponent's score times the points scored against them.",
                  modifiers=mods, explain=_explain),
         Tiebreak("NNSB", "Non-Neustadtl Sonneborn-Berger", non_neustadtl, "",
-                 "Own score squared plus SB (Sonneborn and Berger, 1886-1888).", modifiers=mods),
+                 "Own score squared plus SB (Sonneborn and Berger, 1886-1888).", modifiers=mods,
+                 explain=_explain_nnsb),
         Tiebreak("GELBFUHS", "Gelbfuhs score", gelbfuhs, "",
                  "Own score plus SB divided by the number of rounds (Gelbfuhs, 1873).",
-                 modifiers=mods),
+                 modifiers=mods, explain=_explain_gelbfuhs),
     ]  # fmt: skip

@@ -8,6 +8,7 @@ MP or GP view of the matches (``BH:MP``, ``BH:GP``, ...), Art. 16 included.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
@@ -16,7 +17,7 @@ from fide_tiebreaks.plugins import direct_encounter
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import parse_code
 from fide_tiebreaks.editions import Entry
-from fide_tiebreaks.explain import Step, Table
+from fide_tiebreaks.explain import Line, Step, Table, entry_lines
 from fide_tiebreaks.model import ResultKind, Tournament
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.teams import TeamData, team_view
@@ -43,6 +44,11 @@ def match_points_or_game_points(ctx: Context) -> dict[int, Fraction]:
 def _esb_entries(ctx: Context, x: str, y: str) -> tuple[int, list[tuple[Entry, ...]]]:
     """Opponent entries scored on X (the opponent's total; with Art. 16 on X) whose points
     are the Y scored in the round: products are then ``X_opponent * Y_scored``."""
+    x_scale, y_scale, rows = _esb_scaled(ctx, x, y)
+    return x_scale * y_scale, rows
+
+
+def _esb_scaled(ctx: Context, x: str, y: str) -> tuple[int, int, list[tuple[Entry, ...]]]:
     t = ctx.tournament
     xt, yt = team_view(t, x), team_view(t, y)
     table = ctx.edition.opponent_table(xt, ctx.spec.forfeits_as_played, ctx.options)
@@ -50,7 +56,23 @@ def _esb_entries(ctx: Context, x: str, y: str) -> tuple[int, list[tuple[Entry, .
     for entries, yp in zip(table.entries, yt.participants, strict=True):
         y_units = {g.round: g.units for g in yp.results}
         rows.append(tuple(e._replace(points=y_units[e.round]) for e in entries))
-    return table.scale * yt.scale, rows
+    return table.scale, yt.scale, rows
+
+
+def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
+    def explain(ctx: Context, pid: int) -> tuple[Line, ...]:
+        x_scale, y_scale, rows = _esb_scaled(ctx, x, y)
+        entries = rows[ctx.tournament.index[pid]]
+        return entry_lines(ctx, entries, x_scale, y_scale, weighted=True)
+
+    return explain
+
+
+def _explain_mpvgp(ctx: Context, pid: int) -> list[Step]:
+    data = _team(ctx)
+    value = match_points_or_game_points(ctx)[pid]
+    return [Step(f"the secondary score ({data.secondary}, as {data.primary} rank first): "
+                 f"{exact_str(value)} ({ctx.edition.citation} 13.1)", value)]  # fmt: skip
 
 
 def _esb(x: str, y: str):  # type: ignore[no-untyped-def]
@@ -76,6 +98,34 @@ def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
     spec = parse_code("EMGSB/C1")
     return _esb("MP", "GP")(Context(ctx.tournament, spec, ctx.edition, None, ctx.cache,
                                     ctx.options))  # fmt: skip
+
+
+def _explain_osb(ctx: Context, pid: int) -> tuple[Line, ...]:
+    sub = Context(ctx.tournament, parse_code("EMGSB/C1"), ctx.edition, None, ctx.cache,
+                  ctx.options)  # fmt: skip
+    return _explain_esb("MP", "GP")(sub, pid)
+
+
+def _explain_osb26(ctx: Context, pid: int) -> list[Line | Step]:
+    x_scale, y_scale, rows = _esb_scaled(ctx, "MP", "GP")
+    t = ctx.tournament
+    entries = rows[t.index[pid]]
+    pab = {g.round for g in t.participant(pid).results if g.kind is ResultKind.PAB}
+    kept = [e for e in entries if e.round not in pab]
+    excess = max(len(kept) - (t.rounds - 1), 0)
+    kept = list(ctx.edition.cut(kept, excess, 0, True)) if excess else kept
+    plain = Context(t, parse_code("EMGSB"), ctx.edition, None, ctx.cache, ctx.options)
+    out: list[Line | Step] = []
+    for e, line in zip(entries, entry_lines(plain, entries, x_scale, y_scale, True),
+                       strict=True):  # fmt: skip
+        if e.round in pab:
+            line = replace(line, removed="PAB round left out (Olympiad 2026 TB1)")
+        elif e not in kept:
+            line = replace(line, removed="lowest-MP opponent left out (Olympiad 2026 TB1)")
+        out.append(line)
+    total = from_units(sum(e.score * e.points for e in kept), x_scale * y_scale)
+    out.append(Step(f"the best {t.rounds - 1} rounds: {exact_str(total)}", total))
+    return out
 
 
 def olympiad_sb_2026(ctx: Context) -> dict[int, Fraction]:
@@ -130,6 +180,45 @@ def _places(keys: dict[int, tuple[Fraction, ...]]) -> dict[int, Fraction]:
         same = i and keys[order[i - 1]] == keys[pid]
         out[pid] = out[order[i - 1]] if same else Fraction(i + 1)
     return out
+
+
+def _explain_bc(ctx: Context, pid: int) -> list[Step]:
+    out = []
+    total = Fraction(0)
+    for r, row in enumerate(_boards(ctx, pid), start=1):
+        terms = [f"{b} x {exact_str(pts)}" for b, pts in enumerate(row, start=1)]
+        value = sum((b * pts for b, pts in enumerate(row, start=1)), Fraction(0))
+        total += value
+        out.append(Step(f"R{r}: board x game points: {' + '.join(terms) or 'no boards'} = "
+                        f"{exact_str(value)}", value, r))  # fmt: skip
+    out.append(Step(f"total {exact_str(total)}; lower is better ({ctx.edition.citation} 12.1)",
+                    total))  # fmt: skip
+    return out
+
+
+def _explain_boards(bbe: bool):  # type: ignore[no-untyped-def]
+    def explain(ctx: Context, pid: int) -> list[Step | Table]:
+        members = sorted(ctx.group or {pid})
+        if len(members) < 2:
+            return [Step("not tied with anyone when the list reached it: place 1", Fraction(1))]
+        n = _team(ctx).boards
+        totals = {tid: _by_board(ctx, tid) for tid in members}
+        if bbe:
+            header = ("", *(f"boards 1-{k}" for k in range(n - 1, 0, -1)))
+            kept = range(n - 1, 0, -1)
+            rows = tuple((f"#{tid}", *(exact_str(sum(totals[tid][:k], Fraction(0))) for k in kept))
+                         for tid in members)  # fmt: skip
+            caption = f"game points without the last boards ({ctx.edition.citation} 12.3)"
+        else:
+            header = ("", *(f"board {b}" for b in range(1, n + 1)))
+            rows = tuple((f"#{tid}", *(exact_str(v) for v in totals[tid])) for tid in members)
+            caption = f"game points by board ({ctx.edition.citation} 12.2)"
+        place = (bottom_board_elimination if bbe else top_board_result)(ctx)[pid]
+        return [Table(caption, header, rows),
+                Step("compared column by column from the left; the first difference decides"),
+                Step(f"#{pid}: place {place} of {len(members)}", place)]  # fmt: skip
+
+    return explain
 
 
 def top_board_result(ctx: Context) -> dict[int, Fraction]:
@@ -263,6 +352,12 @@ def schedule_strength(ctx: Context) -> dict[int, Fraction]:
     """SSSC (13.4): the secondary score plus the Buchholz on the primary score (Fore
     Buchholz with /F) divided by K; K = floor(maximum primary score of the event / maximum
     secondary score of one match), unless /Kx sets it."""
+    k, _, strength, secondary = _sssc_parts(ctx)
+    return {p.id: p.points + strength[p.id] / k for p in secondary.participants}
+
+
+def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], Tournament]:
+    """K, the Buchholz context on the primary score, that Buchholz, and the secondary view."""
     from fide_tiebreaks.plugins.buchholz import buchholz, fore_buchholz
 
     t = ctx.tournament
@@ -280,7 +375,27 @@ def schedule_strength(ctx: Context) -> dict[int, Fraction]:
     spec = parse_code("BH/P" if ctx.spec.forfeits_as_played else "BH")
     bctx = Context(primary, spec, ctx.edition, None, ctx.cache, ctx.options)
     strength = (fore_buchholz if ctx.spec.fore else buchholz)(bctx)
-    return {p.id: p.points + strength[p.id] / k for p in secondary.participants}
+    return Fraction(k), bctx, strength, secondary
+
+
+def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
+    from fide_tiebreaks.plugins.buchholz import _explain_bh, _explain_fb
+
+    k, bctx, strength, secondary = _sssc_parts(ctx)
+    data = _team(ctx)
+    s = secondary.participant(pid).points
+    how = f"floor(maximum {data.primary} of the event / maximum {data.secondary} of a match)"
+    if ctx.spec.factor is not None:
+        how = "given by /K"
+    which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
+    v = s + strength[pid] / k
+    return [
+        *(_explain_fb if ctx.spec.fore else _explain_bh)(bctx, pid),
+        Step(f"{which} on {data.primary}: {exact_str(strength[pid])}", strength[pid]),
+        Step(f"K = {exact_str(k)} ({how})", k),
+        Step(f"SSSC = {data.secondary} {exact_str(s)} + {exact_str(strength[pid])} / "
+             f"{exact_str(k)} = {exact_str(v)} ({ctx.edition.citation} 13.4)", v),
+    ]  # fmt: skip
 
 
 @hookimpl
@@ -290,33 +405,34 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
         Tiebreak("MPvGP", "Match points or game points", match_points_or_game_points, "13.1",
                  "The secondary score (game points when match points rank first).",
-                 check=only_teams),
+                 check=only_teams, explain=_explain_mpvgp),
         Tiebreak("EMMSB", "Extended SB: MP x MP", _esb("MP", "MP"), "13.2.1",
                  "Opponent's MP times the MP scored against it.", modifiers=esb,
-                 aliases=("ESB:MM",), check=only_teams),
+                 aliases=("ESB:MM",), check=only_teams, explain=_explain_esb("MP", "MP")),
         Tiebreak("EMGSB", "Extended SB: MP x GP", _esb("MP", "GP"), "13.2.2",
                  "Opponent's MP times the GP scored against it.", modifiers=esb,
-                 aliases=("ESB:MG",), check=only_teams),
+                 aliases=("ESB:MG",), check=only_teams, explain=_explain_esb("MP", "GP")),
         Tiebreak("EGMSB", "Extended SB: GP x MP", _esb("GP", "MP"), "13.2.3",
                  "Opponent's GP times the MP scored against it.", modifiers=esb,
-                 aliases=("ESB:GM",), check=only_teams),
+                 aliases=("ESB:GM",), check=only_teams, explain=_explain_esb("GP", "MP")),
         Tiebreak("EGGSB", "Extended SB: GP x GP", _esb("GP", "GP"), "13.2.4",
                  "Opponent's GP times the GP scored against it.", modifiers=esb,
-                 aliases=("ESB:GG",), check=only_teams),
+                 aliases=("ESB:GG",), check=only_teams, explain=_explain_esb("GP", "GP")),
         Tiebreak("OSB", "Olympiad Sonneborn-Berger", olympiad_sb, "13.2.2",
-                 "EMGSB without the lowest-MP opponent (Olympiads from 2008).", check=only_teams),
+                 "EMGSB without the lowest-MP opponent (Olympiads from 2008).", check=only_teams,
+                 explain=_explain_osb),
         Tiebreak("OSB26", "Olympiad 2026 Sonneborn-Berger", olympiad_sb_2026, "13.2.2",
                  "The best rounds-1 opponents' MP x GP; a PAB round is left out (Olympiad 2026).",
-                 check=only_teams),
+                 check=only_teams, explain=_explain_osb26),
         Tiebreak("BC", "Board count", board_count, "12.1",
                  "Sum of board number x game points on that board; lower is better.",
-                 lower_is_better=True, check=only_teams),
+                 lower_is_better=True, check=only_teams, explain=_explain_bc),
         Tiebreak("TBR", "Top board result", top_board_result, "12.2",
                  "Game points on board 1, then board 2, ... (a ranking of the tied group).",
-                 **group),
+                 explain=_explain_boards(bbe=False), **group),
         Tiebreak("BBE", "Bottom board elimination", bottom_board_elimination, "12.3",
                  "Game points without the last board, then the last two, ... (a ranking).",
-                 **group),
+                 explain=_explain_boards(bbe=True), **group),
         Tiebreak("EDE", "Extended direct encounter", extended_direct_encounter, "13.3",
                  "DE on the primary score, else on the secondary score.",
                  modifiers=frozenset("P"), explain=_explain_ede, **group),
@@ -334,5 +450,5 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
                  explain=partial(_explain_ede, chain=("BBE",)), **group),
         Tiebreak("SSSC", "Scores and schedule strength combination", schedule_strength, "13.4",
                  "Secondary score + primary Buchholz / K.", modifiers=frozenset("KFP"),
-                 check=only_teams),
+                 check=only_teams, explain=_explain_sssc),
     ]  # fmt: skip

@@ -299,9 +299,9 @@ def test_sloth_neustadtl_and_the_weighted_scores():
 
 
 def test_the_tiebreak_reference_page_matches_the_registry():
-    """docs/tiebreaks.md is written by hand; this keeps it from drifting from the plugins'
-    own metadata: every built-in code has a row that names its article and every modifier
-    it takes (":" is the team-score suffix, documented once for all codes)."""
+    """docs/tiebreaks.md is generated (tools/build_tiebreaks_page.py); this checks what the
+    generator makes of the plugins' metadata: every built-in code has a row that names its
+    article and every modifier it takes."""
     import re
 
     text = (ROOT / "docs" / "tiebreaks.md").read_text()

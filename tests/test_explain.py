@@ -65,10 +65,7 @@ def test_edebt_shows_both_mini_tables_and_the_knock_out_step():
 
 def rated() -> bytes:
     """The TEC exercise with made-up ratings: 1500 + (37 x start rank mod 400)."""
-    lines = (TEC / "tournament.trf").read_text().splitlines()
-    out = [x[:48] + f"{1500 + 37 * int(x[4:8]) % 400:4d}" + x[52:] if x.startswith("001") else x
-           for x in lines]  # fmt: skip
-    return ("\n".join(out) + "\n").encode()
+    return (ROOT / "conformance/fixtures/rated-example/tournament.trf").read_bytes()
 
 
 def test_tpr_shows_the_ratings_the_rounding_and_the_table_lookup():
@@ -76,6 +73,7 @@ def test_tpr_shows_the_ratings_the_rounding_and_the_table_lookup():
     1611 (sum 8469). ARO = 8469 / 5 = 1693.8, rounded half up 1694 (10.1). Score 4 of 5:
     p = 0.80; B.02 table 8.1(a) gives dp(0.80) = 240; TPR = 1694 + 240 = 1934 (10.2)."""
     t = parse_trf(rated()).tournament
+    assert {p.id: p.rating for p in t}[16] == 1500 + 37 * 16 % 400 == 1692
     _, [tpr] = explain(t, 2, "TPR", "fide-2026")
     ratings = [s.value for s in tpr.steps if s.round is not None]
     assert ratings == [1870, 1759, 1537, 1692, 1611]
@@ -128,3 +126,54 @@ def test_explain_json_and_text_carry_the_steps(tmp_path):
     )
     text = run_cli("explain", str(path), "4", "-t", "DE", "-e", "fide-2026").stdout
     assert "mini-table of the tied group (C.07 (2026) 6.1):" in text
+
+
+def test_aob_and_koya_of_david():
+    """David (#4) of the TEC exercise. AOB: his over-the-board opponents #12, #13, #3, #1
+    have BH 11.5, 14, 15.5 and 12.5 (expected-2024.csv), mean 53.5 / 4 = 107/8, the exact
+    value the fixture's README gives. KS: 5 rounds, half the maximum 2.5; of his opponents
+    only #3 and #1 (3.5 each) reach it, and he drew both: KS = 1."""
+    t = parse_trf((TEC / "tournament.trf").read_bytes()).tournament
+    _, [aob, ks] = explain(t, 4, "AOB,KS", "fide-2024")
+    assert [s.value for s in aob.steps if s.opponent] == [Fraction(23, 2), 14, Fraction(31, 2),
+                                                          Fraction(25, 2)]  # fmt: skip
+    assert aob.value == Fraction(107, 8) == aob.steps[-1].value
+    assert ks.steps[0].value == Fraction(5, 2)
+    assert [s.value for s in ks.steps if s.opponent] == [None, None, Fraction(1, 2),
+                                                         Fraction(1, 2)]  # fmt: skip
+    assert ks.value == 1
+
+
+def test_board_count_of_the_hand_worked_team_fixture():
+    """team-4x4, team 1 (players 1-4) on boards 1-4: R1 1, 1, ½, ½; R2 ½ x 4; R3 1 x 4
+    (the crosstable). BC = (1 + 2 + 1.5 + 2) + (0.5 + 1 + 1.5 + 2) + (1 + 2 + 3 + 4)
+    = 6.5 + 5 + 10 = 21.5."""
+    t = parse_trf((ROOT / "conformance/fixtures/team-4x4/tournament.trf").read_bytes()).tournament
+    _, [bc] = explain(t, 1, "BC", "fide-2024")
+    assert [s.value for s in bc.steps] == [Fraction(13, 2), 5, 10, Fraction(43, 2)]
+    assert bc.value == Fraction(43, 2)
+
+
+def test_every_explanation_ends_at_the_value_it_explains():
+    """For every code with a closing step, on every participant of the fixtures: the last
+    step's value is the value in the standings (the working adds up)."""
+    from fide_tiebreaks import compute_standings
+    from fide_tiebreaks.explain import explain_row
+
+    events = [
+        (parse_trf(rated()).tournament, "BH/C1,SB,AOB,KS,WIN,WON,BPG,BWG,PS/C1,REP,STD,TPN,"
+         "ARO/C1,TPR,PTP,APRO,APPO,RTNG,NNSB,GELBFUHS,DE", "fide-2026"),
+        (parse_trf((ROOT / "conformance/fixtures/team-4x4/tournament.trf").read_bytes())
+         .tournament, "MPvGP,BC,EMMSB/C1,EGGSB,OSB,OSB26,SSSC,EDE,TBR,BBE,WIN,PS:GP", "fide-2026"),
+    ]  # fmt: skip
+    checked = 0
+    for t, codes, edition in events:
+        s = compute_standings(t, codes, edition)
+        cache: dict = {}
+        for row in s.rows:
+            for ex in explain_row(s, row.participant.id, cache=cache):
+                last = [x for x in ex.steps if isinstance(x, Step) and x.value is not None]
+                if last:
+                    assert last[-1].value == ex.value, (ex.code, row.participant.id)
+                    checked += 1
+    assert checked > 200
