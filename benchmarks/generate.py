@@ -50,11 +50,11 @@ def generate(
                 pool.append(i)
         pool.sort(key=lambda i: (-score[i], i))
         if len(pool) % 2:
-            bye = next((i for i in reversed(pool) if i not in had_pab), pool[-1])
-            pool.remove(bye)
-            had_pab.add(bye)
-            blocks[bye].append("0000 - U")
-            score[bye] += 2
+            pab = next((i for i in reversed(pool) if i not in had_pab), pool[-1])
+            pool.remove(pab)
+            had_pab.add(pab)
+            blocks[pab].append("0000 - U")
+            score[pab] += 2
         k = 0
         while k < len(pool):
             a, b = pool[k], pool[k + 1]
