@@ -9,14 +9,21 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
-from pathlib import Path
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    target = os.fspath(path)
+    directory = os.path.dirname(target) or "."
+    # A private, new file beside the target (what tempfile.mkstemp does; tempfile itself is
+    # not imported, as it costs several milliseconds of every start-up).
+    while True:
+        tmp = os.path.join(directory, f".{os.path.basename(target)}.{os.urandom(6).hex()}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                         0o600)  # fmt: skip
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .tiebreak import Tiebreak
 
 PROJECT = "fide_tiebreaks"
+PREFIX = "fide_tiebreaks_"  # every hook name starts with it
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 

@@ -81,7 +81,7 @@ def test_two_providers_of_one_code_is_an_error_naming_both(monkeypatch):
 class _FakeEntryPoint:
     def __init__(self, name, load):
         self.name, self._load = name, load
-        self.dist = types.SimpleNamespace(name=f"{name}-dist", version="9.9")
+        self.dist, self.version = f"{name}-dist", "9.9"
 
     def load(self):
         return self._load()
@@ -94,7 +94,7 @@ def _broken():
 def test_a_broken_plugin_warns_and_the_rest_keeps_working(monkeypatch):
     good = make_plugin(XPTS2)
     monkeypatch.setattr(
-        "fide_tiebreaks.host.metadata.entry_points",
+        "fide_tiebreaks.host.find_entry_points",
         lambda group: [_FakeEntryPoint("broken", _broken), _FakeEntryPoint("good", lambda: good)],
     )
     monkeypatch.delenv("FIDE_TIEBREAKS_LOAD_PLUGINS")
@@ -113,7 +113,7 @@ def test_a_broken_plugin_warns_and_the_rest_keeps_working(monkeypatch):
 def test_allow_and_block_lists(monkeypatch):
     good = make_plugin(XPTS2)
     monkeypatch.setattr(
-        "fide_tiebreaks.host.metadata.entry_points",
+        "fide_tiebreaks.host.find_entry_points",
         lambda group: [_FakeEntryPoint("good", lambda: good)],
     )
     assert "XPTS2" not in load_registry().tiebreaks  # LOAD_PLUGINS="" in the tests
@@ -273,3 +273,29 @@ def test_broken_plugin_installed_outside_the_repository(tmp_path):
     strict = run_cli(*args, "--strict", env=env)
     assert strict.returncode == 1 and "Traceback" not in strict.stderr
     assert "'XFLOAT' from plugin 'broken'" in strict.stderr
+
+
+def test_entry_points_are_found_as_importlib_metadata_finds_them(tmp_path, monkeypatch):
+    """The host reads entry_points.txt files itself (importing importlib.metadata costs
+    ~40 ms of start-up); it must find what importlib.metadata finds, with the name and
+    version of the distribution, and only the first distribution of a name on sys.path."""
+    from importlib import metadata
+
+    from fide_tiebreaks.host import find_entry_points
+
+    for folder, version in ((tmp_path / "a", "1.0"), (tmp_path / "b", "2.0")):
+        info = folder / f"my_tb-{version}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: my-tb\nVersion: {version}\n\nbody"
+        )
+        (info / "entry_points.txt").write_text(
+            "[console_scripts]\nx = y:z\n\n[fide_tiebreaks]\nmine = my_tb.plugin:hooks\n"
+            "other = my_tb\n")  # fmt: skip
+    monkeypatch.syspath_prepend(str(tmp_path / "b"))
+    monkeypatch.syspath_prepend(str(tmp_path / "a"))
+    ours = {(e.name, e.value, e.dist, e.version) for e in find_entry_points("fide_tiebreaks")}
+    theirs = {(e.name, e.value, e.dist.name, e.dist.version)
+              for e in metadata.entry_points(group="fide_tiebreaks")}  # fmt: skip
+    assert ours == theirs
+    assert ("mine", "my_tb.plugin:hooks", "my-tb", "1.0") in ours  # a/ comes first

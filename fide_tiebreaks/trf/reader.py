@@ -10,12 +10,12 @@ the same bytes back, and every record the reader cannot use is reported with its
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from pathlib import Path
 
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
 from ..model import (
@@ -135,7 +135,9 @@ class ReadResult:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = None) -> ReadResult:
+def read_trf(
+    path: str | os.PathLike[str], *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
     """Read a TRF file (or the XML tournament form of fide-tiebreaks.xsd). Raises
     :class:`InputError` only when it cannot be read at all.
 
@@ -143,12 +145,13 @@ def read_trf(path: str | Path, *, team_pab: tuple[Fraction, Fraction] | None = N
     file cannot (TRF16: default a drawn match, half the boards)."""
     name = str(path)
     try:
-        size = Path(path).stat().st_size
+        size = os.stat(path).st_size
         if size > MAX_BYTES:
             raise InputError(
                 [_fatal(name, f"file is {size} bytes; the limit is {MAX_BYTES} bytes")]
             )
-        data = Path(path).read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise InputError([_fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
     return parse_any(data, name, team_pab=team_pab)
