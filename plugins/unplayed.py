@@ -177,7 +177,11 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
         victim = min(kept, key=rank)
         vurs = [e for e in kept if e.vur]
         if vurs:
-            lowest_vur = min(vurs, key=value)
+            # Among equal VUR contributions the least significant goes first (14.1 order):
+            # when the least significant value is itself a VUR, that one is cut. This only
+            # matters where dummies differ (2026 caps them, 16.4.2), and for what the next
+            # cut of Cut-2 / Median-2 then compares (16.5.2).
+            lowest_vur = min(vurs, key=lambda e: (value(e), rank(e)))
             if value(lowest_vur) >= value(victim):
                 victim = lowest_vur
         kept.remove(victim)

@@ -8,10 +8,11 @@ annex (5.3) in their "OLD" (2024) column.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 import pytest
-from conftest import TEC, expected
+from conftest import ROOT, TEC, expected
 from fide_tiebreaks.plugins import unplayed
 from trfbuild import against_fixed_scores
 
@@ -205,3 +206,24 @@ def test_round_robin_forfeit_is_a_regular_game():
     # SB(3) = 2.5x.5 + 0.5x1 + 2.5x1 + 0.5x.5 = 1.25 + .5 + 2.5 + .25 = 4.5.
     assert values(t, "BH")[3] == 6
     assert values(t, "SB")[3] == Fraction(9, 2)
+
+
+def test_sb_c2_2026_cuts_the_least_significant_vur_first():
+    """A generated 14-player Swiss (benchmarks/generate.py, seed 4), fide-2026. Player 6
+    (4.5 points) has forfeit losses in R3 (vs #10, adjusted score 5), R4 (vs #8, 4) and R6
+    (vs #13, 2), all VURs whose dummies are capped by the opponent's score (16.4.1):
+    R1 #7 4.5 x 1, R2 #4 8 x 0, R3 dummy 4.5 x 0, R4 dummy 4 x 0, R5 PAB dummy 4.5 x 1,
+    R6 dummy 2 x 0, R7 #12 4 x 0.5, R8 #13 2 x 1, R9 #5 5.5 x 1: SB = 18.5.
+    Cut 1: the least significant entry is R6 (score 2, product 0), itself a VUR: it goes.
+    Cut 2: the least significant is now R8 (score 2, product 2); the lowest VUR contribution
+    (0) is lower than it, so 16.5.1 does not apply and R8 goes: SB/C2 = 18.5 - 2 = 16.5,
+    as FIDE TEC's reference program also gives. (Cutting R3 first, as this code did before,
+    left R6 as the least significant and cut a second 0: 18.5.)"""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+
+    text = generate(14, 9, 4, withdraw=0.05, bye=0.08, forfeit=0.08)
+    t = parse_trf(text.encode()).tournament
+    s = compute_standings(t, "SB,SB/C2", "fide-2026")
+    assert s.values("SB")[6] == Fraction(37, 2)
+    assert s.values("SB/C2")[6] == Fraction(33, 2)
