@@ -1,6 +1,7 @@
 """Benchmark: `fide-tiebreaks standings` end to end as a process, on synthetic Swiss events.
 
-    python benchmarks/bench.py                 # 1,000 and 9,999 players x 13 rounds
+    python benchmarks/bench.py                 # 1,000 and 9,999 players x 13 rounds, the
+                                               # list BH/C1,BH,SB,DE,WIN,ARO/C1
     python benchmarks/bench.py --repeat 9 --players 1000 3000 9999 --tiebreaks BH/C1,BH,SB
 
 Reports the median wall time and the peak memory (max RSS) of each size, and the ratio of the
@@ -40,7 +41,7 @@ def main() -> None:
     )
     ap.add_argument("--players", type=int, nargs="+", default=[1000, 9999])
     ap.add_argument("--rounds", type=int, default=13)
-    ap.add_argument("--tiebreaks", default="BH/C1,BH,SB")
+    ap.add_argument("--tiebreaks", default="BH/C1,BH,SB,DE,WIN,ARO/C1")  # issue 7, target 1
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(

@@ -298,6 +298,9 @@ def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> dict
         if pid not in result:
             raise TiebreakFailed(f"{who} gave no value for participant {pid}", spec)
         v = result[pid]
+        if type(v) is Fraction:  # the common case, checked without the ABC machinery
+            out[pid] = v
+            continue
         if isinstance(v, bool) or not isinstance(v, Rational):
             if isinstance(v, float) and not math.isfinite(v):
                 raise TiebreakFailed(f"{who} returned {v} for participant {pid}", spec)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.editions import OpponentTable
 from fide_tiebreaks.explain import Line, Step, opponent_lines
-from fide_tiebreaks.model import Colour, ResultKind, Tournament, TournamentType
+from fide_tiebreaks.model import PLAYED, Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable
 
@@ -81,7 +81,7 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
     out = {}
     for p in t.participants:
         # "played over the board": forfeits never count, even in round robins (15.2)
-        met = [theirs[g.opponent] for g in p.results if g.kind.played]
+        met = [theirs[g.opponent] for g in p.results if g.kind in PLAYED]
         out[p.id] = sum(met, Fraction(0)) / len(met) if met else Fraction(0)
     return out
 

@@ -45,11 +45,12 @@ def counts_as_game(ctx: Context, g: Game) -> bool:
 def wins(ctx: Context) -> dict[int, Fraction]:
     """WIN (7.1): rounds in which the participant got the points of a win, with or without
     playing (over-the-board and forfeit wins, and byes worth a win)."""
-    win = ctx.tournament.scoring.win
+    t = ctx.tournament
+    win = t.scoring.win * t.scale  # compared on the integer grid: Fraction == is slow
     return {
         p.id: Fraction(sum(1 for g in p.results
-                           if g.kind in _WINS or (g.kind in _BYES and g.points == win)))
-        for p in ctx.tournament.participants
+                           if g.kind in _WINS or (g.kind in _BYES and g.units == win)))
+        for p in t.participants
     }  # fmt: skip
 
 

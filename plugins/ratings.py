@@ -14,9 +14,11 @@ from math import floor
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.explain import Step
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
-from fide_tiebreaks.model import Participant
+from fide_tiebreaks.model import PLAYED, Participant
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable, requires
+
+ZERO = Fraction(0)
 
 
 def half_up(x: Fraction) -> int:
@@ -37,13 +39,12 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
     if key not in ctx.cache:
         t = ctx.tournament
         rating = {p.id: _rating(ctx, p) for p in t.participants}
-        ctx.cache[key] = {
-            p.id: (
-                [rating[g.opponent] for g in p.results if g.kind.played],
-                from_units(sum(g.units for g in p.results if g.kind.played), t.scale),
-            )
-            for p in t.participants
-        }
+        games = {}
+        for p in t.participants:
+            met = [g for g in p.results if g.kind in PLAYED]
+            games[p.id] = ([rating[g.opponent] for g in met],
+                           from_units(sum([g.units for g in met]), t.scale))  # fmt: skip
+        ctx.cache[key] = games
     games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
     return games
 
@@ -60,8 +61,9 @@ def average_rating(ctx: Context) -> dict[int, Fraction]:
     low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
     out = {}
     for pid, (ratings, _) in _games(ctx).items():
-        kept = _cut(ratings, low, high)
-        out[pid] = Fraction(half_up(Fraction(sum(kept), len(kept)))) if kept else Fraction(0)
+        kept = _cut(ratings, low, high) if low or high else ratings
+        # the mean rounded half up, in integers: floor(sum / n + 1/2)
+        out[pid] = Fraction((2 * sum(kept) + len(kept)) // (2 * len(kept))) if kept else ZERO
     return out
 
 
