@@ -459,7 +459,8 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
     where: dict[int, tuple[int, str]] = {}
 
     def emit(text: str, line: int = 0, what: str = "") -> None:
-        out.append(text)
+        # A line end inside a JSON string must not start a record of its own.
+        out.append(text.replace("\r", " ").replace("\n", " "))
         where[len(out)] = (line, what)
 
     name = t.get("name") or ev.get("eventName") or info.get("fullName") or ""

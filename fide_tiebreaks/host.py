@@ -258,7 +258,8 @@ def find_entry_points(group: str) -> list[FoundEntryPoint]:
             if not entry.endswith((".dist-info", ".egg-info")):
                 continue
             folder = os.path.join(base or ".", entry)
-            key = entry.rsplit(".", 1)[0].split("-")[0].lower().replace("-", "_")
+            # the distribution's name, normalised as importlib.metadata compares them
+            key = entry.rsplit(".", 1)[0].split("-")[0].lower().replace(".", "_")
             if key in seen:
                 continue
             seen.add(key)

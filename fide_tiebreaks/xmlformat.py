@@ -47,7 +47,8 @@ def to_trf(t: etree._Element) -> tuple[str, dict[int, int]]:
     where: dict[int, int] = {}
 
     def emit(text: str, element: etree._Element) -> None:
-        out.append(text)
+        # A line end inside an attribute (&#10;) must not start a record of its own.
+        out.append(text.replace("\r", " ").replace("\n", " "))
         where[len(out)] = element.sourceline or 0
 
     emit(f"012 {t.get('name')}", t)

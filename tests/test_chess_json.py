@@ -236,3 +236,12 @@ def test_points_that_disagree_with_the_results_are_reported_at_the_competitor():
     diags = read_chess_json(text.encode(), "h.json").diagnostics
     found = [d for d in diags if "competitor 2" in d.message]
     assert found and found[0].line == line, [str(d) for d in diags]
+
+
+def test_a_line_end_inside_a_name_does_not_make_a_record():
+    doc = json.loads(json.dumps(HAND))
+    doc["event"]["eventName"] = "Open\n001    9      Injected"
+    doc["event"]["profiles"][0]["fideName"] = "A\r\n001    8      B"
+    t = read_chess_json(json.dumps(doc).encode(), "x.json").tournament
+    assert sorted(p.id for p in t) == [1, 2, 3, 4, 5]
+    assert t.name.startswith("Open ") and t.participant(1).name.startswith("A  ")

@@ -206,3 +206,14 @@ def test_against_a_csv_by_name_with_semicolons_and_decimal_commas(tmp_path):
     assert bad.returncode == 2
     assert "names.csv:2: name 'Nobody' is not a participant of the tournament" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_line_end_inside_an_xml_attribute_does_not_make_a_record():
+    from fide_tiebreaks.trf.reader import parse_any
+
+    xml = (b'<?xml version="1.0"?><tournament name="Open&#10;001    9      Injected" '
+           b'rounds="1"><player id="1" name="A"><round n="1" opponent="2" colour="w" '
+           b'result="1"/></player><player id="2" name="B"><round n="1" opponent="1" '
+           b'colour="b" result="0"/></player></tournament>')  # fmt: skip
+    t = parse_any(xml, "x.xml").tournament
+    assert sorted(p.id for p in t) == [1, 2] and t.name == "Open 001    9      Injected"
