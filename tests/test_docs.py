@@ -13,10 +13,19 @@ import build_docs
 import build_tiebreaks_page
 
 
-def test_the_commands_page_is_up_to_date():
-    assert build_docs.PAGE.read_text() == build_docs.build(), (
-        "docs/commands.md is out of date: run python tools/build_docs.py"
-    )
+def test_the_command_pages_are_up_to_date():
+    pages = build_docs.build()
+    for path, text in pages.items():
+        assert path.exists() and path.read_text() == text, (
+            f"{path.name} is out of date: run python tools/build_docs.py"
+        )
+    stale = set(build_docs.PAGES.glob("*.md")) - set(pages)
+    assert not stale, f"pages of commands that no longer exist: {sorted(stale)}"
+    commands = {c for c, _, _ in build_docs.SECTIONS}
+    from fide_tiebreaks.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    assert commands == set(sub.choices), "every command has a page"
 
 
 def test_the_tiebreaks_page_is_up_to_date():
