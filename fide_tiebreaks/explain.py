@@ -132,16 +132,17 @@ def explain_row(
     them all) so that shared tables are built once."""
     t = standings.tournament
     cache = {} if cache is None else cache
-    row = next(r for r in standings.rows if r.participant.id == participant)
+    key = ("rows by id", id(standings))  # a report explains every row: find each in O(1)
+    if key not in cache:
+        cache[key] = {r.participant.id: r for r in standings.rows}
+    row = cache[key][participant]  # type: ignore[index]
     out = []
     columns = zip(standings.specs, standings.tiebreaks, standings.codes, row.values, strict=True)
     for i, (spec, tb, key, value) in enumerate(columns):
         view = team_view(t, spec.score) if t.team is not None and spec.score else t
         group = None
         if tb.group:  # the participants still tied with this one when the list reached it
-            group = frozenset(r.participant.id for r in standings.rows
-                              if r.participant.points == row.participant.points
-                              and r.values[:i] == row.values[:i])  # fmt: skip
+            group = _tied_groups(standings, i, cache)[participant]
         ctx = Context(view, spec, standings.edition, group, cache, dict(options or {}))
         items = tuple(tb.explain(ctx, participant)) if tb.explain else ()
         note = (
@@ -151,6 +152,19 @@ def explain_row(
         steps = tuple(x for x in items if not isinstance(x, Line))
         out.append(Explanation(key, value, lines, note, steps))
     return out
+
+
+def _tied_groups(standings: Any, i: int, cache: dict[object, object]) -> dict[int, frozenset[int]]:
+    """Participant -> those with the same points and values before list position *i*; made
+    once per standings and position (a report explains every participant)."""
+    key = ("tied groups", id(standings), i)
+    if key not in cache:
+        by_key: dict[tuple[Any, ...], list[int]] = {}
+        for r in standings.rows:
+            by_key.setdefault((r.participant.points, r.values[:i]), []).append(r.participant.id)
+        cache[key] = {pid: frozenset(ids) for ids in by_key.values() for pid in ids}
+    groups: dict[int, frozenset[int]] = cache[key]  # type: ignore[assignment]
+    return groups
 
 
 def find_participant(t: Tournament, text: str) -> int | None:

@@ -87,8 +87,11 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain_aob(ctx: Context, pid: int) -> list[Step]:
-    table = _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()
-    theirs = _sums(ctx, table)
+    key = ("aob sums", ctx.spec, id(ctx.tournament))  # once per standings, not per participant
+    if key not in ctx.cache:
+        table = _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()
+        ctx.cache[key] = _sums(ctx, table)
+    theirs = ctx.cache[key]
     which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
     cut = "" if not (ctx.spec.cut or ctx.spec.median) else f" (with {ctx.spec.code}'s cut)"
     out = []

@@ -52,9 +52,18 @@ def _explain(ctx: Context, pid: int) -> tuple[Line, ...]:
     return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=True)
 
 
+def _sb_of(ctx: Context, pid: int) -> Fraction:
+    """SB of one participant, from values computed once per standings."""
+    key = ("sb values", ctx.spec, id(ctx.tournament))
+    if key not in ctx.cache:
+        ctx.cache[key] = sonneborn_berger(ctx)
+    value: Fraction = ctx.cache[key][pid]
+    return value
+
+
 def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
     s = ctx.tournament.participant(pid).points
-    sb = sonneborn_berger(ctx)[pid]
+    sb = _sb_of(ctx, pid)
     v = s * s + sb
     text = f"NNSB = own score squared + SB = {exact_str(s)}² + {exact_str(sb)} = {exact_str(v)}"
     return [*_explain(ctx, pid), Step(text, v)]
@@ -62,7 +71,7 @@ def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
 
 def _explain_gelbfuhs(ctx: Context, pid: int) -> list[Line | Step]:
     s = ctx.tournament.participant(pid).points
-    sb = sonneborn_berger(ctx)[pid]
+    sb = _sb_of(ctx, pid)
     n = ctx.tournament.rounds or 1
     v = s + sb / n
     return [*_explain(ctx, pid), Step(f"GELBFUHS = own score + SB / rounds = {exact_str(s)} + "

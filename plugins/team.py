@@ -49,6 +49,14 @@ def _esb_entries(ctx: Context, x: str, y: str) -> tuple[int, list[tuple[Entry, .
 
 
 def _esb_scaled(ctx: Context, x: str, y: str) -> tuple[int, int, list[tuple[Entry, ...]]]:
+    key = ("esb entries", x, y, id(ctx.tournament), ctx.spec.forfeits_as_played)
+    if key not in ctx.cache:  # explanations ask once per participant; build once
+        ctx.cache[key] = _esb_build(ctx, x, y)
+    found: tuple[int, int, list[tuple[Entry, ...]]] = ctx.cache[key]
+    return found
+
+
+def _esb_build(ctx: Context, x: str, y: str) -> tuple[int, int, list[tuple[Entry, ...]]]:
     t = ctx.tournament
     xt, yt = team_view(t, x), team_view(t, y)
     table = ctx.edition.opponent_table(xt, ctx.spec.forfeits_as_played, ctx.options)
@@ -70,7 +78,7 @@ def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
 
 def _explain_mpvgp(ctx: Context, pid: int) -> list[Step]:
     data = _team(ctx)
-    value = match_points_or_game_points(ctx)[pid]
+    value = team_view(ctx.tournament, data.secondary).participant(pid).points
     return [Step(f"the secondary score ({data.secondary}, as {data.primary} rank first): "
                  f"{exact_str(value)} ({ctx.edition.citation} 13.1)", value)]  # fmt: skip
 
@@ -381,7 +389,10 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
 def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
     from fide_tiebreaks.plugins.buchholz import _explain_bh, _explain_fb
 
-    k, bctx, strength, secondary = _sssc_parts(ctx)
+    key = ("sssc parts", ctx.spec, id(ctx.tournament))  # once per standings
+    if key not in ctx.cache:
+        ctx.cache[key] = _sssc_parts(ctx)
+    k, bctx, strength, secondary = ctx.cache[key]
     data = _team(ctx)
     s = secondary.participant(pid).points
     how = f"floor(maximum {data.primary} of the event / maximum {data.secondary} of a match)"
