@@ -183,7 +183,7 @@ def matches(standings: Any, tid: int) -> list[dict[str, Any]]:
     mp = {p.id: p.points for p in team_view(t, "MP").participants}
     gp = {p.id: p.points for p in team_view(t, "GP").participants}
     return [
-        {"round": m.round, "result": m.kind.name.lower().replace("_", " "),
+        {"round": m.round, "result": m.kind.description,
          "opponent": m.opponent, "mp": exact_str(m.mp), "gp": exact_str(m.gp),
          "opponent_mp": exact_str(mp[m.opponent]) if m.opponent else None,
          "opponent_gp": exact_str(gp[m.opponent]) if m.opponent else None}

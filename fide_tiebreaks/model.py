@@ -57,6 +57,11 @@ class ResultKind(enum.Enum):
         return self in _FORFEITS
 
     @property
+    def description(self) -> str:
+        """The kind in words, for explanations: "win", "half bye", "pairing-allocated bye"."""
+        return self.name.lower().replace("_", " ").replace("pab", "pairing-allocated bye")
+
+    @property
     def has_opponent(self) -> bool:
         """A scheduled opponent exists (played games and forfeits)."""
         return self in _PLAYED or self in _FORFEITS

@@ -39,6 +39,13 @@ class Context:
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"unrated_rating": 1000}
 
+    def cached(self, key: Any, build: Callable[[], Any]) -> Any:
+        """``build()``, made once per standings run for *key* (explanations ask once per
+        participant; a whole-event table must not be rebuilt for each)."""
+        if key not in self.cache:
+            self.cache[key] = build()
+        return self.cache[key]
+
     def opponent_table(self, forfeits_as_played: bool | None = None) -> OpponentTable:
         """Per-participant opponent entries under this edition's unplayed-round rules.
         ``forfeits_as_played`` defaults to the code's ``/P`` modifier."""
@@ -46,10 +53,8 @@ class Context:
             forfeits_as_played = self.spec.forfeits_as_played
         key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played,
                tuple(sorted(self.options.items())))  # fmt: skip
-        table = self.cache.get(key)
-        if table is None:
-            table = self.edition.opponent_table(self.tournament, forfeits_as_played, self.options)
-            self.cache[key] = table
+        table: OpponentTable = self.cached(key, lambda: self.edition.opponent_table(
+            self.tournament, forfeits_as_played, self.options))  # fmt: skip
         return table
 
 

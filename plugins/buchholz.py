@@ -87,11 +87,8 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain_aob(ctx: Context, pid: int) -> list[Step]:
-    key = ("aob sums", ctx.spec, id(ctx.tournament))  # once per standings, not per participant
-    if key not in ctx.cache:
-        table = _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()
-        ctx.cache[key] = _sums(ctx, table)
-    theirs = ctx.cache[key]
+    theirs = ctx.cached(("aob sums", ctx.spec, id(ctx.tournament)), lambda: _sums(
+        ctx, _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()))  # fmt: skip
     which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
     cut = "" if not (ctx.spec.cut or ctx.spec.median) else f" (with {ctx.spec.code}'s cut)"
     out = []

@@ -143,7 +143,7 @@ Explainer = Callable[[Context, int], Sequence[Any]]
 
 
 def _round_text(g: Game) -> str:
-    what = g.kind.name.lower().replace("_", " ").replace("pab", "pairing-allocated bye")
+    what = g.kind.description
     against = f" against #{g.opponent}" if g.opponent is not None else ""
     colour = {Colour.WHITE: ", White", Colour.BLACK: ", Black"}.get(g.colour, "")
     return f"R{g.round}: {what}{against}{colour}"
@@ -156,11 +156,9 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
 
     def explain(ctx: Context, pid: int) -> list[Step]:
         t = ctx.tournament
-        key = ("values by round", ctx.spec, id(t))
-        if key not in ctx.cache:
-            ctx.cache[key] = [compute(replace(ctx, tournament=t.after_round(r), cache={}))
-                              for r in range(t.rounds + 1)]  # fmt: skip
-        series = ctx.cache[key]
+        series = ctx.cached(("values by round", ctx.spec, id(t)), lambda: [
+            compute(replace(ctx, tournament=t.after_round(r), cache={}))
+            for r in range(t.rounds + 1)])  # fmt: skip
         out = []
         for g in t.participant(pid).results:
             delta = series[g.round][pid] - series[g.round - 1][pid]

@@ -156,7 +156,7 @@ def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
             text = f"R{g.round} #{g.opponent}: rating {r}{how}, scored {exact_str(g.points)}"
             out.append(Step(text, Fraction(r), g.round, g.opponent))
         else:
-            what = g.kind.name.lower().replace("_", " ").replace("pab", "pairing-allocated bye")
+            what = g.kind.description
             out.append(Step(f"R{g.round}: {what}, not a game over the board: not counted",
                             None, g.round, g.opponent))  # fmt: skip
     return out

@@ -54,10 +54,9 @@ def _explain(ctx: Context, pid: int) -> tuple[Line, ...]:
 
 def _sb_of(ctx: Context, pid: int) -> Fraction:
     """SB of one participant, from values computed once per standings."""
-    key = ("sb values", ctx.spec, id(ctx.tournament))
-    if key not in ctx.cache:
-        ctx.cache[key] = sonneborn_berger(ctx)
-    value: Fraction = ctx.cache[key][pid]
+    values = ctx.cached(("sb values", ctx.spec, id(ctx.tournament)),
+                        lambda: sonneborn_berger(ctx))  # fmt: skip
+    value: Fraction = values[pid]
     return value
 
 

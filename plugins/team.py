@@ -50,9 +50,7 @@ def _esb_entries(ctx: Context, x: str, y: str) -> tuple[int, list[tuple[Entry, .
 
 def _esb_scaled(ctx: Context, x: str, y: str) -> tuple[int, int, list[tuple[Entry, ...]]]:
     key = ("esb entries", x, y, id(ctx.tournament), ctx.spec.forfeits_as_played)
-    if key not in ctx.cache:  # explanations ask once per participant; build once
-        ctx.cache[key] = _esb_build(ctx, x, y)
-    found: tuple[int, int, list[tuple[Entry, ...]]] = ctx.cache[key]
+    found: tuple[int, int, list[tuple[Entry, ...]]] = ctx.cached(key, lambda: _esb_build(ctx, x, y))
     return found
 
 
@@ -389,10 +387,8 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
 def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
     from fide_tiebreaks.plugins.buchholz import _explain_bh, _explain_fb
 
-    key = ("sssc parts", ctx.spec, id(ctx.tournament))  # once per standings
-    if key not in ctx.cache:
-        ctx.cache[key] = _sssc_parts(ctx)
-    k, bctx, strength, secondary = ctx.cache[key]
+    k, bctx, strength, secondary = ctx.cached(("sssc parts", ctx.spec, id(ctx.tournament)),
+                                              lambda: _sssc_parts(ctx))  # fmt: skip
     data = _team(ctx)
     s = secondary.participant(pid).points
     how = f"floor(maximum {data.primary} of the event / maximum {data.secondary} of a match)"
