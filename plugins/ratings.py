@@ -14,8 +14,8 @@ from math import floor
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.explain import Step
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
-from fide_tiebreaks.model import PLAYED, Participant
-from fide_tiebreaks.numbers import exact_str, from_units
+from fide_tiebreaks.model import PLAYED, Participant, ResultKind
+from fide_tiebreaks.numbers import exact_str
 from fide_tiebreaks.tiebreak import Unusable, requires
 
 ZERO = Fraction(0)
@@ -32,9 +32,16 @@ def _rating(ctx: Context, p: Participant) -> int:
     return int(ctx.options.get("unrated_rating") or 0)
 
 
+# A game's result as ratings count it (B.02: 1 / ½ / 0), in half points, whatever the
+# tournament's scoring system gives for it (3-1-0 football scoring, say).
+_HALVES = {ResultKind.WIN: 2, ResultKind.UNRATED_WIN: 2, ResultKind.DRAW: 1,
+           ResultKind.UNRATED_DRAW: 1}  # fmt: skip
+
+
 def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
-    """Per participant: the ratings of the opponents met over the board, and the points
-    scored in those games. Computed once per standings run."""
+    """Per participant: the ratings of the opponents met over the board, and the score in
+    those games as ratings count it (1 / ½ / 0, not the event's scoring system: a
+    performance compares results with expected scores). Computed once per standings run."""
     key = ("rated games", id(ctx.tournament), ctx.options.get("unrated_rating"))
     if key not in ctx.cache:
         t = ctx.tournament
@@ -43,7 +50,7 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
         for p in t.participants:
             met = [g for g in p.results if g.kind in PLAYED]
             games[p.id] = ([rating[g.opponent] for g in met],
-                           from_units(sum([g.units for g in met]), t.scale))  # fmt: skip
+                           Fraction(sum([_HALVES.get(g.kind, 0) for g in met]), 2))  # fmt: skip
         ctx.cache[key] = games
     games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
     return games
@@ -153,7 +160,8 @@ def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
             opp = t.participant(g.opponent)
             r = _rating(ctx, opp)
             how = "" if opp.rating is not None else " (unrated: the regulations' rating)"
-            text = f"R{g.round} #{g.opponent}: rating {r}{how}, scored {exact_str(g.points)}"
+            result = exact_str(Fraction(_HALVES.get(g.kind, 0), 2))  # as ratings count it
+            text = f"R{g.round} #{g.opponent}: rating {r}{how}, result {result}"
             out.append(Step(text, Fraction(r), g.round, g.opponent))
         else:
             what = g.kind.description

@@ -177,3 +177,20 @@ def test_every_explanation_ends_at_the_value_it_explains():
                     assert last[-1].value == ex.value, (ex.code, row.participant.id)
                     checked += 1
     assert checked > 200
+
+
+def test_performance_counts_game_results_whatever_the_scoring():
+    """TPR compares results with expected scores (B.02): a win is 1, a draw 1/2, whatever an
+    event's scoring gives for them. Under 3-1-0 scoring Player02 of rated-example still
+    scores 4 in 5 games (p = 0.80, dp +240): TPR 1694 + 240 = 1934, as in 1 / 1/2 / 0
+    (found by fuzzing: 3-point wins gave p = 2.40, outside table 8.1(a))."""
+    from fide_tiebreaks import compute_standings
+
+    text = rated().replace(b"XXR 5\n", b"XXR 5\nXXS WW=3 BW=3 WD=1 BD=1\n")
+    t = parse_trf(text).tournament
+    assert t.scoring.win == 3
+    s = compute_standings(t, "TPR,PTP,APRO", "fide-2026")
+    plain = compute_standings(parse_trf(rated()).tournament, "TPR,PTP,APRO", "fide-2026")
+    assert s.values("TPR")[2] == 1934
+    for code in ("TPR", "PTP", "APRO"):
+        assert s.values(code) == plain.values(code), code
