@@ -37,6 +37,7 @@ class Line:
     points: Fraction  # points obtained in the round
     contribution: Fraction
     removed: str = ""  # which cut or median removed it, with its article
+    opponent_final: Fraction | None = None  # the opponent's final score, where one was met
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,11 @@ def opponent_lines(
 
 
 def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points_scale: int,
-                weighted: bool) -> tuple[Line, ...]:  # fmt: skip
+                weighted: bool, finals: Tournament | None = None) -> tuple[Line, ...]:  # fmt: skip
     """Round-by-round lines from one participant's opponent entries (scores and points on
-    their own grids), marking what Cut / Median removed."""
+    their own grids), marking what Cut / Median removed. Opponents' final scores come from
+    *finals* (default: the tie-break's own view of the tournament)."""
+    finals = finals or ctx.tournament
     low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
     kept = ctx.edition.cut(entries, low, high, weighted) if low or high else list(entries)
     cite = ctx.edition.citation
@@ -97,8 +100,12 @@ def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points
     for e in entries:
         score = from_units(e.score, score_scale)
         points = from_units(e.points, points_scale)
-        out.append(Line(e.round, e.opponent, e.category, score, points,
-                        score * points if weighted else score, removed.get(e, "")))  # fmt: skip
+        final = None
+        if e.opponent is not None and e.opponent in finals.index:
+            final = finals.participant(e.opponent).points
+        contribution = score * points if weighted else score
+        out.append(Line(e.round, e.opponent, e.category, score, points, contribution,
+                        removed.get(e, ""), final))  # fmt: skip
     return tuple(out)
 
 
@@ -210,6 +217,9 @@ def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -
             who = f"#{line.opponent}" if line.opponent is not None else "-"
             mark = f"  [{line.removed}]" if line.removed else ""
             score, points = exact_str(line.opponent_score), exact_str(line.points)
+            final = line.opponent_final
+            if final is not None and final != line.opponent_score:
+                mark += f"  (final score {exact_str(final)}, adjusted as shown)"
             out.append(
                 f"  R{line.round:<3} {who:>6}  {line.category:<40} score {score:>6}  "
                 f"points {points:>4}  -> {exact_str(line.contribution)}{mark}"
@@ -256,6 +266,9 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
                         "opponent": ln.opponent,
                         "category": ln.category,
                         "opponent_score": exact_str(ln.opponent_score),
+                        "opponent_final_score": None
+                        if ln.opponent_final is None
+                        else exact_str(ln.opponent_final),
                         "points": exact_str(ln.points),
                         "contribution": exact_str(ln.contribution),
                         "removed": ln.removed or None,

@@ -211,13 +211,15 @@ def _breakdowns(s: Standings, options: Mapping[str, Any] | None) -> list[etree._
             if ex.lines:
                 parts.append(E.table(
                     E.thead(E.tr(*[E.th(h, scope="col") for h in
-                                   ("Round", "Opponent", "Category", "Opp. score", "Points",
-                                    "Contribution", "Removed")])),
+                                   ("Round", "Opponent", "Category", "Opp. score",
+                                    "Opp. final", "Points", "Contribution", "Removed")])),
                     E.tbody(*[
                         E.tr(E.td(str(ln.round)),
                              E.td("-" if ln.opponent is None else f"#{ln.opponent}"),
                              E.td(_t(ln.category)), E.td(exact_str(ln.opponent_score),
                                                          {"class": "n"}),
+                             E.td("-" if ln.opponent_final is None
+                                  else exact_str(ln.opponent_final), {"class": "n"}),
                              E.td(exact_str(ln.points), {"class": "n"}),
                              E.td(exact_str(ln.contribution),
                                   {"class": "n removed" if ln.removed else "n"}),

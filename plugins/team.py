@@ -69,7 +69,8 @@ def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
     def explain(ctx: Context, pid: int) -> tuple[Line, ...]:
         x_scale, y_scale, rows = _esb_scaled(ctx, x, y)
         entries = rows[ctx.tournament.index[pid]]
-        return entry_lines(ctx, entries, x_scale, y_scale, weighted=True)
+        return entry_lines(ctx, entries, x_scale, y_scale, weighted=True,
+                           finals=team_view(ctx.tournament, x))  # fmt: skip
 
     return explain
 
@@ -122,8 +123,8 @@ def _explain_osb26(ctx: Context, pid: int) -> list[Line | Step]:
     kept = list(ctx.edition.cut(kept, excess, 0, True)) if excess else kept
     plain = Context(t, parse_code("EMGSB"), ctx.edition, None, ctx.cache, ctx.options)
     out: list[Line | Step] = []
-    for e, line in zip(entries, entry_lines(plain, entries, x_scale, y_scale, True),
-                       strict=True):  # fmt: skip
+    lines = entry_lines(plain, entries, x_scale, y_scale, True, finals=team_view(t, "MP"))
+    for e, line in zip(entries, lines, strict=True):
         if e.round in pab:
             line = replace(line, removed="PAB round left out (Olympiad 2026 TB1)")
         elif e not in kept:

@@ -194,3 +194,17 @@ def test_performance_counts_game_results_whatever_the_scoring():
     assert s.values("TPR")[2] == 1934
     for code in ("TPR", "PTP", "APRO"):
         assert s.values(code) == plain.values(code), code
+
+
+def test_lines_give_the_opponents_final_and_adjusted_score():
+    """Nick (#12) finished on 2 points but opponents see 3 (C.07 16.3: his zero-point byes
+    in rounds 4 and 5 come after his last round that is not a VUR, so they are 16.2.5 and
+    count as draws; the rules note's worked numbers). David (#4) met him in round 1."""
+    t = parse_trf((TEC / "tournament.trf").read_bytes()).tournament
+    _, [bh] = explain(t, 4, "BH", "fide-2024")
+    first = bh.lines[0]
+    assert (first.opponent, first.opponent_final, first.opponent_score) == (12, 2, 3)
+    assert bh.lines[1].opponent is None and bh.lines[1].opponent_final is None  # a dummy
+    text = run_cli("explain", str(TEC / "tournament.trf"), "4", "-t", "BH", "-e",
+                   "fide-2024").stdout  # fmt: skip
+    assert "(final score 2, adjusted as shown)" in text
