@@ -35,6 +35,15 @@ def run_once(args: list[str]) -> tuple[float, int]:
     return elapsed, usage.ru_maxrss  # KiB on Linux
 
 
+def time_standings(path: Path, codes: str, out: Path, repeat: int) -> list[tuple[float, int]]:
+    """`standings PATH --tiebreaks CODES --format json` as a process: one warm-up run (file
+    cache), then *repeat* timed runs as (seconds, peak RSS in KiB)."""
+    cmd = [sys.executable, "-m", "fide_tiebreaks", "standings", str(path), "--tiebreaks", codes,
+           "--format", "json", "--output", str(out)]  # fmt: skip
+    run_once(cmd)
+    return [run_once(cmd) for _ in range(repeat)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -65,21 +74,7 @@ def main() -> None:
         for n in opts.players:
             path = Path(tmp) / f"swiss-{n}x{opts.rounds}.trf"
             path.write_text(generate(n, opts.rounds, opts.seed))
-            cmd = [
-                sys.executable,
-                "-m",
-                "fide_tiebreaks",
-                "standings",
-                str(path),
-                "--tiebreaks",
-                opts.tiebreaks,
-                "--format",
-                "json",
-                "--output",
-                str(Path(tmp) / "out.json"),
-            ]
-            run_once(cmd)  # warm the file cache
-            runs = [run_once(cmd) for _ in range(opts.repeat)]
+            runs = time_standings(path, opts.tiebreaks, Path(tmp) / "out.json", opts.repeat)
             median = statistics.median(t for t, _ in runs)
             peak = max(m for _, m in runs)
             results[n] = median
@@ -90,21 +85,7 @@ def main() -> None:
         for n in opts.teams:
             path = Path(tmp) / f"teams-{n}x6x11.trf"
             path.write_text(generate_teams(n, 6, 11, opts.seed))
-            cmd = [
-                sys.executable,
-                "-m",
-                "fide_tiebreaks",
-                "standings",
-                str(path),
-                "--tiebreaks",
-                opts.team_tiebreaks,
-                "--format",
-                "json",
-                "--output",
-                str(Path(tmp) / "t.json"),
-            ]
-            run_once(cmd)
-            runs = [run_once(cmd) for _ in range(opts.repeat)]
+            runs = time_standings(path, opts.team_tiebreaks, Path(tmp) / "t.json", opts.repeat)
             print(
                 f"{n:>6} teams x 6 boards x 11 rounds, {opts.team_tiebreaks}: median "
                 f"{statistics.median(t for t, _ in runs):.3f} s, peak RSS "
