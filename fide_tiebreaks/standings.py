@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import groupby
 from numbers import Rational
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
 from .diagnostics import Diagnostic, Severity
@@ -171,65 +172,83 @@ def _rank(
     specs = tuple(spec for spec, _ in kept)
     resolved = tuple(tb for _, tb in kept)
     spent = [0.0] * len(specs)
+    # Participants are handled by their index in the tournament: lists indexed by it, read
+    # in order, stay cheap on a large field where dictionaries keyed by id, read in rank
+    # order, miss the processor's caches.
+    people = tournament.participants
+    ids = [p.id for p in people]
+    everyone = list(range(len(people)))
 
-    def call(i: int, ctx: Context, ids: list[int]) -> dict[int, Fraction]:
+    def call(i: int, ctx: Context, members: list[int]) -> list[Fraction]:
         start = time.perf_counter()
         try:
-            return _run(resolved[i], specs[i], ctx, ids)
+            return _run(resolved[i], specs[i], ctx, [ids[j] for j in members])
         finally:
             spent[i] += time.perf_counter() - start
 
-    values: list[dict[int, Fraction]] = []
+    lower = [tb.lower_is_better != spec.reverse for spec, tb in zip(specs, resolved, strict=True)]
+    # One column of values per tie-break. A group tie-break starts from its "alone" value
+    # (DE: 1st), which stays for participants it never reaches.
+    columns: list[list[Fraction | None]] = []
+    keys: list[list[int] | None] = []  # sort keys of the value tie-breaks
     for i, (spec, tb) in enumerate(zip(specs, resolved, strict=True)):
         if tb.group:
-            values.append({})  # filled per tied group below
+            columns.append([None if tb.alone is None else Fraction(tb.alone)] * len(people))
+            keys.append(None)
             continue
         ctx = Context(_view(tournament, spec), spec, chosen, None, cache, options)
-        values.append(call(i, ctx, [p.id for p in tournament.participants]))
+        found = call(i, ctx, everyone)
+        columns.append(list(found))
+        keys.append(_sort_key(found, lower[i]))
 
-    # Sort keys: points, then each value tie-break as a dense integer rank (0 = best), so
-    # the sort compares small integers, not Fractions.
-    keys: list[dict[int, int] | None] = []
-    lower = [tb.lower_is_better != spec.reverse for spec, tb in zip(specs, resolved, strict=True)]
-    for tb, vals, low in zip(resolved, values, lower, strict=True):
-        keys.append(None if tb.group else _dense(vals, low))
-    places: dict[int, int] = {}
-    order: list[Participant] = []
+    # Consecutive value tie-breaks sort at once: their keys zipped into one tuple per
+    # participant (points first at level 0), made once per level and compared in C.
+    segments: dict[int, tuple[int, list[Any] | None]] = {}
 
-    def place(run: list[Participant]) -> None:
-        first = len(order) + 1  # a shared place takes the first place of the group
-        for p in sorted(run, key=lambda p: p.id):
-            places[p.id] = first
-            order.append(p)
+    def segment(level: int) -> tuple[int, list[Any] | None]:
+        if level not in segments:
+            stop = level
+            while stop < len(specs) and keys[stop] is not None:
+                stop += 1
+            span = [k for k in keys[level:stop] if k is not None]
+            if level == 0:
+                span.insert(0, [-p.units for p in people])
+            key = None if not span else span[0] if len(span) == 1 else list(zip(*span, strict=True))
+            segments[level] = (stop, key)
+        return segments[level]
 
-    def settle(group: list[Participant], level: int) -> None:
-        """C.07 4.2: rank *group* (tied before *level*) by the tie-breaks from *level* on.
-        Consecutive value tie-breaks sort at once; a group tie-break (type A) is recomputed
-        for each run still tied when it is reached."""
-        stop = level
-        while stop < len(specs) and keys[stop] is not None:
-            stop += 1
-        span = [k for k in keys[level:stop] if k is not None]
-        key = {p.id: tuple(k[p.id] for k in span) for p in group}
-        for run in _sorted_runs(group, key):
+    places = [0] * len(people)
+    order: list[int] = []
+
+    def settle(group: list[int], level: int) -> None:
+        """C.07 4.2: rank *group* (tied before *level*, in id order) by the tie-breaks from
+        *level* on. A group tie-break (type A) is computed for each run still tied when it
+        is reached."""
+        stop, key = segment(level)
+        for run in _runs(group, key.__getitem__) if key is not None else [group]:
             if len(run) == 1 or stop == len(specs):
-                place(run)
+                first = len(order) + 1  # a shared place takes the first place of the group
+                for j in run:
+                    places[j] = first
+                order.extend(run)
                 continue
             spec = specs[stop]
-            members = frozenset(p.id for p in run)
+            members = frozenset(ids[j] for j in run)
             ctx = Context(_view(tournament, spec), spec, chosen, members, cache, options)
-            found = call(stop, ctx, [p.id for p in run])
-            values[stop].update(found)
-            for sub in _sorted_runs(run, _dense(found, lower[stop])):
+            found = call(stop, ctx, run)
+            column = columns[stop]
+            for j, v in zip(run, found, strict=True):
+                column[j] = v
+            sub_key = dict(zip(run, _sort_key(found, lower[stop]), strict=True))
+            for sub in _runs(run, sub_key.__getitem__):
                 settle(sub, stop + 1)
 
-    for run in _sorted_runs(list(tournament.participants), {p.id: -p.units for p in tournament}):
-        settle(run, 0)
+    # Stable sorts keep tied participants in id order, the order C.07 leaves them in.
+    settle(sorted(everyone, key=ids.__getitem__), 0)
 
-    # A group tie-break gives participants it never reached its "alone" value (DE: 1st).
-    alone = [None if tb.alone is None else Fraction(tb.alone) for tb in resolved]
-    pairs = list(zip(values, alone, strict=True))
-    rows = tuple(Row(places[p.id], p, tuple([v.get(p.id, a) for v, a in pairs])) for p in order)
+    by_participant = list(zip(*columns, strict=True)) if columns else [()] * len(people)
+    new = tuple.__new__  # skips the named tuple's Python-level __new__ (one per participant)
+    rows = tuple([new(Row, (places[j], people[j], by_participant[j])) for j in order])
     slow = [
         Diagnostic(Severity.WARNING, f"tie-break '{spec.code}' from plugin '{tb.provider}' took "
                    f"{t:.1f} s", source)
@@ -244,32 +263,20 @@ def _view(t: Tournament, spec: TiebreakSpec) -> Tournament:
     return team_view(t, spec.score) if t.team is not None and spec.score else t
 
 
-def _dense(values: Mapping[int, Fraction], lower_is_better: bool) -> dict[int, int]:
-    """Participant id → position of its value among the distinct values, best first.
-
-    Values are first put on one integer grid (their denominators' lcm): hashing and comparing
-    ints is far cheaper than Fractions on a large field."""
-    scale = 1
-    for den in {v.denominator for v in values.values()}:
-        scale = math.lcm(scale, den)
-    ints = {pid: v.numerator * (scale // v.denominator) for pid, v in values.items()}
-    distinct = sorted(set(ints.values()), reverse=not lower_is_better)
-    position = {v: i for i, v in enumerate(distinct)}
-    return {pid: position[v] for pid, v in ints.items()}
+def _sort_key(values: list[Fraction], lower_is_better: bool) -> list[int]:
+    """The values on one integer grid (their denominators' lcm), negated when higher is
+    better, so that ascending order is best first: ints hash and compare far cheaper than
+    Fractions on a large field."""
+    scale = math.lcm(*{v.denominator for v in values})
+    sign = 1 if lower_is_better else -1
+    if scale == 1:
+        return [sign * v.numerator for v in values]
+    return [sign * v.numerator * (scale // v.denominator) for v in values]
 
 
-def _sorted_runs(items: list[Participant], key: Mapping[int, Any]) -> list[list[Participant]]:
-    """Sort by ``key[id]`` (stable) and split into runs of equal key, best first."""
-    runs: list[list[Participant]] = []
-    last: object = object()
-    for item in sorted(items, key=lambda p: key[p.id]):
-        k = key[item.id]
-        if runs and k == last:
-            runs[-1].append(item)
-        else:
-            runs.append([item])
-            last = k
-    return runs
+def _runs(items: list[int], key: Callable[[int], Any]) -> list[list[int]]:
+    """Sort by *key* (stable) and split into runs of equal key, best first."""
+    return [list(run) for _, run in groupby(sorted(items, key=key), key)]
 
 
 def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | None) -> Tiebreak:
@@ -282,8 +289,9 @@ def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | N
     return tb
 
 
-def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> dict[int, Fraction]:
-    """Call a plugin's compute and check what it returns: every id, exact numbers only."""
+def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> list[Fraction]:
+    """Call a plugin's compute and check what it returns: every id, exact numbers only.
+    The values come back in the order of *ids*."""
     who = f"tie-break '{spec.code}' from plugin '{tb.provider}'"
     try:
         result = tb.compute(ctx)
@@ -293,14 +301,15 @@ def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> dict
         raise TiebreakFailed(
             f"{who} returned {type(result).__name__}, not a mapping of id to value", spec
         )
-    out: dict[int, Fraction] = {}
-    for pid in ids:
-        if pid not in result:
-            raise TiebreakFailed(f"{who} gave no value for participant {pid}", spec)
-        v = result[pid]
-        if type(v) is Fraction:  # the common case, checked without the ABC machinery
-            out[pid] = v
-            continue
+    try:
+        values = [result[pid] for pid in ids]
+    except KeyError:
+        missing = next(pid for pid in ids if pid not in result)
+        raise TiebreakFailed(f"{who} gave no value for participant {missing}", spec) from None
+    if set(map(type, values)) <= {Fraction}:  # the common case, checked in C
+        return cast("list[Fraction]", values)
+    out: list[Fraction] = []
+    for pid, v in zip(ids, values, strict=True):
         if isinstance(v, bool) or not isinstance(v, Rational):
             if isinstance(v, float) and not math.isfinite(v):
                 raise TiebreakFailed(f"{who} returned {v} for participant {pid}", spec)
@@ -309,5 +318,5 @@ def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> dict
                 "must be exact (int or fractions.Fraction), never float",
                 spec,
             )
-        out[pid] = v if type(v) is Fraction else Fraction(v)
+        out.append(v if type(v) is Fraction else Fraction(v))
     return out
