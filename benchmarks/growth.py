@@ -5,15 +5,18 @@
 
 For each code alone, the best of N timings of ``compute_standings`` on a 1,000- and a 9,999-player
 13-round Swiss (byes, forfeits, withdrawals), and for the team codes on team events of 99 and
-999 teams (6 boards, 11 rounds); the reader is timed the same way. In-process, so start-up
-does not hide growth. A ratio above 12 for a 10x larger event (issue 7, target 2) is marked.
-A group tie-break (DE, EDE, TBR, BBE) alone ranks whole score groups: its worst case.
+999 teams (6 boards, 11 rounds); the reader is timed the same way. In-process (one process
+per event), so start-up does not hide growth. A ratio above 12 for a 10x larger event
+(issue 7, target 2) is marked. A group tie-break (DE, EDE, TBR, BBE) alone ranks whole score
+groups: its worst case.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
+import subprocess
 import sys
 import time
 from functools import partial
@@ -40,44 +43,53 @@ def timed(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
     return min(times)
 
 
+def worker(kind: str, size: int, codes: list[str], repeat: int) -> None:
+    """Time the reader and every code on one event, in this process only; print JSON."""
+    gc.disable()  # as the command line runs; collections would add noise, not growth
+    text = generate(size, 13, 1) if kind == "individual" else generate_teams(size, 6, 11, 1)
+    data = text.encode()
+    tournament = parse_trf(data).tournament
+    options = {"unrated_rating": 1500}  # keeps the rating codes where players are unrated
+    times: dict[str, float] = {}
+    for code in codes:
+        edition = "fide-2026" if code in ONLY_2026 else "fide-2024"
+        try:
+            compute_standings(tournament, [code], edition, options=options)
+        except Exception:
+            continue  # a team code on the individual event, or the reverse
+        times[code] = timed(partial(compute_standings, tournament, [code], edition,
+                                    options=options), repeat)  # fmt: skip
+    times["reader"] = timed(lambda: parse_trf(data), repeat)  # last: it leaves garbage behind
+    print(json.dumps(times))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     ap.add_argument("--codes", help="comma-separated codes (default: every built-in code)")
     ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--worker", nargs=2, metavar=("KIND", "SIZE"), help=argparse.SUPPRESS)
     opts = ap.parse_args()
-    gc.disable()  # as the command line runs; collections would add noise, not growth
-
-    small_text, large_text = generate(1000, 13, 1), generate(9999, 13, 1)
-    teams_small, teams_large = generate_teams(99, 6, 11, 1), generate_teams(999, 6, 11, 1)
-    events = {}
+    everything = registry().tiebreaks.values()
+    codes = opts.codes.split(",") if opts.codes else sorted({tbs[0].code for tbs in everything})
+    if opts.worker:
+        worker(opts.worker[0], int(opts.worker[1]), codes, opts.repeat)
+        return
+    # Each event is timed in a process of its own: events read earlier (and the garbage of
+    # timing the reader) would otherwise scatter the later events' objects over a
+    # fragmented heap, and the larger event, read last, would pay for it in cache misses.
+    found = {}
+    for kind, sizes in (("individual", (1000, 9999)), ("team", (99, 999))):
+        for size in sizes:
+            done = subprocess.run([sys.executable, __file__, "--worker", kind, str(size),
+                                   "--codes", ",".join(codes), "--repeat", str(opts.repeat)],
+                                  capture_output=True, text=True, check=True)  # fmt: skip
+            found[kind, size] = json.loads(done.stdout)
     rows = []
-    for label, (a, b) in (("reader (individual)", (small_text, large_text)),
-                          ("reader (teams)", (teams_small, teams_large))):  # fmt: skip
-        ta = timed(lambda a=a: parse_trf(a.encode()), opts.repeat)
-        tb = timed(lambda b=b: parse_trf(b.encode()), opts.repeat)
-        rows.append((label, ta, tb))
-    events["individual"] = (parse_trf(small_text.encode()).tournament,
-                            parse_trf(large_text.encode()).tournament)  # fmt: skip
-    events["team"] = (parse_trf(teams_small.encode()).tournament,
-                      parse_trf(teams_large.encode()).tournament)  # fmt: skip
-
-    options = {"unrated_rating": 1500}  # keeps the rating codes where players are unrated
-    reg = registry()
-    wanted = opts.codes.split(",") if opts.codes else sorted({tbs[0].code for tbs in
-                                                               reg.tiebreaks.values()})  # fmt: skip
-    for code in wanted:
-        edition = "fide-2026" if code in ONLY_2026 else "fide-2024"
-        for kind, (small, large) in events.items():
-            try:
-                compute_standings(small, [code], edition, options=options)
-            except Exception:
-                continue  # a team code on the individual event, or the reverse
-            ta = timed(partial(compute_standings, small, [code], edition, options=options),
-                       opts.repeat)  # fmt: skip
-            tb = timed(partial(compute_standings, large, [code], edition, options=options),
-                       opts.repeat)  # fmt: skip
-            rows.append((f"{code} ({kind})", ta, tb))
+    for kind, (small, large) in (("individual", (1000, 9999)), ("team", (99, 999))):
+        a, b = found[kind, small], found[kind, large]
+        rows.append((f"reader ({kind})", a["reader"], b["reader"]))
+        rows += [(f"{code} ({kind})", a[code], b[code]) for code in codes if code in a]
     worst = 0.0
     print(f"{'':<26} {'small':>9} {'large':>9} {'ratio':>7}")
     for label, ta, tb in rows:

@@ -10,7 +10,7 @@ from typing import Any
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.explain import Step
-from fide_tiebreaks.model import Colour, Game, ResultKind, TournamentType
+from fide_tiebreaks.model import PLAYED, Colour, Game, ResultKind, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import requires
 
@@ -120,12 +120,20 @@ def standard_points(ctx: Context) -> dict[int, Fraction]:
     t = ctx.tournament
     draw = int(t.scoring.draw * t.scale)
     index, people = t.index, t.participants
+    # Each round's points by participant id, made in one ordered pass: looking them up here
+    # stays in the processor's caches, where reaching into the opponent's own game record
+    # (scattered over memory on a large field) does not.
+    scored = [[0] * (max(index, default=0) + 1) for _ in range(t.rounds)]
+    for p in people:
+        for g in p.results:
+            scored[g.round - 1][p.id] = g.units
+    played = PLAYED
     out = {}
     for p in people:
         halves = 0  # on a grid of half points
         for g in p.results:
-            if g.kind.played and g.opponent is not None:
-                other = people[index[g.opponent]].results[g.round - 1].units
+            if g.kind in played and g.opponent is not None:
+                other = scored[g.round - 1][g.opponent]
             else:
                 other = draw
             halves += 2 if g.units > other else 1 if g.units == other else 0
