@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Any
 
 from .diagnostics import printable
@@ -24,13 +25,14 @@ def _team_scores(s: Standings) -> tuple[dict[int, Fraction], dict[int, Fraction]
     return mp, gp
 
 
-def to_dict(s: Standings) -> dict[str, Any]:
-    """The JSON shape documented in docs/tutorial.md; every number is an exact string."""
+def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
+    """The JSON shape documented in docs/tutorial.md; every number is an exact string.
+    Without *rows*, the ``tournament`` part alone."""
     t = s.tournament
     codes = s.codes
     if t.team is not None:
         return _team_dict(s)
-    return {
+    head = {
         "tournament": {
             "name": t.name,
             "rounds": t.rounds,
@@ -40,6 +42,11 @@ def to_dict(s: Standings) -> dict[str, Any]:
             "tiebreaks": codes,
             "end_date": t.end_date.isoformat() if t.end_date else None,
         },
+    }
+    if not rows:
+        return head
+    return {
+        **head,
         "standings": [
             {
                 "rank": row.rank,
@@ -83,14 +90,43 @@ def _text(value: Fraction | None) -> str | None:
 
 
 def to_json(s: Standings) -> str:
-    """One standings row per line: readable and diffable, and it keeps json's C encoder
-    (``indent`` would switch to the pure-Python one, 10x slower on a large event)."""
-    data = to_dict(s)
-    rows = data.pop("standings")
-    encode = _ENCODER.encode  # one encoder: json.dumps(..., ensure_ascii=False) makes one a row
-    head = encode(data)[:-1]
-    body = ",\n".join([encode(r) for r in rows])
+    """:func:`to_dict` as JSON, one standings row per line: readable and diffable."""
+    if s.tournament.team is not None:
+        data = to_dict(s)
+        rows = [_ENCODER.encode(r) for r in data.pop("standings")]
+    else:
+        data = to_dict(s, rows=False)
+        rows = _individual_rows(s)
+    head = _ENCODER.encode(data)[:-1]
+    body = ",\n".join(rows)
     return f'{head}, "standings": [\n{body}\n]}}\n'
+
+
+def _individual_rows(s: Standings) -> list[str]:
+    """The rows of :func:`to_dict` as json.dumps writes them, made directly: encoding a
+    dictionary per row costs json a new encoder each time, twice the time of the rest of a
+    large event's output. Strings go through json's own C escaping; exact numbers are
+    digits, '.', '/' and '-' only. tests/test_standings.py holds this to json.dumps."""
+    quote = encode_basestring
+
+    def text(value: Fraction | None) -> str:
+        return "null" if value is None else f'"{exact_str(value)}"'
+
+    def either(value: str) -> str:
+        return quote(value) if value else "null"
+
+    keys = [quote(code) for code in s.codes]
+    out = []
+    for row in s.rows:
+        p = row.participant
+        tiebreaks = ", ".join([f"{k}: {text(v)}" for k, v in zip(keys, row.values, strict=True)])
+        out.append(
+            f'{{"rank": {row.rank}, "start_rank": {p.id}, "name": {quote(p.name)}, '
+            f'"fide_id": {either(p.fide_id)}, "federation": {either(p.federation)}, '
+            f'"rating": {"null" if p.rating is None else p.rating}, '
+            f'"points": "{exact_str(p.points)}", "tiebreaks": {{{tiebreaks}}}}}'
+        )
+    return out
 
 
 def _cell(text: str) -> str:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
-from conftest import TEC, expected
-from trfbuild import tournament
+from conftest import ROOT, TEC, expected
+from trfbuild import player_line, tournament
 
 from fide_tiebreaks import Tiebreak, compute_standings, hookimpl, parse_trf, read_trf
 from fide_tiebreaks.editions import choose_edition
 from fide_tiebreaks.host import load_registry, registry
+from fide_tiebreaks.output import to_dict, to_json
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +110,29 @@ def test_default_edition_follows_the_end_date():
     ]
     chosen, why, serious = choose_edition(without_legacy, in_2019.end_date)
     assert chosen.name == "fide-2026" and serious and "fide-2012" in why
+
+
+def test_json_rows_are_what_json_dumps_writes(tmp_path):
+    """to_json writes individual rows directly (speed); json.dumps of to_dict is the oracle,
+    byte for byte, on names that need escaping, missing fields, fractions and Nones."""
+    text = "\n".join([
+        "012 Escapes",
+        "092 Individual: Swiss-System",
+        player_line(1, 'Quote "Q", Back\\slash', [(2, "w", "1")], rating=2100),
+        player_line(2, "Ümlaut ß ☃", [(1, "b", "0")], fed="GER", fide_id="1234"),
+        player_line(3, "", [(None, "-", "H")]),
+    ]) + "\n"  # fmt: skip
+    events = [parse_trf(text.encode()).tournament]
+    events += [parse_trf((ROOT / f).read_bytes()).tournament
+               for f in ("conformance/fixtures/tec-exercise-2024/tournament.trf",
+                         "conformance/fixtures/rated-example/tournament.trf")]  # fmt: skip
+    for t in events:
+        for codes in ("BH/C1,BH,SB,DE,WIN,ARO", "GELBFUHS,KS,DE,TPR"):
+            s = compute_standings(t, codes, "fide-2024", options={"unrated_rating": 1500})
+            expected = to_dict(s)
+            written = to_json(s)
+            assert json.loads(written) == expected
+            lines = written.splitlines()[1:-1]
+            assert [line.rstrip(",") for line in lines] == [
+                json.dumps(row, ensure_ascii=False) for row in expected["standings"]
+            ]
