@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.editions import OpponentTable
-from fide_tiebreaks.explain import Line, Step, opponent_lines
 from fide_tiebreaks.model import PLAYED, Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Line, Step
 
 
 def _sums(ctx: Context, table: OpponentTable) -> dict[int, Fraction]:
@@ -87,6 +92,8 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain_aob(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     theirs = ctx.cached(("aob sums", ctx.spec, id(ctx.tournament)), lambda: _sums(
         ctx, _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()))  # fmt: skip
     which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
@@ -110,10 +117,14 @@ def _explain_aob(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_bh(ctx: Context, pid: int) -> tuple[Line, ...]:
+    from fide_tiebreaks.explain import opponent_lines
+
     return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=False)
 
 
 def _explain_fb(ctx: Context, pid: int) -> tuple[Line, ...]:
+    from fide_tiebreaks.explain import opponent_lines
+
     return opponent_lines(ctx, pid, _fore_table(ctx), weighted=False)
 
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.explain import Step, Table
 from fide_tiebreaks.model import TournamentType
 from fide_tiebreaks.numbers import exact_str
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Step, Table
 
 
 def direct_encounter(ctx: Context) -> dict[int, Fraction]:
@@ -99,6 +104,8 @@ def _best_other(heap: list[tuple[Fraction, int]], leader: int, gone: set[int]) -
 
 def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list[Step | Table]:
     """The mini-table of *members* (6.1) and the rule of Art. 6 that orders them."""
+    from fide_tiebreaks.explain import Step, Table
+
     t = ctx.tournament
     cite = ctx.edition.citation
     inside = set(members)
@@ -137,6 +144,8 @@ def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list
 
 
 def _explain(ctx: Context, pid: int) -> list[Step | Table]:
+    from fide_tiebreaks.explain import Step
+
     members = sorted(ctx.group or {pid})
     if len(members) < 2:
         return [Step("not tied with anyone when the list reached DE: place 1", Fraction(1))]

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.explain import Step
 from fide_tiebreaks.model import Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Step
 
 
 def koya_threshold(t: Tournament, limit_steps: int) -> Fraction:
@@ -40,6 +45,8 @@ def koya(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     t = ctx.tournament
     threshold = koya_threshold(t, ctx.spec.limit or 0)
     out = [Step(f"half the maximum score{' with the limit' if ctx.spec.limit else ''}: "

@@ -6,13 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.explain import Step
 from fide_tiebreaks.model import PLAYED, Colour, Game, ResultKind, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import requires
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Step
 
 _OTB_WINS = frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN})
 _WINS = _OTB_WINS | {ResultKind.FORFEIT_WIN}
@@ -161,6 +165,7 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
     """An explanation for a tie-break that adds up the participant's own rounds: what each
     round added, found as the value after that round minus the value before it (the same
     compute, on the tournament as it stood; computed once per standings and code)."""
+    from fide_tiebreaks.explain import Step
 
     def explain(ctx: Context, pid: int) -> list[Step]:
         t = ctx.tournament
@@ -181,6 +186,8 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
 
 
 def _explain_tpn(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     order = "highest first (/R)" if ctx.spec.reverse else "lowest first"
     return [Step(f"pairing number {pid}; {order} ({ctx.edition.citation} 7.8)", Fraction(pid))]
 

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
+from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.explain import Step
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import PLAYED, Participant, ResultKind
 from fide_tiebreaks.numbers import exact_str
 from fide_tiebreaks.tiebreak import Unusable, requires
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Step
 
 ZERO = Fraction(0)
 
@@ -153,6 +158,8 @@ def rating(ctx: Context) -> dict[int, Fraction]:
 
 def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
     """One step per round: the opponent's rating used, or why the round does not count."""
+    from fide_tiebreaks.explain import Step
+
     t = ctx.tournament
     out = []
     for g in t.participant(pid).results:
@@ -178,6 +185,8 @@ def _shown(x: Fraction) -> str:
 
 
 def _mean_step(ratings: list[int], what: str, article: str) -> Step:
+    from fide_tiebreaks.explain import Step
+
     if not ratings:
         return Step(f"no {what}: value 0", Fraction(0))
     mean = Fraction(sum(ratings), len(ratings))
@@ -187,6 +196,8 @@ def _mean_step(ratings: list[int], what: str, article: str) -> Step:
 
 
 def _explain_aro(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     cite = ctx.edition.citation
     ratings, _ = _games(ctx)[pid]
     low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
@@ -202,6 +213,8 @@ def _explain_aro(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     cite = ctx.edition.citation
     ratings, points = _games(ctx)[pid]
     out = _rated_rounds(ctx, pid)
@@ -221,6 +234,8 @@ def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     cite = ctx.edition.citation
     ratings, points = _games(ctx)[pid]
     out = _rated_rounds(ctx, pid)
@@ -243,6 +258,8 @@ def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def]
+    from fide_tiebreaks.explain import Step
+
     def explain(ctx: Context, pid: int) -> list[Step]:
         cite = ctx.edition.citation
         theirs = _per_participant(ctx, rule)
@@ -266,6 +283,8 @@ def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def
 
 
 def _explain_rtng(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     p = ctx.tournament.participant(pid)
     r = _rating(ctx, p)
     how = "" if p.rating is not None else " (unrated: the regulations' rating)"

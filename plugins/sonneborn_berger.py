@@ -9,10 +9,15 @@ player's own score, from 1886-1888. Today's SB is Neustadtl's score.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.explain import Line, Step, opponent_lines
 from fide_tiebreaks.numbers import exact_str, from_units
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Line, Step
 
 
 def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
@@ -49,6 +54,8 @@ def gelbfuhs(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain(ctx: Context, pid: int) -> tuple[Line, ...]:
+    from fide_tiebreaks.explain import opponent_lines
+
     return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=True)
 
 
@@ -61,6 +68,8 @@ def _sb_of(ctx: Context, pid: int) -> Fraction:
 
 
 def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
+    from fide_tiebreaks.explain import Step
+
     s = ctx.tournament.participant(pid).points
     sb = _sb_of(ctx, pid)
     v = s * s + sb
@@ -69,6 +78,8 @@ def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
 
 
 def _explain_gelbfuhs(ctx: Context, pid: int) -> list[Line | Step]:
+    from fide_tiebreaks.explain import Step
+
     s = ctx.tournament.participant(pid).points
     sb = _sb_of(ctx, pid)
     n = ctx.tournament.rounds or 1

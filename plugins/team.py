@@ -11,17 +11,22 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
+from typing import TYPE_CHECKING
 
 from fide_tiebreaks.plugins import direct_encounter
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import parse_code
 from fide_tiebreaks.editions import Entry
-from fide_tiebreaks.explain import Line, Step, Table, entry_lines
 from fide_tiebreaks.model import ResultKind, Tournament
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.teams import TeamData, team_view
 from fide_tiebreaks.tiebreak import Unusable
+
+# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
+# and importing it up front would cost every run (a pairing program calls after each round).
+if TYPE_CHECKING:
+    from fide_tiebreaks.explain import Line, Step, Table
 
 
 def _team(ctx: Context) -> TeamData:
@@ -66,6 +71,8 @@ def _esb_build(ctx: Context, x: str, y: str) -> tuple[int, int, list[tuple[Entry
 
 
 def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
+    from fide_tiebreaks.explain import entry_lines
+
     def explain(ctx: Context, pid: int) -> tuple[Line, ...]:
         x_scale, y_scale, rows = _esb_scaled(ctx, x, y)
         entries = rows[ctx.tournament.index[pid]]
@@ -76,6 +83,8 @@ def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
 
 
 def _explain_mpvgp(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     data = _team(ctx)
     value = team_view(ctx.tournament, data.secondary).participant(pid).points
     return [Step(f"the secondary score ({data.secondary}, as {data.primary} rank first): "
@@ -114,6 +123,8 @@ def _explain_osb(ctx: Context, pid: int) -> tuple[Line, ...]:
 
 
 def _explain_osb26(ctx: Context, pid: int) -> list[Line | Step]:
+    from fide_tiebreaks.explain import Step, entry_lines
+
     x_scale, y_scale, rows = _esb_scaled(ctx, "MP", "GP")
     t = ctx.tournament
     entries = rows[t.index[pid]]
@@ -190,6 +201,8 @@ def _places(keys: dict[int, tuple[Fraction, ...]]) -> dict[int, Fraction]:
 
 
 def _explain_bc(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.explain import Step
+
     out = []
     total = Fraction(0)
     for r, row in enumerate(_boards(ctx, pid), start=1):
@@ -204,6 +217,8 @@ def _explain_bc(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_boards(bbe: bool):  # type: ignore[no-untyped-def]
+    from fide_tiebreaks.explain import Step, Table
+
     def explain(ctx: Context, pid: int) -> list[Step | Table]:
         members = sorted(ctx.group or {pid})
         if len(members) < 2:
@@ -278,6 +293,8 @@ def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict
 def _explain_ede(ctx: Context, pid: int, chain: tuple[str, ...] = ()) -> list[Step | Table]:
     """The mini-tables EDE used (primary score, then the secondary one if needed) and, for
     two teams still tied, the knock-out tie-breaks of the chain on their direct encounter."""
+    from fide_tiebreaks.explain import Step
+
     members = sorted(ctx.group or {pid})
     if len(members) < 2:
         return [Step("not tied with anyone when the list reached EDE: place 1", Fraction(1))]
@@ -387,6 +404,8 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
 
 def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
     from fide_tiebreaks.plugins.buchholz import _explain_bh, _explain_fb
+
+    from fide_tiebreaks.explain import Step
 
     k, bctx, strength, secondary = ctx.cached(("sssc parts", ctx.spec, id(ctx.tournament)),
                                               lambda: _sssc_parts(ctx))  # fmt: skip
