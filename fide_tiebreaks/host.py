@@ -132,7 +132,7 @@ def load_registry(
     (name, object) as tests and embedding programs pass them."""
     strict = strict_plugins() if strict is None else strict
     pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
+    pm.add_hookspecs(_hooks_of(hookspecs))  # the specifications alone, as for plugins
     reg = Registry(pm)
     disabled = set(_env_list("FIDE_TIEBREAKS_DISABLE_PLUGINS") or [])
     allowed = _env_list("FIDE_TIEBREAKS_LOAD_PLUGINS")
@@ -217,9 +217,10 @@ def load_registry(
 
 
 def _hooks_of(module: ModuleType) -> types.SimpleNamespace:
-    """A built-in plugin as pluggy sees it: the module's hook implementations. pluggy checks
-    every attribute of what it registers for hook markers; on the whole modules (their
-    imports, helpers and constants) that alone took 5 ms of each start-up."""
+    """A built-in plugin (or the hook specifications) as pluggy sees it: the module's hook
+    functions. pluggy checks every attribute of what it registers for hook markers; on the
+    whole modules (their imports, helpers and constants) that alone took 5 ms of each
+    start-up."""
     return types.SimpleNamespace(**{name: getattr(module, name) for name in dir(module)
                                     if name.startswith(hookspecs.PREFIX)})  # fmt: skip
 

@@ -165,9 +165,10 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
     """An explanation for a tie-break that adds up the participant's own rounds: what each
     round added, found as the value after that round minus the value before it (the same
     compute, on the tournament as it stood; computed once per standings and code)."""
-    from fide_tiebreaks.explain import Step
 
     def explain(ctx: Context, pid: int) -> list[Step]:
+        from fide_tiebreaks.explain import Step
+
         t = ctx.tournament
         series = ctx.cached(("values by round", ctx.spec, id(t)), lambda: [
             compute(replace(ctx, tournament=t.after_round(r), cache={}))

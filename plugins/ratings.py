@@ -258,9 +258,9 @@ def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def]
-    from fide_tiebreaks.explain import Step
-
     def explain(ctx: Context, pid: int) -> list[Step]:
+        from fide_tiebreaks.explain import Step
+
         cite = ctx.edition.citation
         theirs = _per_participant(ctx, rule)
         out = []

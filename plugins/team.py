@@ -71,9 +71,9 @@ def _esb_build(ctx: Context, x: str, y: str) -> tuple[int, int, list[tuple[Entry
 
 
 def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
-    from fide_tiebreaks.explain import entry_lines
-
     def explain(ctx: Context, pid: int) -> tuple[Line, ...]:
+        from fide_tiebreaks.explain import entry_lines
+
         x_scale, y_scale, rows = _esb_scaled(ctx, x, y)
         entries = rows[ctx.tournament.index[pid]]
         return entry_lines(ctx, entries, x_scale, y_scale, weighted=True,
@@ -217,9 +217,9 @@ def _explain_bc(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_boards(bbe: bool):  # type: ignore[no-untyped-def]
-    from fide_tiebreaks.explain import Step, Table
-
     def explain(ctx: Context, pid: int) -> list[Step | Table]:
+        from fide_tiebreaks.explain import Step, Table
+
         members = sorted(ctx.group or {pid})
         if len(members) < 2:
             return [Step("not tied with anyone when the list reached it: place 1", Fraction(1))]
