@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import PLAYED, Participant, ResultKind
-from fide_tiebreaks.numbers import exact_str
+from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable, requires
 
 # The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
@@ -51,11 +51,12 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
     if key not in ctx.cache:
         t = ctx.tournament
         rating = {p.id: _rating(ctx, p) for p in t.participants}
+        halves, played = _HALVES.get, PLAYED
         games = {}
         for p in t.participants:
-            met = [g for g in p.results if g.kind in PLAYED]
+            met = [g for g in p.results if g.kind in played]
             games[p.id] = ([rating[g.opponent] for g in met],
-                           Fraction(sum([_HALVES.get(g.kind, 0) for g in met]), 2))  # fmt: skip
+                           from_units(sum([halves(g.kind, 0) for g in met]), 2))  # fmt: skip
         ctx.cache[key] = games
     games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
     return games
@@ -75,7 +76,7 @@ def average_rating(ctx: Context) -> dict[int, Fraction]:
     for pid, (ratings, _) in _games(ctx).items():
         kept = _cut(ratings, low, high) if low or high else ratings
         # the mean rounded half up, in integers: floor(sum / n + 1/2)
-        out[pid] = Fraction((2 * sum(kept) + len(kept)) // (2 * len(kept))) if kept else ZERO
+        out[pid] = from_units((2 * sum(kept) + len(kept)) // (2 * len(kept)), 1) if kept else ZERO
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
+from operator import itemgetter
 from typing import Any
 
 from fide_tiebreaks import hookimpl
@@ -164,32 +165,35 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
         def value(e: Entry) -> int:
             return e.score * e.points
     else:
+        # (score, 0) orders as the score alone; the C-level getter keeps min() cheap.
+        rank = value = _score  # type: ignore[assignment]
 
-        def rank(e: Entry) -> tuple[int, int]:
-            return (e.score, 0)
-
-        def value(e: Entry) -> int:
-            return e.score
-
+    vur_left = any(e.vur for e in kept)  # a cut never adds one: without VURs, skip 16.5
     for _ in range(low):
         if not kept:
             break
         victim = min(kept, key=rank)
-        vurs = [e for e in kept if e.vur]
-        if vurs:
-            # Among equal VUR contributions the least significant goes first (14.1 order):
-            # when the least significant value is itself a VUR, that one is cut. This only
-            # matters where dummies differ (2026 caps them, 16.4.2), and for what the next
-            # cut of Cut-2 / Median-2 then compares (16.5.2).
-            lowest_vur = min(vurs, key=lambda e: (value(e), rank(e)))
-            if value(lowest_vur) >= value(victim):
-                victim = lowest_vur
+        if vur_left:
+            vurs = [e for e in kept if e.vur]
+            if vurs:
+                # Among equal VUR contributions the least significant goes first (14.1
+                # order): when the least significant value is itself a VUR, that one is
+                # cut. This only matters where dummies differ (2026 caps them, 16.4.2),
+                # and for what the next cut of Cut-2 / Median-2 then compares (16.5.2).
+                lowest_vur = min(vurs, key=lambda e: (value(e), rank(e)))
+                if value(lowest_vur) >= value(victim):
+                    victim = lowest_vur
+            else:
+                vur_left = False
         kept.remove(victim)
     for _ in range(high):
         if not kept:
             break
         kept.remove(max(kept, key=rank))
     return kept
+
+
+_score = itemgetter(2)  # Entry.score
 
 
 FIDE_2023 = Edition(
