@@ -91,7 +91,6 @@ _COLOURS = {
 }
 # One round block, columns 90-99 for round 1: two blanks, opponent, colour, result.
 _BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    ) ([wbWB \-] [10=+\-WDLHFUZwdlhfuz ])")
-_ROUNDS = re.compile(f"(?:{_BLOCK.pattern})*")
 
 HEADER_NAMES = {
     "012": "name",
@@ -567,11 +566,14 @@ class _Parser:
         games = player.games
         tail = line[89:].rstrip()
         tail = tail.ljust(-(-len(tail) // 10) * 10)
-        if _ROUNDS.fullmatch(tail):
-            # Fast path: every block is well formed; unusual ones still go the careful way.
+        blocks = _BLOCK.findall(tail)
+        if len(blocks) * 10 == len(tail):
+            # Fast path: every block is well formed (matches are 10 characters each and do
+            # not overlap, so as many as the tail holds cover it from its start); unusual
+            # blocks still go the careful way.
             with_opponent, without = self.fast
             append = games.append
-            for i, (opp, colour_and_code) in enumerate(_BLOCK.findall(tail), start=1):
+            for i, (opp, colour_and_code) in enumerate(blocks, start=1):
                 opponent = int(opp) if opp != "    " else 0
                 found = (with_opponent if opponent else without).get(colour_and_code)
                 if found is not None:
@@ -693,7 +695,7 @@ class _Parser:
         for pid in sorted(players):
             p = players[pid]
             adjustment = int(bonus.get(pid, 0) * scale)
-            total = sum(g.units for g in p.games) + adjustment
+            total = sum([g.units for g in p.games]) + adjustment
             people.append(self._participant(p, tuple(p.games), total, scale, adjustment))
         self._check_points(people, scale, scoring)
         tournament = Tournament(
