@@ -50,10 +50,10 @@ def wins(ctx: Context) -> dict[int, Fraction]:
     """WIN (7.1): rounds in which the participant got the points of a win, with or without
     playing (over-the-board and forfeit wins, and byes worth a win)."""
     t = ctx.tournament
-    win = t.scoring.win * t.scale  # compared on the integer grid: Fraction == is slow
+    win = int(t.scoring.win * t.scale)  # compared on the integer grid: Fraction == is slow
     return {
-        p.id: Fraction(sum(1 for g in p.results
-                           if g.kind in _WINS or (g.kind in _BYES and g.units == win)))
+        p.id: from_units(len([g for g in p.results
+                              if g.kind in _WINS or (g.kind in _BYES and g.units == win)]), 1)
         for p in t.participants
     }  # fmt: skip
 
@@ -62,7 +62,7 @@ def games_won(ctx: Context) -> dict[int, Fraction]:
     """WON (7.2): games won over the board. A forfeit is never won over the board, so it
     does not count even where 15.2 makes it a regular game."""
     return {
-        p.id: Fraction(sum(1 for g in p.results if g.kind in _OTB_WINS))
+        p.id: from_units(len([g for g in p.results if g.kind in _OTB_WINS]), 1)
         for p in ctx.tournament.participants
     }
 
@@ -70,8 +70,8 @@ def games_won(ctx: Context) -> dict[int, Fraction]:
 def black_games(ctx: Context) -> dict[int, Fraction]:
     """BPG (7.3): games played with Black."""
     return {
-        p.id: Fraction(sum(1 for g in p.results
-                           if g.colour is Colour.BLACK and counts_as_game(ctx, g)))
+        p.id: from_units(len([g for g in p.results
+                              if g.colour is Colour.BLACK and counts_as_game(ctx, g)]), 1)
         for p in ctx.tournament.participants
     }  # fmt: skip
 
@@ -79,8 +79,8 @@ def black_games(ctx: Context) -> dict[int, Fraction]:
 def black_wins(ctx: Context) -> dict[int, Fraction]:
     """BWG (7.4): games won over the board with Black (as WON, a forfeit never counts)."""
     return {
-        p.id: Fraction(sum(1 for g in p.results
-                           if g.colour is Colour.BLACK and g.kind in _OTB_WINS))
+        p.id: from_units(len([g for g in p.results
+                              if g.colour is Colour.BLACK and g.kind in _OTB_WINS]), 1)
         for p in ctx.tournament.participants
     }  # fmt: skip
 
@@ -91,8 +91,8 @@ def elected_to_play(ctx: Context) -> dict[int, Fraction]:
     wins are not subtracted; in round robins a forfeit loss that counts as a game is not."""
     n = ctx.tournament.rounds
     return {
-        p.id: Fraction(n - sum(1 for g in p.results
-                               if g.kind in _NOT_ELECTED and not counts_as_game(ctx, g)))
+        p.id: from_units(n - len([g for g in p.results
+                                  if g.kind in _NOT_ELECTED and not counts_as_game(ctx, g)]), 1)
         for p in ctx.tournament.participants
     }  # fmt: skip
 
