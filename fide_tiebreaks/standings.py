@@ -202,7 +202,7 @@ def _rank(
         keys.append(_sort_key(found, lower[i]))
 
     # Consecutive value tie-breaks sort at once: their keys zipped into one tuple per
-    # participant (points first at level 0), made once per level and compared in C.
+    # participant, made once per level and compared in C.
     segments: dict[int, tuple[int, list[Any] | None]] = {}
 
     def segment(level: int) -> tuple[int, list[Any] | None]:
@@ -211,8 +211,6 @@ def _rank(
             while stop < len(specs) and keys[stop] is not None:
                 stop += 1
             span = [k for k in keys[level:stop] if k is not None]
-            if level == 0:
-                span.insert(0, [-p.units for p in people])
             key = None if not span else span[0] if len(span) == 1 else list(zip(*span, strict=True))
             segments[level] = (stop, key)
         return segments[level]
@@ -243,8 +241,14 @@ def _rank(
             for sub in _runs(run, sub_key.__getitem__):
                 settle(sub, stop + 1)
 
-    # Stable sorts keep tied participants in id order, the order C.07 leaves them in.
-    settle(sorted(everyone, key=ids.__getitem__), 0)
+    # Points first: equal scores are gathered in one pass (a handful of distinct totals), so
+    # the sorts only ever see a score group. Stable sorts keep tied participants in id order,
+    # the order C.07 leaves them in.
+    by_points: dict[int, list[int]] = {}
+    for j in sorted(everyone, key=ids.__getitem__):
+        by_points.setdefault(people[j].units, []).append(j)
+    for units in sorted(by_points, reverse=True):
+        settle(by_points[units], 0)
 
     by_participant = list(zip(*columns, strict=True)) if columns else [()] * len(people)
     new = tuple.__new__  # skips the named tuple's Python-level __new__ (one per participant)
