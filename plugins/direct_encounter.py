@@ -7,13 +7,14 @@ places for participants DE cannot separate; 1 for a participant who was not tied
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.model import TournamentType
-from fide_tiebreaks.numbers import exact_str
+from fide_tiebreaks.numbers import exact_str, from_units
 
 # The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
 # and importing it up front would cost every run (a pairing program calls after each round).
@@ -48,8 +49,11 @@ def mini_table(ctx: Context, members: Sequence[int]) -> tuple[dict[int, Fraction
         for g in t.participant(pid).results:
             if g.opponent in inside and (g.kind.played or (forfeits and g.kind.forfeit)):
                 results.setdefault(g.opponent, []).append(g.units)
-        scores[pid] = sum(Fraction(sum(r), len(r) * t.scale) for r in results.values()) \
-            if results else Fraction(0)  # fmt: skip
+        if all(len(r) == 1 for r in results.values()):  # each pair met once: plain units
+            scores[pid] = from_units(sum([r[0] for r in results.values()]), t.scale)
+        else:
+            scores[pid] = sum((Fraction(sum(r), len(r) * t.scale) for r in results.values()),
+                              Fraction(0))  # fmt: skip
         missing[pid] = len(members) - 1 - len(results)
     return scores, missing
 
@@ -58,7 +62,12 @@ def rank_group(ctx: Context, members: list[int]) -> list[list[int]]:
     """The group as ordered blocks of participants DE cannot separate (6.2, 6.3)."""
     if len(members) < 2:
         return [members]
-    scores, missing = mini_table(ctx, members)
+    exact, missing = mini_table(ctx, members)
+    # Compared on one integer grid (the scores' and a win's denominators): sorting and the
+    # heap below compare ints, where Fractions would cost a Python call per comparison.
+    win = ctx.tournament.scoring.win
+    grid = math.lcm(win.denominator, *{v.denominator for v in exact.values()})
+    scores = {pid: v.numerator * (grid // v.denominator) for pid, v in exact.items()}
     order = sorted(members, key=lambda pid: (-scores[pid], pid))
     if not any(missing.values()):
         # 6.2: everyone met everyone: rank by the mini-table, then re-apply Art. 6 to each
@@ -75,8 +84,8 @@ def rank_group(ctx: Context, members: list[int]) -> list[list[int]]:
     # 6.3: not everyone met: a participant alone at the top whatever the results of the
     # missing games (its score beats every other's score plus a win per missing game) is
     # ranked first; then the same for the next place; then Art. 6 again for the rest.
-    win = ctx.tournament.scoring.win
-    potential = [(-(scores[pid] + missing[pid] * win), pid) for pid in members]
+    win_units = win.numerator * (grid // win.denominator)
+    potential = [(-(scores[pid] + missing[pid] * win_units), pid) for pid in members]
     heapq.heapify(potential)
     ranked: list[list[int]] = []
     gone: set[int] = set()
@@ -92,7 +101,7 @@ def rank_group(ctx: Context, members: list[int]) -> list[list[int]]:
     return ranked + rank_group(ctx, rest)
 
 
-def _best_other(heap: list[tuple[Fraction, int]], leader: int, gone: set[int]) -> Fraction | None:
+def _best_other(heap: list[tuple[int, int]], leader: int, gone: set[int]) -> int | None:
     """The highest potential among the members still in play other than *leader*."""
     while heap and heap[0][1] in gone:
         heapq.heappop(heap)
