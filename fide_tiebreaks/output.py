@@ -108,9 +108,13 @@ def _individual_rows(s: Standings) -> list[str]:
     large event's output. Strings go through json's own C escaping; exact numbers are
     digits, '.', '/' and '-' only. tests/test_standings.py holds this to json.dumps."""
     quote = encode_basestring
+    # Tie-break values are mostly shared objects (numbers.from_units caches them): their
+    # text is made once per object. Keyed by id, as the rows keep every value alive.
+    texts: dict[int, str] = {id(None): "null"}
 
     def text(value: Fraction | None) -> str:
-        return "null" if value is None else f'"{exact_str(value)}"'
+        made = texts[id(value)] = f'"{exact_str(value)}"' if value is not None else "null"
+        return made
 
     def either(value: str) -> str:
         return quote(value) if value else "null"
@@ -119,12 +123,14 @@ def _individual_rows(s: Standings) -> list[str]:
     out = []
     for row in s.rows:
         p = row.participant
-        tiebreaks = ", ".join([f"{k}: {text(v)}" for k, v in zip(keys, row.values, strict=True)])
+        tiebreaks = ", ".join([f"{k}: {texts.get(id(v)) or text(v)}"
+                               for k, v in zip(keys, row.values, strict=True)])  # fmt: skip
         out.append(
             f'{{"rank": {row.rank}, "start_rank": {p.id}, "name": {quote(p.name)}, '
             f'"fide_id": {either(p.fide_id)}, "federation": {either(p.federation)}, '
             f'"rating": {"null" if p.rating is None else p.rating}, '
-            f'"points": "{exact_str(p.points)}", "tiebreaks": {{{tiebreaks}}}}}'
+            f'"points": {texts.get(id(p.points)) or text(p.points)}, '
+            f'"tiebreaks": {{{tiebreaks}}}}}'
         )
     return out
 
