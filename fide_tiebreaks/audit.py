@@ -129,18 +129,28 @@ def run_dask(files: Sequence[Path], scheduler: str) -> Iterator[Audit]:
         raise RuntimeError("--scheduler needs Dask: pip install 'fide-tiebreaks[dask]'") from None
     with Client(scheduler) as client:
         # Files go in groups of 16 per task (a task costs the scheduler about a millisecond,
-        # a 150-player file about 5 ms of work), 1,024 files in flight to bound the client's
-        # memory; results come back in the order of *files*.
-        window, size = 1024, 16
-        for start in range(0, len(files), window):
+        # a 150-player file about 5 ms of work). At most 1,024 files or 32 MB are in flight,
+        # to bound the client's memory; results come back in the order of *files*. The bytes
+        # are scattered to the workers directly rather than written into the task graph,
+        # which Dask warns against above 10 MB.
+        size, most_files, most_bytes = 16, 1024, 32 << 20
+        start = 0
+        while start < len(files):
             shipped: list[tuple[str, bytes | None, str]] = []
-            for f in files[start : start + window]:
+            held = 0
+            while start < len(files) and len(shipped) < most_files and held < most_bytes:
+                f = files[start]
+                start += 1
                 try:
-                    shipped.append((str(f), f.read_bytes(), ""))
+                    data = f.read_bytes()
                 except OSError as e:
                     shipped.append((str(f), None, str(e.strerror or e)))
+                    continue
+                shipped.append((str(f), data, ""))
+                held += len(data)
             groups = [shipped[i : i + size] for i in range(0, len(shipped), size)]
-            for done in client.gather(client.map(_shipped, groups, pure=False)):
+            parts = client.scatter(groups)
+            for done in client.gather(client.map(_shipped, parts, pure=False)):
                 yield from done
 
 
