@@ -308,7 +308,7 @@ def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> list
     try:
         values = [result[pid] for pid in ids]
     except KeyError:
-        missing = next(pid for pid in ids if pid not in result)
+        missing = next((pid for pid in ids if pid not in result), "?")
         raise TiebreakFailed(f"{who} gave no value for participant {missing}", spec) from None
     if set(map(type, values)) <= {Fraction}:  # the common case, checked in C
         return cast("list[Fraction]", values)

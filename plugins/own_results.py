@@ -50,7 +50,7 @@ def wins(ctx: Context) -> dict[int, Fraction]:
     """WIN (7.1): rounds in which the participant got the points of a win, with or without
     playing (over-the-board and forfeit wins, and byes worth a win)."""
     t = ctx.tournament
-    win = int(t.scoring.win * t.scale)  # compared on the integer grid: Fraction == is slow
+    win = t.scoring.win * t.scale  # compared on the integer grid: Fraction == is slow
     return {
         p.id: from_units(len([g for g in p.results
                               if g.kind in _WINS or (g.kind in _BYES and g.units == win)]), 1)
