@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate, generate_teams
+from versus_reference import editable
 
 
 def run_once(args: list[str]) -> tuple[float, int]:
@@ -69,6 +70,10 @@ def main() -> None:
         help="also audit N tournaments of 150 players x 9 rounds (all cores)",
     )
     opts = ap.parse_args()
+    if editable(sys.executable):
+        print("note: fide-tiebreaks runs from an editable install or a source tree here, whose "
+              "import hook adds about 40 ms to every start; install it with `pip install .` "
+              "in a clean environment to measure what users run")  # fmt: skip
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in opts.players:
