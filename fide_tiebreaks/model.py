@@ -199,9 +199,9 @@ class Participant:
     line: int | None = None  # source line, for messages
 
 
-@dataclass(frozen=True)
-class SourceLine:
-    """A line of the source file exactly as read: text without its end, and the end."""
+class SourceLine(NamedTuple):
+    """A line of the source file exactly as read: text without its end, and the end.
+    A named tuple, as :class:`Game`: there is one per line of the file."""
 
     text: str
     eol: str

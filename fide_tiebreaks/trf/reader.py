@@ -38,6 +38,7 @@ MAX_PLAYERS = 9999  # four columns for the start rank
 MAX_ROUNDS = 99
 
 _EOL = re.compile(r"\r\n|\r|\n")
+_EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
 
 # Result codes of the round blocks (TRF16 C.04 Annex 2; letters are case-insensitive).
 _WITH_OPPONENT = {
@@ -215,13 +216,12 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
 
 
 def _split_lines(text: str) -> list[SourceLine]:
-    lines: list[SourceLine] = []
-    pos = 0
-    for m in _EOL.finditer(text):
-        lines.append(SourceLine(text[pos : m.start()], m.group()))
-        pos = m.end()
-    if pos < len(text):
-        lines.append(SourceLine(text[pos:], ""))
+    """Lines and their ends (CR LF, CR or LF), as read. Not str.splitlines: it also splits
+    at form feeds, vertical tabs and other separators a TRF line may hold as text."""
+    parts = _EOL_SPLIT.split(text)  # text, end, text, end, ..., text after the last end
+    lines = list(map(SourceLine, parts[0::2], parts[1::2]))
+    if parts[-1]:
+        lines.append(SourceLine(parts[-1], ""))
     return lines
 
 
