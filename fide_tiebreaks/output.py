@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from fractions import Fraction
@@ -141,6 +140,8 @@ def _cell(text: str) -> str:
 
 
 def to_csv(s: Standings) -> str:
+    import csv  # only here: most runs write JSON or a table
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     if s.tournament.team is not None:

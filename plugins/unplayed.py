@@ -168,7 +168,7 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
         # (score, 0) orders as the score alone; the C-level getter keeps min() cheap.
         rank = value = _score  # type: ignore[assignment]
 
-    vur_left = any(e.vur for e in kept)  # a cut never adds one: without VURs, skip 16.5
+    vur_left = any(map(_vur, kept))  # a cut never adds one: without VURs, skip 16.5
     for _ in range(low):
         if not kept:
             break
@@ -193,7 +193,7 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
     return kept
 
 
-_score = itemgetter(2)  # Entry.score
+_score, _vur = itemgetter(2), itemgetter(4)  # Entry.score, Entry.vur
 
 
 FIDE_2023 = Edition(
