@@ -30,6 +30,7 @@ from fide_tiebreaks.host import registry
 
 LIMIT = 12  # time at 10x the size may be at most 12x (issue 7)
 ONLY_2026 = {"STD", "TPN", "RTNG"}
+EVENTS = (("individual", (1000, 9999)), ("team", (99, 999)))  # kind, (small, large)
 
 
 def timed(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
@@ -83,14 +84,14 @@ def main() -> None:
     # timing the reader) would otherwise scatter the later events' objects over a
     # fragmented heap, and the larger event, read last, would pay for it in cache misses.
     found = {}
-    for kind, sizes in (("individual", (1000, 9999)), ("team", (99, 999))):
+    for kind, sizes in EVENTS:
         for size in sizes:
             done = subprocess.run([sys.executable, __file__, "--worker", kind, str(size),
                                    "--codes", ",".join(codes), "--repeat", str(opts.repeat)],
                                   capture_output=True, text=True, check=True)  # fmt: skip
             found[kind, size] = json.loads(done.stdout)
     rows = []
-    for kind, (small, large) in (("individual", (1000, 9999)), ("team", (99, 999))):
+    for kind, (small, large) in EVENTS:
         a, b = found[kind, small], found[kind, large]
         rows.append((f"reader ({kind})", a["reader"], b["reader"]))
         rows += [(f"{code} ({kind})", a[code], b[code]) for code in codes if code in a]
