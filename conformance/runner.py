@@ -19,16 +19,15 @@ from typing import Any
 
 from lxml import etree
 
-from fide_tiebreaks import xmlsafe
 from fide_tiebreaks.codes import CodeError, parse_list
 from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity
+from fide_tiebreaks.formats import read_trf, xmlsafe
+from fide_tiebreaks.formats.xml import SCHEMA, read_xml, to_trf
 from fide_tiebreaks.host import PluginError, Registry, registry
 from fide_tiebreaks.model import Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, parse_decimal
 from fide_tiebreaks.standings import compute_standings
 from fide_tiebreaks.tiebreak import option_value
-from fide_tiebreaks.trf.reader import read_trf
-from fide_tiebreaks.xmlformat import SCHEMA, read_xml, to_trf
 
 CASES = Path(__file__).resolve().parent / "cases"
 

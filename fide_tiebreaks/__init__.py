@@ -10,8 +10,6 @@ Users read a tournament and rank it::
     standings = compute_standings(read_trf("event.trf").tournament, "BH/C1,BH,SB")
 """
 
-__version__ = "0.1.0"
-
 import os as _os
 
 # In a source checkout, plugins/ and conformance/ sit beside this package; installs map them
@@ -28,6 +26,9 @@ if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
+from .formats import read_trf
+from .formats.base import ReadResult
+from .formats.trf.reader import parse_trf
 from .hookspecs import hookimpl
 from .host import PluginError, registry
 from .model import (
@@ -42,7 +43,7 @@ from .model import (
 from .numbers import exact_str
 from .standings import Row, Standings, compute_standings
 from .tiebreak import Context, Tiebreak
-from .trf.reader import ReadResult, parse_trf, read_trf
+from .version import __version__
 
 __all__ = [
     "CodeError",

@@ -56,8 +56,8 @@ def find_files(paths: Sequence[str | Path]) -> list[Path]:
 
 def audit_bytes(name: str, data: bytes) -> Audit:
     """Audit one file's contents. Never raises for anything in the file."""
+    from .formats import parse_any
     from .standings import compute_standings
-    from .trf.reader import parse_any
 
     try:
         result = parse_any(data, name)

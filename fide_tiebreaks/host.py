@@ -26,10 +26,11 @@ from typing import Any
 
 import pluggy
 
-from . import __version__, hookspecs
+from . import hookspecs
 from .codes import CodeError
 from .editions import Edition
 from .tiebreak import Tiebreak
+from .version import __version__
 
 ENTRY_POINT_GROUP = "fide_tiebreaks"
 DEFAULT_PLUGINS = (

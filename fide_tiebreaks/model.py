@@ -17,10 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from .teams import TeamData
+from typing import Any, NamedTuple
 
 from .numbers import from_units
 
@@ -215,6 +212,60 @@ class SourceFile:
     lines: tuple[SourceLine, ...]
     encoding: str
     bom: bool = False
+
+
+# -- team events: the teams, their matches and line-ups (teams.py builds them) ------------
+
+
+@dataclass(frozen=True)
+class Team:
+    id: int
+    name: str
+    players: tuple[int, ...]  # the roster, in board order (start ranks)
+    nickname: str = ""
+    declared_mp: Fraction | None = None  # TRF-2026 310
+    declared_gp: Fraction | None = None
+    declared_rank: int | None = None
+    line: int | None = None
+
+
+class Match(NamedTuple):
+    """One team's round: the kind (WIN/DRAW/LOSS for a match played; forfeits; byes), the
+    opponent team, and the match and game points the team got."""
+
+    round: int
+    kind: ResultKind
+    opponent: int | None
+    mp: Fraction
+    gp: Fraction
+
+
+class Board(NamedTuple):
+    """One board of one team in one round (``player`` None: an empty board)."""
+
+    board: int
+    player: int | None
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class TeamData:
+    teams: tuple[Team, ...]
+    players: Tournament  # the individual tournament of the same event
+    match_scoring: Scoring  # match points: win, draw, loss, PAB, byes (TRF-2026 362, 320)
+    game_scoring: Scoring  # game points of a match: boards x the game values
+    primary: str  # "MP" or "GP"
+    boards: int
+    matches: Mapping[int, tuple[Match, ...]]  # team id -> one Match per round
+    lineups: Mapping[tuple[int, int], tuple[Board, ...]]  # (team, round) -> boards
+    cache: dict[Any, Tournament] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
+
+    def team(self, tid: int) -> Team:
+        return next(t for t in self.teams if t.id == tid)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,11 @@ def exact_str(value: Number) -> str:
     return _exact_str(value.numerator, value.denominator)
 
 
+def exact_or_none(value: Number | None) -> str | None:
+    """:func:`exact_str`, or ``None`` for a value that is missing (a tie-break with no value)."""
+    return None if value is None else exact_str(value)
+
+
 @lru_cache(maxsize=65536)
 def _exact_str(num: int, den: int) -> str:
     if den == 1:

@@ -15,13 +15,15 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from .chessjson import read_chess_json
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
+from .formats import read_trf
+from .formats.base import ReadResult
+from .formats.chessjson import read_chess_json
+from .formats.json import to_dict
+from .formats.trf.reader import parse_trf
 from .host import PluginError, registry
-from .output import to_dict
 from .standings import compute_standings
-from .trf.reader import ReadResult, parse_trf, read_trf
 
 FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
           "unrated_rating", "options"}  # fmt: skip

@@ -14,61 +14,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
-from .model import Colour, Game, Participant, ResultKind, Scoring, Tournament
+from .model import (
+    Board,
+    Colour,
+    Game,
+    Match,
+    Participant,
+    ResultKind,
+    Scoring,
+    Team,
+    TeamData,
+    Tournament,
+)
 from .numbers import from_units, grid_scale
-
-
-@dataclass(frozen=True)
-class Team:
-    id: int
-    name: str
-    players: tuple[int, ...]  # the roster, in board order (start ranks)
-    nickname: str = ""
-    declared_mp: Fraction | None = None  # TRF-2026 310
-    declared_gp: Fraction | None = None
-    declared_rank: int | None = None
-    line: int | None = None
-
-
-class Match(NamedTuple):
-    """One team's round: the kind (WIN/DRAW/LOSS for a match played; forfeits; byes), the
-    opponent team, and the match and game points the team got."""
-
-    round: int
-    kind: ResultKind
-    opponent: int | None
-    mp: Fraction
-    gp: Fraction
-
-
-class Board(NamedTuple):
-    """One board of one team in one round (``player`` None: an empty board)."""
-
-    board: int
-    player: int | None
-    points: Fraction
-
-
-@dataclass(frozen=True)
-class TeamData:
-    teams: tuple[Team, ...]
-    players: Tournament  # the individual tournament of the same event
-    match_scoring: Scoring  # match points: win, draw, loss, PAB, byes (TRF-2026 362, 320)
-    game_scoring: Scoring  # game points of a match: boards x the game values
-    primary: str  # "MP" or "GP"
-    boards: int
-    matches: Mapping[int, tuple[Match, ...]]  # team id -> one Match per round
-    lineups: Mapping[tuple[int, int], tuple[Board, ...]]  # (team, round) -> boards
-    cache: dict[Any, Tournament] = field(default_factory=dict, compare=False, repr=False)
-
-    @property
-    def secondary(self) -> str:
-        return "GP" if self.primary == "MP" else "MP"
-
-    def team(self, tid: int) -> Team:
-        return next(t for t in self.teams if t.id == tid)
 
 
 def scoring_for(team: TeamData, score: str) -> Scoring:
@@ -373,3 +333,10 @@ def _seats(ind: Tournament, r: int, mine: list[int], theirs: list[int],
 def _on_board(g: Game) -> bool:
     """A player who sat at a board: a game played, or a forfeit (also of an empty board)."""
     return g.kind.played or g.kind.forfeit
+
+
+def team_scores(t: Tournament) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """Each team's match points and game points (for the writers' MP and GP columns)."""
+    mp = {p.id: p.points for p in team_view(t, "MP").participants}
+    gp = {p.id: p.points for p in team_view(t, "GP").participants}
+    return mp, gp

@@ -17,11 +17,11 @@ from conftest import ROOT, TEC, expected, run_cli
 from test_teams import as_trf16
 
 from fide_tiebreaks import compute_standings, parse_trf
-from fide_tiebreaks.chessjson import dumps, event, read_chess_json, to_trf
 from fide_tiebreaks.diagnostics import InputError
+from fide_tiebreaks.formats import parse_any
+from fide_tiebreaks.formats.chessjson import dumps, event, read_chess_json, to_trf
 from fide_tiebreaks.model import ResultKind as K
 from fide_tiebreaks.model import Tournament
-from fide_tiebreaks.trf.reader import parse_any
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate, generate_teams

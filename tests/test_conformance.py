@@ -13,8 +13,8 @@ from conftest import ROOT, TEC, run_cli
 from fide_tiebreaks.conformance import runner
 from lxml import etree
 
+from fide_tiebreaks.formats.xml import SCHEMA
 from fide_tiebreaks.host import load_registry
-from fide_tiebreaks.xmlformat import SCHEMA
 
 pytest_plugins = ["pytester"]
 CASES = ROOT / "conformance" / "cases"
@@ -209,7 +209,7 @@ def test_against_a_csv_by_name_with_semicolons_and_decimal_commas(tmp_path):
 
 
 def test_a_line_end_inside_an_xml_attribute_does_not_make_a_record():
-    from fide_tiebreaks.trf.reader import parse_any
+    from fide_tiebreaks.formats import parse_any
 
     xml = (b'<?xml version="1.0"?><tournament name="Open&#10;001    9      Injected" '
            b'rounds="1"><player id="1" name="A"><round n="1" opponent="2" colour="w" '

@@ -11,7 +11,7 @@ from conftest import ROOT, TEC, run_cli
 
 from fide_tiebreaks import parse_trf
 from fide_tiebreaks.explain import Step, Table, explain
-from fide_tiebreaks.xmlformat import read_xml
+from fide_tiebreaks.formats.xml import read_xml
 
 
 def test_de_shows_the_mini_table_of_the_tied_group_and_the_rule():

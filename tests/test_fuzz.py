@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fide_tiebreaks import CodeError, InputError, compute_standings, parse_trf
-from fide_tiebreaks.chessjson import dumps, event
-from fide_tiebreaks.trf.reader import parse_any
-from fide_tiebreaks.xmlformat import read_xml
+from fide_tiebreaks.formats import parse_any
+from fide_tiebreaks.formats.chessjson import dumps, event
+from fide_tiebreaks.formats.xml import read_xml
 
 CASES = int(os.environ.get("FUZZ_CASES", "360"))
 

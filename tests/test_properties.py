@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fide_tiebreaks import compute_standings, parse_trf
-from fide_tiebreaks.trf.writer import encode
+from fide_tiebreaks.formats.trf.writer import encode
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate

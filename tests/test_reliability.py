@@ -126,18 +126,18 @@ def test_outputs_escape_markup_and_neutralise_controls_and_formulas(tmp_path):
 def test_limits_are_refused_clearly(tmp_path, monkeypatch):
     """Documented limits (docs/reliability.md): over them, a located refusal, not a crash
     or exhaustion. The byte limits are lowered here so the test stays small."""
-    from fide_tiebreaks import xmlsafe
     from fide_tiebreaks.diagnostics import InputError
-    from fide_tiebreaks.trf import reader
+    from fide_tiebreaks.formats import base, read_trf, xmlsafe
+    from fide_tiebreaks.formats.trf import reader
 
     many_rounds = player_line(1, "A", [(None, "-", "H")] * 100)
     with pytest.raises(InputError, match="100 rounds; the limit is 99"):
         reader.parse_trf((many_rounds + "\n").encode())
-    monkeypatch.setattr(reader, "MAX_BYTES", 1000)
+    monkeypatch.setattr(base, "MAX_BYTES", 1000)
     big = tmp_path / "big.trf"
     big.write_bytes(b"012 x\n" + b"### padding\n" * 100)
     with pytest.raises(InputError, match="the limit is 1000 bytes"):
-        reader.read_trf(big)
+        read_trf(big)
     monkeypatch.setattr(xmlsafe, "MAX_XML_BYTES", 100)
     with pytest.raises(InputError, match="the limit for XML is 100"):
         xmlsafe.parse(b"<tournament name='x'>" + b" " * 200 + b"</tournament>", "big.xml")

@@ -11,8 +11,8 @@ from trfbuild import player_line, tournament
 
 from fide_tiebreaks import Tiebreak, compute_standings, hookimpl, parse_trf, read_trf
 from fide_tiebreaks.editions import choose_edition
+from fide_tiebreaks.formats.json import to_dict, to_json
 from fide_tiebreaks.host import load_registry, registry
-from fide_tiebreaks.output import to_dict, to_json
 
 
 @pytest.fixture(scope="module")

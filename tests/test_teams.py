@@ -14,10 +14,10 @@ from conftest import ROOT, run_cli
 from trfbuild import tournament
 
 from fide_tiebreaks import compute_standings, parse_code, parse_trf, read_trf
+from fide_tiebreaks.formats.trf.writer import encode
 from fide_tiebreaks.host import registry
 from fide_tiebreaks.teams import team_view
 from fide_tiebreaks.tiebreak import Context
-from fide_tiebreaks.trf.writer import encode
 
 FIXTURE = ROOT / "conformance" / "fixtures" / "team-4x4" / "tournament.trf"
 # The fixture's table: MP, GP, BH:MP, BH:GP, EMMSB, EMGSB, EGMSB, EGGSB, EMGSB/C1, BH:MP/C1,

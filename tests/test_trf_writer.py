@@ -9,8 +9,8 @@ from conftest import TEC, run_cli
 
 from fide_tiebreaks import compute_standings, parse_trf
 from fide_tiebreaks.atomic import write_atomic
-from fide_tiebreaks.output import to_trf
-from fide_tiebreaks.trf.writer import encode
+from fide_tiebreaks.formats import to_trf
+from fide_tiebreaks.formats.trf.writer import encode
 
 BASE = (TEC / "tournament.trf").read_bytes()
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate, generate_teams  # noqa: E402
 
 from fide_tiebreaks import compute_standings, parse_trf  # noqa: E402
-from fide_tiebreaks.chessjson import dumps, event, read_chess_json  # noqa: E402
+from fide_tiebreaks.formats.chessjson import dumps, event, read_chess_json  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "WIN", "PS", "KS", "ARO", "BPG", "FB", "AOB"]
 TEAM_CODES = ["MPvGP", "BH:MP/C1", "EMGSB/C1", "BC", "SSSC"]

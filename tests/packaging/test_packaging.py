@@ -33,7 +33,7 @@ def test_wheel_installs_only_our_namespace(tmp_path):
         "fide_tiebreaks/plugins/unplayed.py",
         "fide_tiebreaks/conformance/__init__.py",
         "fide_tiebreaks/conformance/fixtures/tec-exercise-2024/tournament.trf",
-        "fide_tiebreaks/fide-tiebreaks.xsd",
+        "fide_tiebreaks/formats/fide-tiebreaks.xsd",
         "fide_tiebreaks/conformance/cases/tec-2024-bh.xml",
         "fide_tiebreaks/conformance/cases/sloth-1975.trf",
         "fide_tiebreaks/conformance/pytest_plugin.py",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from .diagnostics import Diagnostic, InputError, Severity
+from ..diagnostics import Diagnostic, InputError, Severity
 
 MAX_XML_BYTES = 16 * 1024 * 1024
 

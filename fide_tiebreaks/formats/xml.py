@@ -8,13 +8,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from ..diagnostics import Diagnostic, InputError, Severity, printable
+from ..numbers import exact_str
 from . import xmlsafe
-from .diagnostics import Diagnostic, InputError, Severity
-from .numbers import exact_str
-from .trf.reader import ReadResult, parse_trf
+from .base import ReadResult
+from .trf.reader import parse_trf
+
+if TYPE_CHECKING:
+    from ..standings import Standings
 
 SCHEMA = Path(__file__).with_name("fide-tiebreaks.xsd")
 
@@ -89,12 +94,8 @@ def to_trf(t: etree._Element) -> tuple[str, dict[int, int]]:
     return "\n".join(out) + "\n", where
 
 
-def standings_xml(s: object) -> bytes:
+def standings_xml(s: Standings) -> bytes:
     """Standings in the same vocabulary: <standings> with one <participant> per row."""
-    from .diagnostics import printable
-    from .standings import Standings
-
-    assert isinstance(s, Standings)
     t = s.tournament
     root = etree.Element("standings", name=printable(t.name or ""), kind=t.kind,
                          edition=s.edition.name, rounds=str(t.rounds),

@@ -14,12 +14,13 @@ from typing import Any
 from lxml import etree
 from lxml.builder import E
 
-from .codes import TiebreakSpec
-from .diagnostics import printable
-from .explain import Step, Table, explain_row, matches
-from .model import Colour, ResultKind
-from .numbers import exact_str
-from .standings import Standings
+from ..codes import TiebreakSpec
+from ..diagnostics import printable
+from ..explain import Step, Table, explain_row, matches
+from ..model import Colour, ResultKind
+from ..numbers import exact_str
+from ..standings import Standings
+from ..teams import team_scores
 
 CSS = """
 body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #111; }
@@ -105,9 +106,7 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
                   *[E.th(E.abbr(c, title=_t(tb.name)), scope="col")
                     for c, tb in zip(s.codes, s.tiebreaks, strict=True)])  # fmt: skip
     if team:
-        from .output import _team_scores
-
-        mp, gp = _team_scores(s)
+        mp, gp = team_scores(s.tournament)
     rows = []
     for row in s.rows:
         p = row.participant

@@ -1,0 +1,86 @@
+"""What the commands share: exit codes, messages, the common options, reading the input file,
+ranking with the usual error handling, and writing the output."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def err(message: str, stream: TextIO | None = None) -> None:
+    print(f"fide-tiebreaks: {message}", file=stream or sys.stderr)
+
+
+def add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
+    p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
+
+
+def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
+    """Read the file and print its diagnostics; the exit code when it must stop here."""
+    from ..diagnostics import InputError, Severity
+    from ..formats import read_trf
+
+    team_pab = None
+    if getattr(args, "team_pab", None):
+        from ..numbers import parse_decimal
+
+        mp_text, _, gp_text = args.team_pab.partition(":")
+        mp, gp = parse_decimal(mp_text), parse_decimal(gp_text)
+        if mp is None or gp is None:
+            err(f"error: --team-pab takes MP:GP, e.g. 1:2, not '{args.team_pab}'")
+            return None, EXIT_USAGE
+        team_pab = (mp, gp)
+    try:
+        result = read_trf(args.file, team_pab=team_pab)
+    except InputError as e:
+        for d in e.diagnostics:
+            print(d, file=sys.stderr)
+        return None, EXIT_USAGE
+    shown = Severity.NOTE if args.verbose or args.command == "check" else Severity.WARNING
+    failing = Severity.WARNING if args.strict else Severity.ERROR
+    problems = 0
+    for d in result.diagnostics:
+        if d.severity >= shown:
+            text = str(d)
+            if args.strict and d.severity is Severity.WARNING:
+                text = text.replace(": warning: ", ": error: ", 1)
+            print(text, file=sys.stderr)
+        problems += d.severity >= failing
+    return result, (EXIT_PROBLEMS if problems else None)
+
+
+def ranked(run: Callable[[], Any]) -> tuple[Any, int]:
+    """Run a ranking for a command: (its result, EXIT_OK), or (None, exit status) after
+    reporting a bad code, option or edition (usage, 2) or a failing plugin (1)."""
+    from ..codes import CodeError
+    from ..host import PluginError
+
+    try:
+        return run(), EXIT_OK
+    except (CodeError, ValueError) as e:
+        err(f"error: {e}")
+        return None, EXIT_USAGE
+    except PluginError as e:
+        err(f"error: {e}")
+        return None, EXIT_PROBLEMS
+
+
+def options_from(args: argparse.Namespace) -> dict[str, Any]:
+    """``--option key=value`` (see :func:`~fide_tiebreaks.tiebreak.option_value`) and
+    ``--unrated-rating``. Raises ValueError for a malformed option."""
+    from ..tiebreak import option_value
+
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, not '{item}'")
+        options[key.replace("-", "_")] = option_value(value)
+    if args.unrated_rating is not None:
+        options["unrated_rating"] = args.unrated_rating
+    return options

@@ -1,0 +1,75 @@
+"""``fide-tiebreaks conformance``: judge tie-break values against the corpus or another program."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "conformance",
+        help="judge tie-break values against the conformance corpus or another program",
+        description="Without PATHS, run the bundled corpus of cases (and those plugins add) "
+        "with the installed tie-breaks. With PATHS, run those case files or folders. With "
+        "--against RESULTS, PATHS is one tournament file and RESULTS another program's "
+        "standings of it (CSV with a start_rank, team or name column and a column per code; "
+        "JSON in this program's shape; or a TRF whose rank column gives the order). Every "
+        "report ends with 'N passed, M failed'; exit 0 only when everything conforms.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("paths", nargs="*", metavar="PATHS")
+    p.add_argument(
+        "--provider",
+        metavar="NAME",
+        help="test this plugin's tie-breaks; cases for codes it lacks are skipped",
+    )
+    p.add_argument("--against", metavar="RESULTS", help="another program's standings")
+    p.add_argument(
+        "--tiebreaks",
+        "-t",
+        metavar="CODES",
+        help="with --against: the codes to compare (default: those in RESULTS)",
+    )
+    p.add_argument("--edition", "-e", metavar="E", help="with --against: the rules edition")
+    p.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
+    p.add_argument("--verbose", "-v", action="store_true", help="list passed cases too")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..atomic import write_atomic
+    from ..codes import CodeError
+    from ..conformance import runner
+    from ..diagnostics import InputError
+
+    paths = [Path(p) for p in args.paths]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        err(f"error: no such file or folder: {', '.join(missing)}")
+        return EXIT_USAGE
+    try:
+        if args.against:
+            if len(paths) != 1:
+                err("error: --against compares one tournament file with one results file")
+                return EXIT_USAGE
+            codes = [c.strip() for c in args.tiebreaks.split(",")] if args.tiebreaks else None
+            outcomes = runner.against(paths[0], Path(args.against), codes, args.edition)
+        else:
+            outcomes = runner.run(paths or None, args.provider)
+    except InputError as e:
+        for d in e.diagnostics:
+            print(d, file=sys.stderr)
+        return EXIT_USAGE
+    except (CodeError, ValueError, OSError, KeyError) as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
+    sys.stdout.write(runner.report(outcomes, args.verbose))
+    if args.junit:
+        write_atomic(args.junit, runner.junit(outcomes))
+    return EXIT_OK if all(o.status in ("passed", "skipped") for o in outcomes) else EXIT_PROBLEMS

@@ -1,0 +1,53 @@
+"""``fide-tiebreaks convert``: write a tournament in another format without ranking it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .common import EXIT_OK, EXIT_USAGE, add_common, read_input
+
+ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "convert",
+        help="convert a tournament between TRF and Chess-JSON",
+        description="Write the tournament in another format without ranking it: TRF (a TRF "
+        "input comes back byte for byte) or Chess-JSON, FIDE TEC's JSON model (what it has no "
+        'field for travels as TRF records in the tournament\'s "other"."trf" list). '
+        "Declared ranks and points are kept as the file gives them; use 'standings --format "
+        "trf|chess-json' for computed ranks.",
+    )
+    p.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file")
+    p.add_argument("--to", required=True, choices=("trf", "chess-json"), help="output format")
+    p.add_argument("--output", "-o", metavar="PATH",
+                    help="write here (atomically) instead of standard output")  # fmt: skip
+    add_common(p)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..atomic import write_atomic
+
+    result, stop = read_input(args)
+    if result is None or stop is not None:
+        return stop or EXIT_USAGE
+    t = result.tournament
+    if args.to == "trf":
+        from ..formats.trf.writer import encode
+
+        assert t.source is not None  # every reader keeps the TRF it read or built
+        data = encode(t.source)
+    else:
+        from ..formats.chessjson import dumps, event
+
+        data = dumps(event(t)).encode("utf-8")
+    if args.output:
+        write_atomic(args.output, data)
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return EXIT_OK

@@ -1,0 +1,52 @@
+"""``fide-tiebreaks plugins``: list the installed tie-break plugins."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .common import EXIT_OK, err
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "plugins",
+        help="list the installed tie-break plugins",
+        description="List every plugin with its distribution, version, tie-break codes and "
+        "rules editions. Broken plugins are reported on standard error.",
+    )
+    p.add_argument("--format", "-f", choices=("table", "json"), default="table")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..host import registry
+
+    reg = registry()
+    if args.format == "json":
+        data = [
+            {
+                "name": p.name,
+                "distribution": p.distribution,
+                "version": p.version,
+                "builtin": p.builtin,
+                "codes": list(p.codes),
+                "editions": list(p.editions),
+            }
+            for p in reg.providers
+        ]
+        print(json.dumps({"plugins": data, "problems": reg.problems}, indent=1))
+        return EXIT_OK
+    rows = [("PLUGIN", "DISTRIBUTION", "VERSION", "PROVIDES")]
+    for p in reg.providers:
+        provides = ", ".join([*p.codes, *(f"edition {e}" for e in p.editions)]) or "-"
+        rows.append((p.name, p.distribution, p.version, provides))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+    duplicates = {code: tbs for code, tbs in reg.tiebreaks.items() if len(tbs) > 1}
+    for code, tbs in sorted(duplicates.items()):
+        names = " and ".join(f"'{tb.provider}'" for tb in tbs)
+        err(f"warning: {code} is provided by {names}; pick one with --provider {code}=PLUGIN")
+    return EXIT_OK

@@ -1,0 +1,33 @@
+"""``fide-tiebreaks serve``: answer standings requests, one JSON object per line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .common import EXIT_OK
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "serve",
+        help="answer standings requests, one JSON object per line (for pairing programs)",
+        description="Read one JSON request per line on standard input and write one JSON "
+        'response per line: {"path": "event.trf"}, {"trf": "<the file\'s text>"} or '
+        '{"chess_json": {...}}, with '
+        'optional "tiebreaks" (a string or a list), "edition", "after_round", '
+        '"unrated_rating", "options" and "id" (echoed back). The response has the shape of '
+        '\'standings --format json\' plus "warnings", or {"error": {"message", '
+        '"diagnostics"}}. Bad requests get an error response; end of input ends the service.',
+    )
+    p.add_argument("--stdio", action="store_true", required=True,
+                    help="requests on standard input, responses on standard output")  # fmt: skip
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..serve import serve_stdio
+
+    serve_stdio(sys.stdin, sys.stdout)
+    return EXIT_OK

@@ -1,0 +1,171 @@
+"""``fide-tiebreaks standings``: rank a tournament on points and tie-breaks."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    add_common,
+    err,
+    options_from,
+    ranked,
+    read_input,
+)
+
+STANDINGS_EPILOG = """\
+tie-break codes use the TEC syntax NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F], comma-separated,
+e.g. "BH/C1,BH,SB". The Handbook hyphen form (BH-C1) is accepted too. Without --tiebreaks the
+file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB for a round robin.
+Run 'fide-tiebreaks plugins' for the installed codes.
+
+examples:
+  fide-tiebreaks standings event.trf
+  fide-tiebreaks standings event.trf --tiebreaks BH/C1,BH,SB --format json
+  fide-tiebreaks standings event.trf --after-round 5 --format csv --output r5.csv
+  fide-tiebreaks standings event.trf --format trf --output ranked.trf
+"""
+
+ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "standings",
+        help="rank a tournament on points and tie-breaks",
+        description="Rank a tournament: points first, then the ordered tie-break list applied "
+        "to each still-tied group (C.07 4.2); participants still tied share the place.",
+        epilog=STANDINGS_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE",
+                    help="a TRF16, TRF-2026, XML or Chess-JSON file")  # fmt: skip
+    p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
+    p.add_argument(
+        "--edition",
+        "-e",
+        metavar="E",
+        help="rules edition, e.g. fide-2024 (default: the one in force on the "
+        "tournament's end date, else the newest installed)",
+    )
+    p.add_argument(
+        "--type",
+        choices=("swiss", "round-robin"),
+        help="tournament type (default: from the file, else inferred)",
+    )
+    p.add_argument(
+        "--after-round",
+        type=int,
+        metavar="N",
+        help="standings after round N, ignoring later rounds",
+    )
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json", "csv", "trf", "xml", "html", "chess-json"),
+        default="table",
+        help="output format (default: table)",
+    )
+    p.add_argument(
+        "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
+    )
+    add_common(p)
+    p.add_argument(
+        "--unrated-rating",
+        type=int,
+        metavar="R",
+        help="rating given to unrated players by the tournament regulations, so that rating "
+        "tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 Art. 10); without it they "
+        "are dropped when unrated players are present",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option for the tie-breaks or edition, e.g. legacy-pab-unplayed=no "
+        "(see docs/interpretations.md)",
+    )
+    p.add_argument(
+        "--individual",
+        action="store_true",
+        help="in a team event, rank the players instead of the teams",
+    )
+    p.add_argument(
+        "--team-pab",
+        metavar="MP:GP",
+        help="match and game points of a team's pairing-allocated bye where the file cannot say "
+        "(TRF16; default a drawn match: a draw's MP and half the boards)",
+    )
+    p.add_argument(
+        "--provider",
+        action="append",
+        default=[],
+        metavar="CODE=PLUGIN",
+        help="which plugin provides CODE when several do (repeatable)",
+    )
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..atomic import write_atomic
+    from ..diagnostics import Severity
+    from ..formats import render
+    from ..model import TournamentType
+    from ..standings import compute_standings
+
+    result, stop = read_input(args)
+    if result is None or stop is not None:
+        if stop == EXIT_PROBLEMS:
+            err("the file has errors; no standings computed (run 'fide-tiebreaks check')")
+        return stop if stop is not None else EXIT_USAGE
+    tournament = result.tournament
+    if args.individual:
+        if tournament.team is None:
+            err("error: --individual applies to team events; this file has no teams")
+            return EXIT_USAGE
+        tournament = tournament.team.players
+    if args.type:
+        tournament = tournament.with_type(TournamentType(args.type))
+    providers = {}
+    for item in args.provider:
+        code, sep, plugin = item.partition("=")
+        if not sep:
+            err(f"--provider takes CODE=PLUGIN, not '{item}'")
+            return EXIT_USAGE
+        providers[code] = plugin
+    if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+        err(f"--after-round must be between 1 and {tournament.rounds}")
+        return EXIT_USAGE
+
+    def rank() -> tuple[Any, dict[str, Any]]:
+        options = options_from(args)  # a malformed --option is reported like a bad code
+        standings = compute_standings(tournament, args.tiebreaks, args.edition,
+                                      after_round=args.after_round, providers=providers,
+                                      options=options, strict=args.strict)  # fmt: skip
+        return standings, options
+
+    done, stop = ranked(rank)
+    if done is None:
+        return stop
+    standings, options = done
+    for d in standings.diagnostics:
+        if d.severity >= Severity.WARNING or args.verbose:
+            print(d, file=sys.stderr)
+    if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
+        return EXIT_PROBLEMS
+    data = render(standings, args.format, options)
+    if args.output:
+        try:
+            write_atomic(args.output, data)
+        except OSError as e:
+            err(f"error: cannot write {args.output}: {e.strerror or e}")
+            return EXIT_USAGE
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return EXIT_OK

@@ -1,0 +1,94 @@
+"""Readers and writers, one module or package per format, and the dispatcher that picks one.
+
+Reading: :func:`read_trf` and :func:`parse_any` recognise the format from the data itself (TRF
+text, the XML tournament form when it starts with ``<``, Chess-JSON when it starts with ``{``)
+and return one :class:`~fide_tiebreaks.formats.base.ReadResult`: the same immutable
+:class:`~fide_tiebreaks.model.Tournament` whichever format it came from. XML and Chess-JSON are
+turned into the equivalent TRF and read by the TRF reader, so every format gets the same checks.
+
+Writing: :func:`render` presents computed standings in one of :data:`FORMATS`; ``convert``
+writes a tournament itself (``trf.writer.encode``, ``chessjson.event``).
+"""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .base import ReadResult, read_bytes
+from .trf.reader import parse_trf
+from .trf.writer import with_ranks
+
+if TYPE_CHECKING:
+    from ..standings import Standings
+
+FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
+
+
+def read_trf(
+    path: str | os.PathLike[str], *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
+    """Read a tournament file: TRF, or the XML tournament form (fide-tiebreaks.xsd), or
+    Chess-JSON. Raises :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be
+    read at all.
+
+    *team_pab* sets the match and game points of a team's pairing-allocated bye where the
+    file cannot (TRF16: default a drawn match, half the boards)."""
+    return parse_any(read_bytes(path), str(path), team_pab=team_pab)
+
+
+def parse_any(
+    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
+    """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
+    with ``<``, or Chess-JSON when it starts with ``{``. lxml is imported only for XML."""
+    first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if first == b"<":
+        from .xml import read_xml
+
+        return read_xml(data, path, team_pab=team_pab)
+    if first == b"{":
+        from .chessjson import read_chess_json
+
+        return read_chess_json(data, path, team_pab=team_pab)
+    return parse_trf(data, path, team_pab=team_pab)
+
+
+def to_trf(s: Standings) -> bytes:
+    """The tournament's own TRF with the computed ranks and the tie-break list filled in."""
+    if s.tournament.source is None:
+        raise ValueError("TRF output needs a tournament read from a TRF file")
+    ranks = {row.participant.id: row.rank for row in s.rows}
+    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
+
+
+def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> bytes:
+    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html).
+    Each writer is imported only when its format is asked for (start-up)."""
+    if fmt == "trf":
+        return to_trf(s)
+    if fmt == "html":
+        from .html import standings_html
+
+        return standings_html(s, options)
+    if fmt == "xml":
+        from .xml import standings_xml
+
+        return standings_xml(s)
+    if fmt == "chess-json":
+        from .chessjson import dumps, event
+
+        ranking = [(row.participant.id, row.rank, row.values) for row in s.rows]
+        return dumps(event(s.tournament, ranking, s.codes)).encode("utf-8")
+    if fmt == "json":
+        from .json import to_json
+
+        return to_json(s).encode("utf-8")
+    if fmt == "csv":
+        from .csv import to_csv
+
+        return to_csv(s).encode("utf-8")
+    from .table import to_table
+
+    return to_table(s).encode("utf-8")

@@ -1,0 +1,284 @@
+"""Writing Chess-JSON, FIDE TEC's JSON model of an event (see the package docstring)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ...model import Colour, Participant, ResultKind, Scoring, Tournament
+from ...numbers import exact_str
+from .common import MODELLED, TITLES, trf_points
+
+# One side's result letter; gacrux writes PAB as played (it is a bye, scored as a win).
+_LETTER = {
+    ResultKind.WIN: "W", ResultKind.UNRATED_WIN: "W", ResultKind.FORFEIT_WIN: "W",
+    ResultKind.FULL_BYE: "W", ResultKind.DRAW: "D", ResultKind.UNRATED_DRAW: "D",
+    ResultKind.HALF_BYE: "D", ResultKind.LOSS: "L", ResultKind.UNRATED_LOSS: "L",
+    ResultKind.FORFEIT_LOSS: "Z", ResultKind.DOUBLE_FORFEIT: "Z", ResultKind.ZERO_BYE: "Z",
+    ResultKind.PAB: "P",
+}  # fmt: skip
+_RATED = {ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS}
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | None]]] = (),
+          codes: Sequence[str] = ()) -> dict[str, Any]:  # fmt: skip
+    """The Chess-JSON document of *t*. With *ranking* (participant id, rank, tie-break values
+    in the order of *codes*) the competitors carry the computed ``rank`` and
+    ``tieBreakScore`` and ``rankOrder`` lists the codes; without it, the ranks the source
+    declared."""
+    ind = t.team.players if t.team is not None else t
+    computed = {pid: (rank, values) for pid, rank, values in ranking}
+    info = t.info
+    tournament: dict[str, Any] = {
+        "tournamentNo": 1,
+        "name": t.name,
+        "tournamentType": info.get("092", ""),
+        "tournamentInfo": {"fullName": t.name},
+        "teamTournament": t.team is not None,
+        "teamSize": t.team.boards if t.team is not None else 0,
+        "numRounds": t.planned_rounds or t.rounds,
+        "currentRound": t.rounds,
+        "ratingList": "TRF",
+        "rankOrder": ["PTS", *codes] if ranking else _declared_order(t),
+        "scoreSystem": {"game": _score_system(ind.scoring)},
+        "competitors": [],
+        "gameList": _games(ind, t.team is not None),
+        "matchList": [],
+    }
+    if info.get("192"):
+        tournament["tournamentInfo"]["typeOfTournament"] = info["192"]
+    if t.team is None:
+        for p in t.participants:
+            rank, values = computed.get(p.id, (p.declared_rank, None))
+            tournament["competitors"].append(_competitor(p, rank, values))
+    else:
+        data = t.team
+        m = data.match_scoring
+        g = data.game_scoring
+        tournament["scoreSystem"]["match"] = {
+            **_score_system(m),  # and the game points of a team bye (reference's "?G")
+            "FG": trf_points(g.full_bye), "HG": trf_points(g.half_bye),
+            "ZG": trf_points(g.zero_bye), "PG": trf_points(g.pab),
+        }  # fmt: skip
+        tournament["scoreSystem"]["primary"] = "match" if data.primary == "MP" else "game"
+        tournament["teamSequence"] = ind.info.get("352", "")
+        mp = {p.id: p.points for p in _view(t, "MP")}
+        gp = {p.id: p.points for p in _view(t, "GP")}
+        for team in data.teams:
+            rank, values = computed.get(team.id, (team.declared_rank, None))
+            entry: dict[str, Any] = {
+                "cid": team.id, "teamId": team.id, "rank": rank or 0, "present": True,
+                "matchPoints": exact_str(team.declared_mp if team.declared_mp is not None
+                                         else mp[team.id]),
+                "gamePoints": exact_str(team.declared_gp if team.declared_gp is not None
+                                        else gp[team.id]),
+                "cplayers": [
+                    {**_competitor(ind.participant(pid), ind.participant(pid).declared_rank,
+                                   None), "order": order, "teamId": team.id}
+                    for order, pid in enumerate(team.players, start=1) if pid in ind.index
+                ],
+            }  # fmt: skip
+            if values is not None:
+                entry["tieBreakScore"] = [_number(v) for v in values]
+            if team.nickname:
+                entry["nickname"] = team.nickname
+            tournament["competitors"].append(entry)
+        tournament["matchList"] = _matches(t, tournament["gameList"])
+    other = [sl.text for sl in (t.source.lines if t.source else ()) if _carried(sl.text)]
+    extra: dict[str, Any] = {}
+    if other:
+        extra["trf"] = other
+    blank = [p.id for p in ind.participants if p.declared_points is None]
+    if blank:  # gamePoints is always written; these had no points column in the source
+        extra["pointsNotDeclared"] = blank
+    if t.team is not None:
+        blank = [tm.id for tm in t.team.teams if tm.declared_mp is None and tm.declared_gp is None]
+        if blank:  # TRF16 013 records have no MP / GP columns
+            extra["teamPointsNotDeclared"] = blank
+    if t.planned_rounds is None:  # numRounds is required, but the source did not say it
+        extra["numRoundsDeclared"] = False
+    if _needs_full_scoring(ind.scoring):
+        extra["scoring"] = {k: exact_str(v) for k, v in vars(ind.scoring).items()}
+    if extra:
+        tournament["other"] = extra
+    profiles = [_profile(p) for p in ind.participants]
+    teams = []
+    if t.team is not None:
+        teams = [{"id": tm.id, "teamName": tm.name, "players": list(tm.players)}
+                 for tm in t.team.teams]  # fmt: skip
+    event_info = {"fullName": t.name}
+    for code, key in (("022", "site"), ("032", "federation"), ("042", "startDate"),
+                      ("052", "endDate")):  # fmt: skip
+        if info.get(code):
+            event_info[key] = info[code]
+    from ...version import __version__
+
+    return {
+        "filetype": "Event",
+        "version": "1.0",
+        "origin": f"fide-tiebreaks {__version__}",
+        "published": "",  # left empty so that the same input always gives the same bytes
+        "status": {"code": 0, "error": []},
+        "event": {
+            "eventName": t.name,
+            "eventInfo": event_info,
+            "ratingLists": [{"listName": "TRF"}],
+            "profiles": profiles,
+            "teams": teams,
+            "tournaments": [tournament],
+        },
+    }
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def _view(t: Tournament, score: str) -> tuple[Participant, ...]:
+    from ...teams import team_view
+
+    return team_view(t, score).participants
+
+
+def _declared_order(t: Tournament) -> list[str]:
+    if t.declared_standings:
+        return list(t.declared_standings)
+    return ["PTS", *t.declared_tiebreaks]
+
+
+def _carried(text: str) -> bool:
+    code = text[:3]
+    return bool(text.strip()) and code not in MODELLED
+
+
+def _number(value: Fraction | None) -> str | None:
+    return None if value is None else exact_str(value)
+
+
+def _score_system(s: Scoring) -> dict[str, str]:
+    # A (adjourned or unknown) and U (unplayed) complete the reference program's letters.
+    return {"W": trf_points(s.win), "D": trf_points(s.draw), "L": trf_points(s.loss),
+            "F": trf_points(s.full_bye), "H": trf_points(s.half_bye),
+            "Z": trf_points(s.zero_bye), "P": trf_points(s.pab), "A": "D", "U": "Z"}  # fmt: skip
+
+
+def _needs_full_scoring(s: Scoring) -> bool:
+    """Colour-dependent values and forfeit values have no letter of their own."""
+    return (s.win_black != s.win_white or s.draw_black != s.draw_white
+            or s.loss_black != s.loss_white or s.forfeit_win != s.win_white
+            or s.forfeit_loss != s.zero_bye)  # fmt: skip
+
+
+def _profile(p: Participant) -> dict[str, Any]:
+    last, _, first = p.name.partition(",")
+    profile: dict[str, Any] = {
+        "id": p.id, "lastName": last.strip(), "firstName": first.strip(), "fideName": p.name,
+        "sex": p.sex, "federation": p.federation,
+        "fideTitle": TITLES.get(p.title.lower(), p.title), "birth": p.birth_date,
+        "rating": [{"list": "TRF", "rating": p.rating}] if p.rating else [],
+    }  # fmt: skip
+    if p.fide_id:
+        profile["fideId"] = int(p.fide_id) if p.fide_id.isdigit() else p.fide_id
+    return profile
+
+
+def _competitor(p: Participant, rank: int | None,
+                values: Sequence[Fraction | None] | None) -> dict[str, Any]:  # fmt: skip
+    points = p.declared_points if p.declared_points is not None else p.points
+    entry: dict[str, Any] = {
+        "cid": p.id, "profileId": p.id, "present": True, "gamePoints": trf_points(points),
+        "rating": {"list": "TRF", "rating": p.rating} if p.rating else None,
+    }  # fmt: skip
+    if rank is not None:  # no rank and rank 0 differ in TRF; keep which one it was
+        entry["rank"] = rank
+    if values is not None:
+        entry["tieBreakScore"] = [_number(v) for v in values]
+    return entry
+
+
+def _side(p: Participant, kind: ResultKind) -> dict[str, Any]:
+    return {"cid": p.id, "result": _LETTER[kind]}
+
+
+def _games(t: Tournament, team_event: bool) -> list[dict[str, Any]]:
+    """One entry per game (both sides) or bye (white only), round by round."""
+    out: list[dict[str, Any]] = []
+    for r in range(1, t.rounds + 1):
+        for p in t.participants:
+            if len(p.results) < r:
+                continue
+            g = p.results[r - 1]
+            if g.kind is ResultKind.NOT_PAIRED:
+                continue
+            entry: dict[str, Any] = {"round": r}
+            if g.opponent is not None and g.opponent in t.index:
+                q = t.participant(g.opponent)
+                h = q.results[r - 1] if len(q.results) >= r else None
+                mine_first = g.colour is Colour.WHITE or (
+                    g.colour is not Colour.BLACK and p.id < q.id
+                )
+                if h is not None and h.opponent == p.id:
+                    if not mine_first:
+                        continue  # written from the opponent's side
+                    entry["white"], entry["black"] = _side(p, g.kind), _side(q, h.kind)
+                else:  # one-sided: the reader reports the asymmetry again
+                    side = _side(p, g.kind)
+                    entry["white"], entry["black"] = ((side, {"cid": q.id}) if mine_first
+                                                      else ({"cid": q.id}, side))  # fmt: skip
+            else:
+                entry["white"], entry["black"] = _side(p, g.kind), None
+            entry["played"] = g.kind.played or g.kind is ResultKind.PAB
+            entry["rated"] = g.kind in _RATED
+            out.append(entry)
+    for n, entry in enumerate(out, start=1):
+        entry["id"] = n
+    return out
+
+
+def _matches(t: Tournament, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per match or team bye; ``games`` lists the gameList ids of its boards, which
+    the reference program needs to put a team's boards together."""
+    assert t.team is not None
+    at: dict[tuple[int, int], int] = {}  # (round, player) -> game id
+    for g in games:
+        for side in (g["white"], g["black"]):
+            if side is not None:
+                at[(g["round"], side["cid"])] = g["id"]
+    out: list[dict[str, Any]] = []
+    letters = {ResultKind.WIN: "W", ResultKind.DRAW: "D", ResultKind.LOSS: "L",
+               ResultKind.FORFEIT_WIN: "W", ResultKind.FORFEIT_LOSS: "Z",
+               ResultKind.DOUBLE_FORFEIT: "Z", ResultKind.PAB: "P", ResultKind.FULL_BYE: "W",
+               ResultKind.HALF_BYE: "D", ResultKind.ZERO_BYE: "Z"}  # fmt: skip
+    for tid, matches in sorted(t.team.matches.items()):
+        for m in matches:
+            if m.kind not in letters:
+                continue
+            if m.opponent is not None and m.opponent < tid:
+                continue  # written from the lower team number's side
+            entry: dict[str, Any] = {
+                "round": m.round, "white": {"cid": tid, "result": letters[m.kind]},
+                "black": None, "played": m.kind in (ResultKind.WIN, ResultKind.DRAW,
+                                                    ResultKind.LOSS, ResultKind.PAB),
+            }  # fmt: skip
+            board_games = []
+            for team in (tid, m.opponent) if m.opponent is not None else (tid,):
+                for b in t.team.lineups.get((team, m.round), ()):
+                    if b.player is not None and (m.round, b.player) in at:
+                        gid = at[(m.round, b.player)]
+                        games[gid - 1]["board"] = b.board  # ids are positions + 1
+                        board_games.append(gid)
+            entry["games"] = sorted(set(board_games))
+            if m.opponent is not None:
+                theirs = t.team.matches[m.opponent][m.round - 1]
+                entry["black"] = {"cid": m.opponent, "result": letters.get(theirs.kind, "Z")}
+            out.append(entry)
+    out.sort(key=lambda e: (e["round"], e["white"]["cid"]))
+    return out
+
+
+# -- reading -----------------------------------------------------------------------------

@@ -1,0 +1,48 @@
+"""Standings as CSV: one row per participant, a column per tie-break code."""
+
+from __future__ import annotations
+
+import io
+
+from ..numbers import exact_or_none, exact_str
+from ..standings import Standings
+from ..teams import team_scores
+
+
+def _cell(text: str) -> str:
+    """Neutralise text a spreadsheet would run as a formula (CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def to_csv(s: Standings) -> str:
+    import csv  # only here: most runs write JSON or a table
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    if s.tournament.team is not None:
+        mp, gp = team_scores(s.tournament)
+        w.writerow(["rank", "team", "name", "match_points", "game_points", "points", *s.codes])
+        for row in s.rows:
+            p = row.participant
+            w.writerow([row.rank, p.id, _cell(p.name), exact_str(mp[p.id]), exact_str(gp[p.id]),
+                        exact_str(p.points),
+                        *(exact_or_none(v) or "" for v in row.values)])  # fmt: skip
+        return buf.getvalue()
+    w.writerow(
+        ["rank", "start_rank", "name", "fide_id", "federation", "rating", "points", *s.codes]
+    )
+    for row in s.rows:
+        p = row.participant
+        w.writerow(
+            [
+                row.rank,
+                p.id,
+                _cell(p.name),
+                _cell(p.fide_id),
+                _cell(p.federation),
+                p.rating or "",
+                exact_str(p.points),
+                *(exact_or_none(v) or "" for v in row.values),
+            ]
+        )
+    return buf.getvalue()

@@ -1,0 +1,122 @@
+"""Standings as JSON: the shape documented in docs/tutorial.md, every number an exact string."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from json.encoder import encode_basestring
+from typing import Any
+
+from ..numbers import exact_or_none, exact_str
+from ..standings import Standings
+from ..teams import team_scores
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
+    """The JSON shape documented in docs/tutorial.md; every number is an exact string.
+    Without *rows*, the ``tournament`` part alone."""
+    t = s.tournament
+    codes = s.codes
+    if t.team is not None:
+        return _team_dict(s)
+    head = {
+        "tournament": {
+            "name": t.name,
+            "rounds": t.rounds,
+            "edition": s.edition.name,
+            "kind": "individual",
+            "type": t.type.value,
+            "tiebreaks": codes,
+            "end_date": t.end_date.isoformat() if t.end_date else None,
+        },
+    }
+    if not rows:
+        return head
+    return {
+        **head,
+        "standings": [
+            {
+                "rank": row.rank,
+                "start_rank": row.participant.id,
+                "name": row.participant.name,
+                "fide_id": row.participant.fide_id or None,
+                "federation": row.participant.federation or None,
+                "rating": row.participant.rating,
+                "points": exact_str(row.participant.points),
+                "tiebreaks": {c: exact_or_none(v) for c, v in zip(codes, row.values, strict=True)},
+            }
+            for row in s.rows
+        ],
+    }
+
+
+def _team_dict(s: Standings) -> dict[str, Any]:
+    t = s.tournament
+    mp, gp = team_scores(s.tournament)
+    return {
+        "tournament": {
+            "name": t.name, "rounds": t.rounds, "edition": s.edition.name, "kind": "team",
+            "type": t.type.value, "primary": t.team.primary if t.team else "MP",
+            "tiebreaks": s.codes, "end_date": t.end_date.isoformat() if t.end_date else None,
+        },
+        "standings": [
+            {
+                "rank": row.rank, "team": row.participant.id, "name": row.participant.name,
+                "match_points": exact_str(mp[row.participant.id]),
+                "game_points": exact_str(gp[row.participant.id]),
+                "points": exact_str(row.participant.points),
+                "tiebreaks": {
+                    c: exact_or_none(v) for c, v in zip(s.codes, row.values, strict=True)
+                },
+            }
+            for row in s.rows
+        ],
+    }  # fmt: skip
+
+
+def to_json(s: Standings) -> str:
+    """:func:`to_dict` as JSON, one standings row per line: readable and diffable."""
+    if s.tournament.team is not None:
+        data = to_dict(s)
+        rows = [_ENCODER.encode(r) for r in data.pop("standings")]
+    else:
+        data = to_dict(s, rows=False)
+        rows = _individual_rows(s)
+    head = _ENCODER.encode(data)[:-1]
+    body = ",\n".join(rows)
+    return f'{head}, "standings": [\n{body}\n]}}\n'
+
+
+def _individual_rows(s: Standings) -> list[str]:
+    """The rows of :func:`to_dict` as json.dumps writes them, made directly: encoding a
+    dictionary per row costs json a new encoder each time, twice the time of the rest of a
+    large event's output. Strings go through json's own C escaping; exact numbers are
+    digits, '.', '/' and '-' only. tests/test_standings.py holds this to json.dumps."""
+    quote = encode_basestring
+    # Tie-break values are mostly shared objects (numbers.from_units caches them): their
+    # text is made once per object. Keyed by id, as the rows keep every value alive.
+    texts: dict[int, str] = {id(None): "null"}
+
+    def text(value: Fraction | None) -> str:
+        made = texts[id(value)] = f'"{exact_str(value)}"' if value is not None else "null"
+        return made
+
+    def either(value: str) -> str:
+        return quote(value) if value else "null"
+
+    keys = [quote(code) for code in s.codes]
+    out = []
+    for row in s.rows:
+        p = row.participant
+        tiebreaks = ", ".join([f"{k}: {texts.get(id(v)) or text(v)}"
+                               for k, v in zip(keys, row.values, strict=True)])  # fmt: skip
+        out.append(
+            f'{{"rank": {row.rank}, "start_rank": {p.id}, "name": {quote(p.name)}, '
+            f'"fide_id": {either(p.fide_id)}, "federation": {either(p.federation)}, '
+            f'"rating": {"null" if p.rating is None else p.rating}, '
+            f'"points": {texts.get(id(p.points)) or text(p.points)}, '
+            f'"tiebreaks": {{{tiebreaks}}}}}'
+        )
+    return out

@@ -1,0 +1,238 @@
+"""TRF reader: TRF16 and TRF-2026 individual files plus the JaVaFo and bbpPairings extensions.
+
+Sources: FIDE C.04 Annex 2 (TRF16), TRF-2026 (FIDE Council 12/05/2025), JaVaFo Advanced
+User Manual (``XX?`` records), bbpPairings README (``BB?`` records); column numbers below are
+1-based as in those documents (see docs/formats.md).
+
+Nothing is dropped: every line is kept verbatim in ``Tournament.source`` so the writer can give
+the same bytes back, and every record the reader cannot use is reported with its location.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from fractions import Fraction
+
+from ...diagnostics import Collector, InputError, Severity
+from ...model import (
+    Colour,
+    Participant,
+    ResultKind,
+    SourceFile,
+    SourceLine,
+    Tournament,
+    infer_type,
+)
+from ...numbers import grid_scale
+from ...teams import build_team_event
+from ..base import MAX_BYTES, ReadResult, fatal
+from .players import BYES, COLOURS, WITH_OPPONENT, PlayerLine, PlayerRecords
+from .settings import SettingsRecords
+from .state import record_value
+from .team_records import TeamRecordReader
+
+_EOL = re.compile(r"\r\n|\r|\n")
+_EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
+
+HEADER_NAMES = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start date",
+    "052": "end date",
+    "062": "number of players",
+    "072": "number of rated players",
+    "082": "number of teams",
+    "092": "type of tournament",
+    "102": "chief arbiter",
+    "112": "deputy chief arbiter",
+    "122": "time control",
+    "132": "round dates",
+    "142": "number of rounds",
+    "152": "initial colour",
+    "162": "scoring system",
+    "172": "starting-rank method",
+    "182": "pairing controller",
+    "192": "encoded tournament type",
+    "202": "tie-breaks",
+    "212": "standings tie-breaks",
+    "222": "encoded time control",
+    "240": "byes",
+    "250": "accelerated rounds",
+    "260": "prohibited pairings",
+    "299": "abnormal points",
+}
+_TEAM_INFO = {"801", "802"}  # human-readable team round lines: kept, not used
+_KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152"}
+# Private records of other programs that we know of but do not use (file-formats.md 3.3).
+_KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
+_BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+_NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-2026)
+
+
+def parse_trf(
+    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadResult:
+    """Parse TRF bytes. See :func:`read_trf`."""
+    out = Collector(path)
+    if len(data) > MAX_BYTES:
+        raise InputError([fatal(path, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
+    text, encoding, bom = _decode(data, out)
+    if "\x00" in text:
+        raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
+    lines = _split_lines(text)
+    source = SourceFile(path=path, lines=tuple(lines), encoding=encoding, bom=bom)
+    return Parser(source, out, team_pab).parse()
+
+
+def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if bom else data
+    try:
+        return body.decode("utf-8"), "utf-8", bom
+    except UnicodeDecodeError as e:
+        before = body[: e.start]
+        line = len(_EOL.findall(before.decode("latin-1"))) + 1
+        last = max(before.rfind(b"\n"), before.rfind(b"\r"))
+        column = len(before) - last
+        for codec in ("cp1252", "latin-1"):
+            try:
+                text = body.decode(codec)
+            except UnicodeDecodeError:
+                continue
+            out.warning(
+                line, column, f"not valid UTF-8 (byte 0x{body[e.start]:02X}); read as {codec}"
+            )
+            return text, codec, bom
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def _split_lines(text: str) -> list[SourceLine]:
+    """Lines and their ends (CR LF, CR or LF), as read. Not str.splitlines: it also splits
+    at form feeds, vertical tabs and other separators a TRF line may hold as text."""
+    parts = _EOL_SPLIT.split(text)  # text, end, text, end, ..., text after the last end
+    lines = list(map(SourceLine, parts[0::2], parts[1::2]))
+    if parts[-1]:
+        lines.append(SourceLine(parts[-1], ""))
+    return lines
+
+
+class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
+    """Reads the records line by line (each family's handlers live in its own module), then
+    builds the model."""
+
+    def parse(self) -> ReadResult:
+        handlers: dict[str, Callable[[int, str], None]] = {
+            "001": lambda number, line: self.player_lines.append((number, line)),
+            "142": self._rounds,
+            "XXR": self._rounds,
+            "162": self._scoring_162,
+            "XXS": self._scoring_xxs,
+            "202": self._tiebreak_list,
+            "212": self._tiebreak_list,
+            "240": self._byes_240,
+            "299": self._abnormal_299,
+            "XXZ": self._id_list,
+            "013": self._team_013,
+            "310": self._team_310,
+            "320": self._team_pab,
+            "330": self._team_forfeit,
+            "300": self._team_lineup,
+            "352": self._team_boards,
+            "362": self._team_points,
+        }
+        for number, sl in enumerate(self.source.lines, start=1):
+            line = sl.text
+            if not line.strip() or line.startswith("###"):
+                continue
+            code = line[:3].upper()
+            handler = handlers.get(code)
+            if handler is not None:
+                handler(number, line)
+            elif code in HEADER_NAMES:
+                self.info.setdefault(code, record_value(line))
+            elif code in _KEPT_EXTENSIONS:
+                pass
+            elif code in _BB_RECORDS:
+                self._scoring_bb(number, line)
+            elif code in _TEAM_INFO:
+                pass
+            elif code in _KNOWN_PRIVATE:
+                self.out.note(
+                    number, 1, f"'{code}' is another program's private record; kept, not used"
+                )
+            elif _NRS.match(line):
+                pass  # TRF-2026 national rating line: kept, not used for tie-breaks
+            else:
+                self.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
+        return self._build()
+
+    def _build(self) -> ReadResult:
+        out = self.out
+        self.scoring = scoring = self._scoring()
+        self.scale = scale = grid_scale(scoring.values() + [v for _, _, v, _, _ in self.abnormal])
+        for kind in ResultKind:
+            for colour in Colour:
+                pts = scoring.points(kind, colour)
+                self.points[kind, colour] = (pts, int(pts * scale))
+        # "colour result" (e.g. "w 1") -> kind, colour, points, units: the common blocks
+        with_opponent, without = self.fast
+        for code, kind in WITH_OPPONENT.items():
+            for char, colour in COLOURS.items():
+                for c in {code, code.lower()}:
+                    with_opponent[f"{char} {c}"] = (kind, colour, *self.points[kind, colour])
+        for code, kind in BYES.items():
+            for char in " -":
+                for c in {code, code.lower()}:
+                    without[f"{char} {c}"] = (kind, Colour.NONE, *self.points[kind, Colour.NONE])
+        for number, line in self.player_lines:
+            self._player(number, line)
+        if not self.players:
+            if not any(d.severity is Severity.ERROR for d in out.items):
+                out.error(0, 0, "no player records ('001' lines): is this a TRF file?")
+            raise InputError(out.items)
+        players: dict[int, PlayerLine] = {}
+        for p in self.players:
+            if p.id in players:
+                out.error(
+                    p.line, 5, f"start rank {p.id} used again (first on line {players[p.id].line})"
+                )
+            else:
+                players[p.id] = p
+        rounds = self._settle_rounds(players)
+        team_file = bool(self.teams.teams)
+        if not team_file:
+            self._apply_byes(players, rounds)  # in team files 240 names teams
+        self._cross_check(players)
+        bonus = {} if team_file else self._abnormal_points(players)
+        people: list[Participant] = []
+        for pid in sorted(players):
+            p = players[pid]
+            adjustment = int(bonus.get(pid, 0) * scale)
+            total = sum([g.units for g in p.games]) + adjustment
+            people.append(self._participant(p, tuple(p.games), total, scale, adjustment))
+        self._check_points(people, scale, scoring)
+        tournament = Tournament(
+            name=self.info.get("012", ""),
+            participants=tuple(people),
+            rounds=rounds,
+            scoring=scoring,
+            scale=scale,
+            start_date=self._date("042"),
+            end_date=self._date("052") or self._last_round_date(),
+            planned_rounds=self.rounds_declared[-1][1] if self.rounds_declared else None,
+            declared_tiebreaks=self.tiebreaks,
+            declared_standings=self.standings,
+            info=dict(self.info),
+            source=self.source,
+        )
+        tournament_type, how = self._type(tournament)
+        tournament = tournament.with_type(tournament_type, how)
+        if team_file:
+            self.teams.primary = "GP" if "_GP_MP" in self.info.get("192", "").upper() else "MP"
+            self.teams.pab_override = self.team_pab
+            tournament = build_team_event(tournament, self.teams, out)
+            if how == "inferred":
+                tournament = tournament.with_type(infer_type(tournament), how)
+        return ReadResult(tournament, tuple(out.items))
