@@ -116,13 +116,15 @@ def _explain_aob(ctx: Context, pid: int) -> list[Step]:
     return out
 
 
-def _explain_bh(ctx: Context, pid: int) -> tuple[Line, ...]:
+def explain_bh(ctx: Context, pid: int) -> tuple[Line, ...]:
+    """The opponents' scores as BH counts them (also the team plugin's BH:MP / BH:GP)."""
     from fide_tiebreaks.explain import opponent_lines
 
     return opponent_lines(ctx, pid, ctx.opponent_table(), weighted=False)
 
 
-def _explain_fb(ctx: Context, pid: int) -> tuple[Line, ...]:
+def explain_fb(ctx: Context, pid: int) -> tuple[Line, ...]:
+    """The opponents' scores as FB counts them: the last round drawn (C.07 8.3)."""
     from fide_tiebreaks.explain import opponent_lines
 
     return opponent_lines(ctx, pid, _fore_table(ctx), weighted=False)
@@ -146,11 +148,11 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
     cut_median = frozenset("CMP:")
     return [
         Tiebreak("BH", "Buchholz", buchholz, "8.1", "Sum of the opponents' scores.",
-                 modifiers=cut_median, check=_check, explain=_explain_bh),
+                 modifiers=cut_median, check=_check, explain=explain_bh),
         Tiebreak("AOB", "Average of opponents' Buchholz", average_of_opponents_buchholz, "8.2",
                  "Mean Buchholz of the opponents met over the board.",
                  modifiers=frozenset("CMPF:"), check=_check, explain=_explain_aob),
         Tiebreak("FB", "Fore Buchholz", fore_buchholz, "8.3",
                  "Buchholz as if every final-round game had been drawn.",
-                 modifiers=cut_median, check=_check, explain=_explain_fb),
+                 modifiers=cut_median, check=_check, explain=explain_fb),
     ]  # fmt: skip

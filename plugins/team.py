@@ -403,7 +403,7 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
 
 
 def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
-    from fide_tiebreaks.plugins.buchholz import _explain_bh, _explain_fb
+    from fide_tiebreaks.plugins.buchholz import explain_bh, explain_fb
 
     from fide_tiebreaks.explain import Step
 
@@ -417,7 +417,7 @@ def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
     which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
     v = s + strength[pid] / k
     return [
-        *(_explain_fb if ctx.spec.fore else _explain_bh)(bctx, pid),
+        *(explain_fb if ctx.spec.fore else explain_bh)(bctx, pid),
         Step(f"{which} on {data.primary}: {exact_str(strength[pid])}", strength[pid]),
         Step(f"K = {exact_str(k)} ({how})", k),
         Step(f"SSSC = {data.secondary} {exact_str(s)} + {exact_str(strength[pid])} / "
