@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .commands import COMMANDS
+from .commands import COMMANDS, load
 from .commands.common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, err
 from .version import __version__
 
@@ -61,7 +61,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with *argv*, only the command it names is loaded and given
+    its arguments (the others are listed by name and summary), which is all one run needs."""
+    wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     parser = _Parser(
         prog="fide-tiebreaks",
         description=DESCRIPTION,
@@ -70,8 +73,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for command in COMMANDS:
-        command.add_parser(sub).set_defaults(command_module=command)
+    for name, summary in COMMANDS.items():
+        if wanted is None or name == wanted:
+            module = load(name)
+            module.add_parser(sub, name, summary).set_defaults(command_module=module)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
@@ -93,10 +100,12 @@ def run() -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    console = argv is None  # the console script, not a call from Python (tests, a host program)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     warnings.showwarning = _show_warning
     command = args.command_module
-    if getattr(command, "ONE_SHOT", False) and argv is None:
+    if getattr(command, "ONE_SHOT", False) and console:
         # A one-shot run allocates about a million small objects that hold no reference
         # cycles (games, opponent entries, values); the cyclic collector would walk them
         # again and again for nothing, a quarter of the time on a large event. The process

@@ -1,16 +1,39 @@
-"""The commands of ``fide-tiebreaks``, one module each (as pip's ``commands/``).
+"""The commands of ``fide-tiebreaks``, one module each, loaded only when run (as pip's
+``commands/``).
 
-A command module defines ``add_parser(subparsers) -> argparse.ArgumentParser``, which adds
-its sub-parser with every argument it takes, and ``run(args) -> int``, which returns the exit
-status (``common.py``: 0 success, 1 problems in the input, 2 usage, 3 internal error). A
-command that runs once and exits sets ``ONE_SHOT = True`` (cli.main then turns the cyclic
-garbage collector off). Add a command by writing its module and listing it here; the order
-is the order of ``fide-tiebreaks --help``. Modules import what they need inside ``run``, so
-building the parser stays cheap.
+:data:`COMMANDS` names each command and the line ``fide-tiebreaks --help`` shows for it, in
+that order; the command's module in this package has the command's name (``-`` as ``_``)
+and defines:
+
+- ``add_parser(subparsers, name, summary) -> argparse.ArgumentParser``: adds the command's
+  sub-parser, with its description and every argument it takes;
+- ``run(args) -> int``: runs it and returns the exit status (``common.py``: 0 success, 1
+  problems in the input, 2 usage, 3 internal error);
+- optionally ``ONE_SHOT = True`` for a command that runs once and exits (cli.main then turns
+  the cyclic garbage collector off).
+
+Only the module of the command being run is imported, and only its arguments are built, so
+the other commands cost nothing at start-up. Add a command by writing its module and listing
+it here.
 """
 
 from __future__ import annotations
 
-from . import audit, check, conformance, convert, explain, plugins, serve, standings
+import importlib
+from types import ModuleType
 
-COMMANDS = (standings, explain, conformance, audit, serve, check, convert, plugins)
+COMMANDS: dict[str, str] = {
+    "standings": "rank a tournament on points and tie-breaks",
+    "explain": "show how one participant's tie-breaks are computed",
+    "conformance": "judge tie-break values against the conformance corpus or another program",
+    "audit": "check many tournament files: declared ranks against the rules",
+    "serve": "answer standings requests, one JSON object per line (for pairing programs)",
+    "check": "report problems in a tournament file",
+    "convert": "convert a tournament between TRF and Chess-JSON",
+    "plugins": "list the installed tie-break plugins",
+}
+
+
+def load(name: str) -> ModuleType:
+    """The module of the command *name* (a key of :data:`COMMANDS`)."""
+    return importlib.import_module(f"{__name__}.{name.replace('-', '_')}")

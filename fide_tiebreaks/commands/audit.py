@@ -10,10 +10,10 @@ from typing import Any
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "audit",
-        help="check many tournament files: declared ranks against the rules",
+        name,
+        help=summary,
         description="Rank every tournament file under PATHS (folders are searched for .trf, "
         ".txt and .xml files) with its own declared tie-break list (202/212, else the "
         "default) and the edition in force when it ended, and compare the ranks the file "

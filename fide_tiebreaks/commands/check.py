@@ -10,10 +10,10 @@ from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, read_input
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "check",
-        help="report problems in a tournament file",
+        name,
+        help=summary,
         description="Read a file and report every problem found: malformed records, results "
         "that do not mirror between the two players, opponents that do not exist, a points "
         "column that disagrees with the results. Exit 0 when clean, 1 when problems were "

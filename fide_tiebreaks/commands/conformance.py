@@ -9,10 +9,10 @@ from typing import Any
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "conformance",
-        help="judge tie-break values against the conformance corpus or another program",
+        name,
+        help=summary,
         description="Without PATHS, run the bundled corpus of cases (and those plugins add) "
         "with the installed tie-breaks. With PATHS, run those case files or folders. With "
         "--against RESULTS, PATHS is one tournament file and RESULTS another program's "

@@ -11,10 +11,10 @@ from .common import EXIT_OK, EXIT_USAGE, add_common, read_input
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "convert",
-        help="convert a tournament between TRF and Chess-JSON",
+        name,
+        help=summary,
         description="Write the tournament in another format without ranking it: TRF (a TRF "
         "input comes back byte for byte) or Chess-JSON, FIDE TEC's JSON model (what it has no "
         'field for travels as TRF records in the tournament\'s "other"."trf" list). '

@@ -12,10 +12,10 @@ from .common import EXIT_OK, EXIT_USAGE, add_common, err, options_from, ranked, 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "explain",
-        help="show how one participant's tie-breaks are computed",
+        name,
+        help=summary,
         description="For each tie-break, round by round: the opponent or the dummy / virtual "
         "opponent, the unplayed-round category (e.g. 16.2.3) or the virtual opponent's "
         "working, the opponent's score as counted, the points obtained, the contribution, "

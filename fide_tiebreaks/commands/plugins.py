@@ -9,10 +9,10 @@ from typing import Any
 from .common import EXIT_OK, err
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "plugins",
-        help="list the installed tie-break plugins",
+        name,
+        help=summary,
         description="List every plugin with its distribution, version, tie-break codes and "
         "rules editions. Broken plugins are reported on standard error.",
     )

@@ -9,10 +9,10 @@ from typing import Any
 from .common import EXIT_OK
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "serve",
-        help="answer standings requests, one JSON object per line (for pairing programs)",
+        name,
+        help=summary,
         description="Read one JSON request per line on standard input and write one JSON "
         'response per line: {"path": "event.trf"}, {"trf": "<the file\'s text>"} or '
         '{"chess_json": {...}}, with '

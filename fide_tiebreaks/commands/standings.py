@@ -33,10 +33,10 @@ examples:
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
 
-def add_parser(sub: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "standings",
-        help="rank a tournament on points and tie-breaks",
+        name,
+        help=summary,
         description="Rank a tournament: points first, then the ordered tie-break list applied "
         "to each still-tied group (C.07 4.2); participants still tied share the place.",
         epilog=STANDINGS_EPILOG,
