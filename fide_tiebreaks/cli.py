@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .commands import COMMANDS, load
-from .commands.common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, err
+from .commands.common import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 from .version import __version__
 
 DESCRIPTION = """\
@@ -120,6 +120,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
+        host = sys.modules.get("fide_tiebreaks.host")  # loaded if a plugin could fail
+        if host is not None and isinstance(e, host.PluginError):
+            # e.g. FIDE_TIEBREAKS_STRICT_PLUGINS=1 and a plugin that fails to import, in any
+            # command that loads the plugins (plugins, serve, conformance ...)
+            err(f"error: {e}")
+            return EXIT_PROBLEMS
         err(f"internal error: {type(e).__name__}: {e} (please report this with the input file)")
         return EXIT_INTERNAL
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from .codes import parse_list
 from .editions import Entry, OpponentTable
-from .host import Registry, registry
+from .host import PluginFault, Registry, guarded, registry
 from .model import Tournament
 from .numbers import exact_str, from_units
 from .standings import compute_standings
@@ -117,14 +117,17 @@ def explain(
     *,
     options: Mapping[str, Any] | None = None,
     reg: Registry | None = None,
+    strict: bool = False,
 ) -> tuple[Any, list[Explanation]]:
     """The standings (as :func:`compute_standings` makes them) and, for *participant*, one
-    :class:`Explanation` per tie-break of the list."""
+    :class:`Explanation` per tie-break of the list. *strict* as for compute_standings: a
+    failing plugin (in ``compute`` or ``explain``) raises PluginError instead of a warning."""
     reg = reg or registry()
-    standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg)
+    standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg,
+                                  strict=strict)  # fmt: skip
     if participant not in standings.tournament.index:
         raise KeyError(participant)
-    return standings, explain_row(standings, participant, options=options)
+    return standings, explain_row(standings, participant, options=options, strict=strict)
 
 
 def explain_row(
@@ -133,10 +136,12 @@ def explain_row(
     *,
     options: Mapping[str, Any] | None = None,
     cache: dict[object, object] | None = None,
+    strict: bool = False,
 ) -> list[Explanation]:
     """One :class:`Explanation` per tie-break for *participant* of computed *standings*.
     Pass the same *cache* for every participant of one standings (an HTML report explains
-    them all) so that shared tables are built once."""
+    them all) so that shared tables are built once. A plugin whose ``explain`` fails gets a
+    note saying so (PluginError with *strict*)."""
     t = standings.tournament
     cache = {} if cache is None else cache
     key = ("rows by id", id(standings))  # a report explains every row: find each in O(1)
@@ -150,11 +155,23 @@ def explain_row(
         group = None
         if tb.group:  # the participants still tied with this one when the list reached it
             group = _tied_groups(standings, i, cache)[participant]
-        ctx = Context(view, spec, standings.edition, group, cache, dict(options or {}))
-        items = tuple(tb.explain(ctx, participant)) if tb.explain else ()
+        # As in compute_standings: a cache per plugin, the opponent tables shared.
+        own = cache.setdefault(("plugin cache", tb.provider), {})
+        tables = cache.setdefault("opponent tables", {})
+        ctx = Context(view, spec, standings.edition, group, own, dict(options or {}),
+                      tables)  # type: ignore[arg-type]  # fmt: skip
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
         )
+        items: tuple[Any, ...] = ()
+        if tb.explain:
+            try:
+                with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
+                    items = tuple(tb.explain(ctx, participant))
+            except PluginFault as e:
+                if strict:
+                    raise
+                note = f"no working shown: {e}"
         lines = tuple(x for x in items if isinstance(x, Line))
         steps = tuple(x for x in items if not isinstance(x, Line))
         out.append(Explanation(key, value, lines, note, steps))

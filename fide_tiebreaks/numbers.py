@@ -14,21 +14,85 @@ from functools import lru_cache
 
 Number = int | Fraction
 
-_DECIMAL = re.compile(r"^\s*([+-]?)(\d*)(?:[.,](\d*))?\s*$")
+# The most significant digits a number read from any input may have (docs/reliability.md).
+# No tie-break input needs more than a handful; Python refuses to convert more than 4,300
+# digits at all (a ValueError, not a message), and a reader must never get that far.
+MAX_DIGITS = 30
+
+# ASCII digits only: ``\d`` and str.isdigit() also accept other scripts' digits ('٣', '²').
+_DECIMAL = re.compile(r"^\s*([+-]?)([0-9]*)(?:[.,]([0-9]*))?\s*$")
+_INTEGER = re.compile(r"^\s*([+-]?)([0-9]+)\s*$")
+
+
+class NumberError(ValueError):
+    """Text that is not a number, or a number outside its field's limits; the message says
+    which (and shows at most the start of a long text)."""
+
+
+def clip(text: str, limit: int = 24) -> str:
+    """*text* shortened for a message: a 5,000-digit field is shown by its start."""
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX_DIGITS - 1
+              ) -> int:  # fmt: skip
+    """A whole number written in ASCII digits, within ``low..high``; :class:`NumberError`
+    naming *what* and the limit otherwise. Leading zeros are read ("0007" is 7), however
+    many; the digits are counted before anything is converted, so no text is too long."""
+    m = _INTEGER.match(text)
+    if not m:
+        raise NumberError(f"{what} '{clip(text.strip())}' is not a whole number")
+    sign, digits = m.group(1), m.group(2).lstrip("0") or "0"
+    bound = max(abs(low), abs(high))
+    if len(digits) > len(str(bound)):
+        limit = (f"has more than {MAX_DIGITS} digits (the limit)" if bound >= 10**MAX_DIGITS - 1
+                 else f"is outside {low}..{high}")  # fmt: skip
+        raise NumberError(f"{what} '{clip(text.strip())}' {limit}")
+    value = -int(digits) if sign == "-" else int(digits)
+    if not low <= value <= high:
+        raise NumberError(f"{what} {value} is outside {low}..{high}")
+    return value
+
+
+def read_decimal(text: str, what: str = "number") -> Fraction:
+    """``"11.5"`` → ``Fraction(23, 2)``; :class:`NumberError` naming *what* when *text* is
+    not a plain decimal or has more than :data:`MAX_DIGITS` significant digits. A comma is
+    accepted as the decimal mark, since some writers use it."""
+    m = _DECIMAL.match(text)
+    if not m or not (m.group(2) or m.group(3)):
+        raise NumberError(f"{what} '{clip(text.strip())}' is not a decimal number")
+    sign, whole, frac = m.group(1), m.group(2).lstrip("0"), (m.group(3) or "").rstrip("0")
+    if len(whole) + len(frac) > MAX_DIGITS:
+        raise NumberError(f"{what} '{clip(text.strip())}' has more than {MAX_DIGITS} digits "
+                          "(the limit)")  # fmt: skip
+    value = Fraction(int(whole + frac or "0"), 10 ** len(frac))
+    return -value if sign == "-" else value
 
 
 @lru_cache(maxsize=4096)
 def parse_decimal(text: str) -> Fraction | None:
-    """``"11.5"`` → ``Fraction(23, 2)``; ``None`` when *text* is not a plain decimal.
-
-    A comma is accepted as the decimal mark, since some writers use it.
-    """
-    m = _DECIMAL.match(text)
-    if not m or not (m.group(2) or m.group(3)):
+    """:func:`read_decimal`, or ``None`` when *text* is not a plain decimal within the
+    limits."""
+    try:
+        return read_decimal(text)
+    except NumberError:
         return None
-    sign, whole, frac = m.group(1), m.group(2) or "0", m.group(3) or ""
-    value = Fraction(int(whole + frac), 10 ** len(frac))
-    return -value if sign == "-" else value
+
+
+def parse_exact(text: str, what: str = "number") -> Fraction:
+    """An exact number as our formats write it: a decimal (``"11.5"``) or a fraction
+    (``"40/3"``), each part within the limits; :class:`NumberError` otherwise."""
+    if "/" not in text:
+        return read_decimal(text, what)
+    num, _, den = text.partition("/")
+    try:
+        top = parse_int(num, what, -(10**MAX_DIGITS - 1))
+        bottom = parse_int(den, what, 1)
+    except NumberError:
+        raise NumberError(f"{what} '{clip(text.strip())}' is not an exact number (a decimal "
+                          f"or a fraction of whole numbers of at most {MAX_DIGITS} digits)"
+                          ) from None  # fmt: skip
+    return Fraction(top, bottom)
 
 
 def exact_str(value: Number) -> str:
@@ -38,8 +102,18 @@ def exact_str(value: Number) -> str:
     ``12`` → ``"12"``, ``Fraction(40, 3)`` → ``"40/3"``.
     """
     if type(value) is int:
-        return str(value)
+        return _digits(value)
     return _exact_str(value.numerator, value.denominator)
+
+
+def _digits(n: int) -> str:
+    """``str(n)``, also past Python's 4,300-digit limit on int-to-text conversion (a plugin
+    may return anything; showing it must not fail). decimal converts without that limit."""
+    if n.bit_length() < 14000:  # about 4,200 digits
+        return str(n)
+    from decimal import Decimal  # rare: not imported at start-up
+
+    return str(Decimal(n))
 
 
 def exact_or_none(value: Number | None) -> str | None:
@@ -50,7 +124,7 @@ def exact_or_none(value: Number | None) -> str | None:
 @lru_cache(maxsize=65536)
 def _exact_str(num: int, den: int) -> str:
     if den == 1:
-        return str(num)
+        return _digits(num)
     twos = fives = 0
     d = den
     while d % 2 == 0:
@@ -60,10 +134,10 @@ def _exact_str(num: int, den: int) -> str:
         d //= 5
         fives += 1
     if d != 1:
-        return f"{num}/{den}"
+        return f"{_digits(num)}/{_digits(den)}"
     digits = max(twos, fives)
     scaled = abs(num) * (10**digits // den)
-    text = str(scaled).rjust(digits + 1, "0")
+    text = _digits(scaled).rjust(digits + 1, "0")
     sign = "-" if num < 0 else ""
     return f"{sign}{text[:-digits]}.{text[-digits:]}"
 

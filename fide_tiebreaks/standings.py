@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, cast
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
 from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
-from .host import PluginError, Registry, registry, strict_plugins
+from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
 from .model import Participant, Tournament, TournamentType
 from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable
@@ -130,8 +130,9 @@ def compute_standings(
         chosen, why, serious = choose_edition(list(reg.editions.values()), tournament.end_date)
         if why:
             notes.append(Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source))
-    cache: dict[object, object] = {}
+    cache = Caches()
     kept: list[tuple[TiebreakSpec, Tiebreak]] = []
+    strict = strict or strict_plugins()
     for spec in specs:
         tb = _resolve(reg, spec, providers)
         if spec.name == tb.code.upper():
@@ -140,11 +141,20 @@ def compute_standings(
             raise CodeError(f"'{spec.code}': :{spec.score} applies to team events only")
         if tb.check is not None:
             try:
-                tb.check(Context(_view(tournament, spec), spec, chosen, None, cache, options))
+                with guarded(f"tie-break '{spec.code}' from plugin '{tb.provider}'", " in check",
+                             allow=(Unusable,)):  # fmt: skip
+                    tb.check(cache.context(_view(tournament, spec), spec, tb, chosen, None,
+                                           options))  # fmt: skip
             except Unusable as e:
                 if not e.drop:
                     raise CodeError(f"'{spec.code}': {e}") from None
                 notes.append(Diagnostic(Severity.WARNING, f"{spec.code} is dropped: {e}", source))
+                continue
+            except PluginFault as e:
+                if strict:
+                    raise TiebreakFailed(str(e), spec) from None
+                notes.append(Diagnostic(Severity.WARNING, f"{e}; {spec.code} is left out",
+                                        source))  # fmt: skip
                 continue
         if any(k.code == spec.code for k, _ in kept) and not tb.group:
             raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
@@ -153,7 +163,7 @@ def compute_standings(
         try:
             return _rank(tournament, kept, chosen, options, cache, notes, source)
         except TiebreakFailed as e:
-            if strict or strict_plugins():
+            if strict:
                 raise
             # Rank again without it: the other tie-breaks keep working (cached values stay).
             notes.append(Diagnostic(Severity.WARNING, f"{e}; {e.spec.code} is left out", source))
@@ -165,7 +175,7 @@ def _rank(
     kept: list[tuple[TiebreakSpec, Tiebreak]],
     chosen: Edition,
     options: dict[str, Any],
-    cache: dict[object, object],
+    cache: Caches,
     notes: list[Diagnostic],
     source: str,
 ) -> Standings:
@@ -196,7 +206,7 @@ def _rank(
             columns.append([None if tb.alone is None else Fraction(tb.alone)] * len(people))
             keys.append(None)
             continue
-        ctx = Context(_view(tournament, spec), spec, chosen, None, cache, options)
+        ctx = cache.context(_view(tournament, spec), spec, tb, chosen, None, options)
         found = call(i, ctx, everyone)
         columns.append(list(found))
         keys.append(_sort_key(found, lower[i]))
@@ -232,7 +242,8 @@ def _rank(
                 continue
             spec = specs[stop]
             members = frozenset(ids[j] for j in run)
-            ctx = Context(_view(tournament, spec), spec, chosen, members, cache, options)
+            ctx = cache.context(_view(tournament, spec), spec, resolved[stop], chosen, members,
+                                options)  # fmt: skip
             found = call(stop, ctx, run)
             column = columns[stop]
             for j, v in zip(run, found, strict=True):
@@ -259,6 +270,23 @@ def _rank(
         for spec, tb, t in zip(specs, resolved, spent, strict=True) if t > SLOW_SECONDS
     ]  # fmt: skip
     return Standings(tournament, chosen, specs, resolved, rows, (*notes, *slow))
+
+
+class Caches:
+    """The caches of one standings run. Each plugin gets a ``ctx.cache`` of its own, so one
+    that corrupts its cache harms only its own codes (and the fault is its own); the
+    opponent tables that BH, SB and the rest share are kept apart, in ``ctx.tables``,
+    built by the edition through ``ctx.opponent_table()``."""
+
+    def __init__(self) -> None:
+        self.tables: dict[object, object] = {}
+        self.by_plugin: dict[str, dict[object, object]] = {}
+
+    def context(self, tournament: Tournament, spec: TiebreakSpec, tb: Tiebreak,
+                edition: Edition, group: frozenset[int] | None, options: Mapping[str, Any]
+                ) -> Context:  # fmt: skip
+        cache = self.by_plugin.setdefault(tb.provider, {})
+        return Context(tournament, spec, edition, group, cache, options, self.tables)
 
 
 def _view(t: Tournament, spec: TiebreakSpec) -> Tournament:
@@ -298,9 +326,10 @@ def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> list
     The values come back in the order of *ids*."""
     who = f"tie-break '{spec.code}' from plugin '{tb.provider}'"
     try:
-        result = tb.compute(ctx)
-    except Exception as e:
-        raise TiebreakFailed(f"{who} failed: {type(e).__name__}: {e}", spec) from e
+        with guarded(who):
+            result = tb.compute(ctx)
+    except PluginFault as e:
+        raise TiebreakFailed(str(e), spec) from e.__cause__
     if not isinstance(result, Mapping):
         raise TiebreakFailed(
             f"{who} returned {type(result).__name__}, not a mapping of id to value", spec

@@ -28,8 +28,10 @@ class Unusable(Exception):
 
 @dataclass(frozen=True)
 class Context:
-    """Everything a tie-break's ``compute`` may read. Immutable apart from a cache that is
-    shared by the tie-breaks of one standings run (so BH and SB build the opponent table once).
+    """Everything a tie-break's ``compute`` may read. Immutable apart from ``cache``, which
+    the tie-breaks of one plugin share during one standings run (each plugin has its own),
+    and ``tables``, where :meth:`opponent_table` keeps the tables every plugin shares (so BH
+    and SB build the opponent table once); plugins use them only through these methods.
     """
 
     tournament: Tournament
@@ -38,6 +40,7 @@ class Context:
     group: frozenset[int] | None = None  # the tied participants, for group tie-breaks
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"unrated_rating": 1000}
+    tables: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def cached(self, key: Any, build: Callable[[], Any]) -> Any:
         """``build()``, made once per standings run for *key* (explanations ask once per
@@ -53,9 +56,11 @@ class Context:
             forfeits_as_played = self.spec.forfeits_as_played
         key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played,
                tuple(sorted(self.options.items())))  # fmt: skip
-        table: OpponentTable = self.cached(key, lambda: self.edition.opponent_table(
-            self.tournament, forfeits_as_played, self.options))  # fmt: skip
-        return table
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = self.edition.opponent_table(
+                self.tournament, forfeits_as_played, self.options)  # fmt: skip
+        return table  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)

@@ -113,12 +113,12 @@ def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
     lowest match points (the lowest product among equals): EMGSB with Cut-1."""
     spec = parse_code("EMGSB/C1")
     return _esb("MP", "GP")(Context(ctx.tournament, spec, ctx.edition, None, ctx.cache,
-                                    ctx.options))  # fmt: skip
+                                    ctx.options, ctx.tables))  # fmt: skip
 
 
 def _explain_osb(ctx: Context, pid: int) -> tuple[Line, ...]:
     sub = Context(ctx.tournament, parse_code("EMGSB/C1"), ctx.edition, None, ctx.cache,
-                  ctx.options)  # fmt: skip
+                  ctx.options, ctx.tables)  # fmt: skip
     return _explain_esb("MP", "GP")(sub, pid)
 
 
@@ -132,7 +132,7 @@ def _explain_osb26(ctx: Context, pid: int) -> list[Line | Step]:
     kept = [e for e in entries if e.round not in pab]
     excess = max(len(kept) - (t.rounds - 1), 0)
     kept = list(ctx.edition.cut(kept, excess, 0, True)) if excess else kept
-    plain = Context(t, parse_code("EMGSB"), ctx.edition, None, ctx.cache, ctx.options)
+    plain = Context(t, parse_code("EMGSB"), ctx.edition, None, ctx.cache, ctx.options, ctx.tables)
     out: list[Line | Step] = []
     lines = entry_lines(plain, entries, x_scale, y_scale, True, finals=team_view(t, "MP"))
     for e, line in zip(entries, lines, strict=True):
@@ -306,7 +306,7 @@ def _explain_ede(ctx: Context, pid: int, chain: tuple[str, ...] = ()) -> list[St
     blocks: list[list[int]] = []
     for n, score in enumerate((data.primary, data.secondary)):
         view = team_view(t, score)
-        sub = Context(view, de, ctx.edition, frozenset(members), ctx.cache, ctx.options)
+        sub = Context(view, de, ctx.edition, frozenset(members), ctx.cache, ctx.options, ctx.tables)
         out.extend(direct_encounter.explain_group(sub, members, f"{score}: "))
         blocks = _de_blocks(ctx, view, members)
         if len(blocks) > 1 or n == 1:
@@ -361,7 +361,7 @@ def _direct_board_values(
 
 def _de_blocks(ctx: Context, view: Tournament, members: list[int]) -> list[list[int]]:
     sub = Context(view, parse_code("DE/P" if ctx.spec.forfeits_as_played else "DE"), ctx.edition,
-                  frozenset(members), ctx.cache, ctx.options)  # fmt: skip
+                  frozenset(members), ctx.cache, ctx.options, ctx.tables)  # fmt: skip
     return direct_encounter.rank_group(sub, members)
 
 
@@ -397,7 +397,7 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
         # floor of 1 that already applies stands in (docs/interpretations.md).
         k = Fraction(max(int(most / per_match), 1)) if per_match > 0 else Fraction(1)
     spec = parse_code("BH/P" if ctx.spec.forfeits_as_played else "BH")
-    bctx = Context(primary, spec, ctx.edition, None, ctx.cache, ctx.options)
+    bctx = Context(primary, spec, ctx.edition, None, ctx.cache, ctx.options, ctx.tables)
     strength = (fore_buchholz if ctx.spec.fore else buchholz)(bctx)
     return Fraction(k), bctx, strength, secondary
 

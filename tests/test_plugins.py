@@ -100,7 +100,7 @@ def test_a_broken_plugin_warns_and_the_rest_keeps_working(monkeypatch):
     monkeypatch.delenv("FIDE_TIEBREAKS_LOAD_PLUGINS")
     with pytest.warns(
         PluginWarning,
-        match=r"plugin 'broken' \(broken-dist 9.9\) failed to load: "
+        match=r"plugin 'broken' \(broken-dist 9.9\) failed at import: "
         r"ImportError: No module named 'missing_dependency'",
     ):
         reg = load_registry()

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_USAGE, add_common, err, options_from, ranked, read_input
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, err, options_from, ranked, read_input
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -52,13 +52,15 @@ def run(args: argparse.Namespace) -> int:
              "or a unique part of the name)")  # fmt: skip
         return EXIT_USAGE
     done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
-                                         options=options_from(args)))  # fmt: skip
+                                         options=options_from(args), strict=args.strict))  # fmt: skip
     if done is None:
         return stop
     standings, explanations = done
     for d in standings.diagnostics:
         if d.severity.name != "NOTE" or args.verbose:
             print(d, file=sys.stderr)
+    if args.strict and any(d.severity.name != "NOTE" for d in standings.diagnostics):
+        return EXIT_PROBLEMS  # as standings --strict: a warning is an error
     if args.format == "json":
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from ..diagnostics import Diagnostic, InputError, Severity, printable
-from ..numbers import exact_str
+from ..numbers import NumberError, exact_str, parse_int, read_decimal
 from . import xmlsafe
 from .base import ReadResult
 from .trf.reader import parse_trf
+from .trf.state import MAX_PLAYERS, MAX_ROUNDS
 
 if TYPE_CHECKING:
     from ..standings import Standings
@@ -33,7 +34,7 @@ def read_xml(
     if root.tag != "tournament":
         raise InputError([Diagnostic(Severity.ERROR, f"expected a <tournament> document, found "
                                      f"<{root.tag}>", name, root.sourceline or 0, 1)])  # fmt: skip
-    text, lines = to_trf(root)
+    text, lines = to_trf(root, name)
     try:
         result = parse_trf(text.encode("utf-8"), name, team_pab=team_pab)
     except InputError as e:
@@ -46,8 +47,13 @@ def _relocate(diags: tuple[Diagnostic, ...], lines: dict[int, int],
     return [Diagnostic(d.severity, d.message, name, lines.get(d.line, 0), 0) for d in diags]
 
 
-def to_trf(t: etree._Element) -> tuple[str, dict[int, int]]:
-    """The TRF16 / TRF-2026 text of an XML tournament, and TRF line -> XML line."""
+def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int]]:
+    """The TRF16 / TRF-2026 text of an XML tournament, and TRF line -> XML line.
+
+    Every number is read (leading zeros and all) and written back in TRF's form, within
+    TRF's limits: the schema holds the limits of each value, this holds its length. What TRF
+    cannot carry (a fraction in <scoring>, a round given twice) is refused with a located
+    error, never rounded or dropped."""
     out: list[str] = []
     where: dict[int, int] = {}
 
@@ -56,40 +62,69 @@ def to_trf(t: etree._Element) -> tuple[str, dict[int, int]]:
         out.append(text.replace("\r", " ").replace("\n", " "))
         where[len(out)] = element.sourceline or 0
 
+    def refuse(element: etree._Element, message: str) -> InputError:
+        return InputError([Diagnostic(Severity.ERROR, message, name, element.sourceline or 0, 1)])
+
+    def number(element: etree._Element, attribute: str, high: int, low: int = 1) -> int:
+        try:
+            return parse_int(element.get(attribute, "0"), f"<{element.tag}> {attribute}", low,
+                             high)  # fmt: skip
+        except NumberError as e:
+            raise refuse(element, str(e)) from None
+
     emit(f"012 {t.get('name')}", t)
     if t.get("end-date"):
         emit(f"052 {t.get('end-date', '').replace('-', '/')}", t)
     if t.get("type"):
         emit(f"092 {'Round Robin' if t.get('type') == 'round-robin' else 'Swiss'}", t)
     if t.get("rounds"):
-        emit(f"142 {t.get('rounds')}", t)
+        emit(f"142 {number(t, 'rounds', MAX_ROUNDS)}", t)
     scoring = t.find("scoring")
     if scoring is not None:
         symbols = {"win": "W", "draw": "D", "loss": "L", "absence": "A", "pab": "P"}
-        values = [f"{symbols[k]} {scoring.get(k)}" for k in symbols if scoring.get(k)]
+        values = []
+        for key, symbol in symbols.items():
+            text = scoring.get(key)
+            if text is None:
+                continue
+            try:
+                value = read_decimal(text, f"<scoring> {key}")
+            except NumberError as e:
+                raise refuse(scoring, f"{e}: TRF's 162 record, which the XML form is read "
+                             "through, takes decimal points, such as 1 or 0.5") from None
+            if value < 0:
+                raise refuse(scoring, f"<scoring> {key} '{text}' is negative")
+            values.append(f"{symbol} {exact_str(value)}")
         emit("162  " + "    ".join(values), scoring)
     if t.get("boards"):
-        boards = int(t.get("boards", "0"))
+        boards = number(t, "boards", MAX_ROUNDS)
         emit("352 " + ("WB" * boards)[:boards], t)
     for p in t.iterfind("player"):
-        rounds: dict[int, etree._Element] = {int(r.get("n")): r for r in p.iterfind("round")}
+        rounds: dict[int, etree._Element] = {}
+        for r in p.iterfind("round"):
+            n = number(r, "n", MAX_ROUNDS)
+            if n in rounds:
+                raise refuse(r, f"round {n} of player {p.get('id')} is given twice (first at "
+                             f"line {rounds[n].sourceline})")  # fmt: skip
+            rounds[n] = r
         blocks = []
         for n in range(1, max(rounds, default=0) + 1):
             r = rounds.get(n)
             if r is None:
                 blocks.append("        ")
             else:
-                opp = int(r.get("opponent", "0"))
+                opp = number(r, "opponent", MAX_PLAYERS, 0) if r.get("opponent") else 0
                 colour = r.get("colour", "-" if not opp else "w")
                 blocks.append(f"{opp:4d} {colour} {r.get('result')}")
-        head = (f"001 {int(p.get('id')):4d}      {p.get('name', '')[:33]:<33} "
-                f"{p.get('rating', ''):>4} {p.get('federation', '')[:3]:<3} "
+        rating = number(p, "rating", 9999, 0) if p.get("rating") else ""
+        head = (f"001 {number(p, 'id', MAX_PLAYERS):4d}      {p.get('name', '')[:33]:<33} "
+                f"{rating:>4} {p.get('federation', '')[:3]:<3} "
                 f"{p.get('fide-id', '')[:11]:>11} {'':10} {'':4} {'':4}")  # fmt: skip
         emit((head + "".join(f"  {b}" for b in blocks)).rstrip(), p)
     for team in t.iterfind("team"):
-        members = " ".join(f"{int(m.get('id')):4d}" for m in team.iterfind("member"))
-        head = (f"310 {int(team.get('id')):3d} {team.get('name', '')[:32]:<32} {'':5} {'':>6} "
-                f"{'':>6} {'':>6} {'':>3}  ")  # fmt: skip
+        members = " ".join(f"{number(m, 'id', MAX_PLAYERS):4d}" for m in team.iterfind("member"))
+        head = (f"310 {number(team, 'id', 999):3d} {team.get('name', '')[:32]:<32} {'':5} "
+                f"{'':>6} {'':>6} {'':>6} {'':>3}  ")  # fmt: skip
         emit(head + members, team)
     return "\n".join(out) + "\n", where
 

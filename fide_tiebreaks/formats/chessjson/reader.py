@@ -11,7 +11,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
-from ...numbers import exact_str, parse_decimal
+from ...numbers import MAX_DIGITS, NumberError, exact_str, parse_exact, parse_int
 from ..base import MAX_BYTES, ReadResult
 from ..trf.reader import parse_trf
 from .common import MODELLED, TITLE_CODES, trf_points
@@ -36,7 +36,9 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         raise InputError([Diagnostic(Severity.ERROR, f"Chess-JSON must be UTF-8: byte "
                                      f"{e.start} is not", name)]) from None  # fmt: skip
     try:
-        doc = json.loads(text, parse_float=str, parse_int=int)
+        doc = json.loads(text, parse_float=str, parse_int=_json_int)
+    except NumberError as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     except json.JSONDecodeError as e:
         raise InputError([Diagnostic(Severity.ERROR, f"not JSON: {e.msg}", name, e.lineno,
                                      e.colno)]) from None  # fmt: skip
@@ -70,11 +72,18 @@ def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
 _CID = re.compile(r'"cid"\s*:\s*(\d+)')
 
 
+def _json_int(text: str) -> int:
+    # Bounded before conversion: json's own int() stops at 4,300 digits with a ValueError.
+    return parse_int(text, "a number in the document", -(10**MAX_DIGITS - 1))
+
+
 def _cid_lines(text: str) -> dict[int, int]:
     """The line of each ``"cid": N`` first seen (the competitor lists come first)."""
     lines: dict[int, int] = {}
     line, at = 1, 0  # counted as the scan goes: counting from the start each time is O(n²)
     for m in _CID.finditer(text):
+        if len(m.group(1)) > MAX_DIGITS:
+            continue  # refused with a message where the cid is read
         cid = int(m.group(1))
         if cid not in lines:
             line += text.count("\n", at, m.start())
@@ -97,12 +106,14 @@ def _list(value: Any, what: str) -> list[Any]:
     return value
 
 
-def _int(value: Any, what: str, line: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value)
-        raise _Bad(f"{what} must be a whole number, not {json.dumps(value)[:40]}", line)
-    return value
+def _int(value: Any, what: str, line: int = 0, high: int = 10**MAX_DIGITS - 1) -> int:
+    """A whole number (or its text) within 0..*high*, the limit of the TRF field it fills."""
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        try:
+            return parse_int(str(value), what, 0, high)
+        except NumberError as e:
+            raise _Bad(str(e), line) from None
+    raise _Bad(f"{what} must be a whole number, not {json.dumps(value)[:40]}", line)
 
 
 def _points(value: Any, what: str, line: int = 0) -> Fraction | None:
@@ -113,14 +124,10 @@ def _points(value: Any, what: str, line: int = 0) -> Fraction | None:
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, str):
-        if "/" in value:
-            try:
-                return Fraction(value)
-            except (ValueError, ZeroDivisionError):
-                pass
-        found = parse_decimal(value)
-        if found is not None:
-            return found
+        try:
+            return parse_exact(value, what)
+        except NumberError:
+            pass
     raise _Bad(f"{what} must be a number, not {json.dumps(value)[:40]}", line)
 
 
@@ -239,14 +246,14 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         )
     blank_teams = set(_list(other.get("teamPointsNotDeclared"), '"other.teamPointsNotDeclared"'))
     for c in teams:
-        cid = _int(c.get("cid"), '"competitors[].cid"')
+        cid = _int(c.get("cid"), '"competitors[].cid" of a team', high=999)
         if cid in blank_teams:
             c = {k: v for k, v in c.items() if k not in ("matchPoints", "gamePoints")}
-        members = [_int(cp.get("cid"), '"cplayers[].cid"') for cp in _list(c["cplayers"], "")]
+        members = [_int(cp.get("cid"), '"cplayers[].cid"', high=9999) for cp in _list(c["cplayers"], "")]
         tname = team_names.get(_int(c.get("teamId", cid), '"teamId"'), str(c.get("name", "")))
         mp = _points(c.get("matchPoints"), f"team {cid} matchPoints")
         gp = _points(c.get("gamePoints"), f"team {cid} gamePoints")
-        rank = _int(c.get("rank") or 0, f"team {cid} rank")
+        rank = _int(c.get("rank") or 0, f"team {cid} rank", high=999)
         head = (f"310 {cid:3d} {tname[:32]:<32} {str(c.get('nickname', ''))[:5]:<5} {'':>6} "
                 f"{exact_str(mp) if mp is not None else '':>6} "
                 f"{trf_points(gp):>6} {rank or '':>3}  ")  # fmt: skip
@@ -371,8 +378,10 @@ def _player_line(cid: int, c: Mapping[str, Any], pr: Mapping[str, Any],
     title = str(pr.get("fideTitle") or "")
     title = TITLE_CODES.get(title.upper(), title)
     rating = _rating(c.get("rating")) or _rating(pr.get("rating")) or 0
+    if rating > 9999:
+        raise _Bad(f'"{path}" rating {rating} is outside 0..9999 (TRF\'s four columns)', line)
     points = _points(c.get("gamePoints"), f'"{path}.gamePoints"', line)
-    rank = "" if c.get("rank") is None else str(_int(c["rank"], f'"{path}.rank"', line))
+    rank = "" if c.get("rank") is None else str(_int(c["rank"], f'"{path}.rank"', line, 9999))
     fide_id = str(pr.get("fideId") or "")
     head = (f"001 {cid:4d} {str(pr.get('sex') or '')[:1]:1}{title[:3]:>3} {name[:33]:<33} "
             f"{rating or '':>4} {str(pr.get('federation') or '')[:3]:<3} {fide_id[:11]:>11} "

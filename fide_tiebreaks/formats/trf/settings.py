@@ -9,7 +9,7 @@ from datetime import date
 from fractions import Fraction
 
 from ...model import ResultKind, Scoring, Tournament, TournamentType, infer_type
-from ...numbers import parse_decimal
+from ...numbers import NumberError, clip, parse_decimal, parse_int, read_decimal
 from .state import MAX_ROUNDS, ParserState, digits, record_value
 
 
@@ -17,16 +17,10 @@ class SettingsRecords(ParserState):
     """Header, scoring and engine-extension records."""
 
     def _rounds(self, number: int, line: str) -> None:
-        text = record_value(line)
         try:
-            value = int(text)
-        except ValueError:
-            self.out.warning(number, 5, f"number of rounds '{text}' is not a whole number; ignored")
-            return
-        if not 1 <= value <= MAX_ROUNDS:
-            self.out.warning(
-                number, 5, f"number of rounds {value} is outside 1..{MAX_ROUNDS}; ignored"
-            )
+            value = parse_int(record_value(line), "number of rounds", 1, MAX_ROUNDS)
+        except NumberError as e:
+            self.out.warning(number, 5, f"{e}; ignored")
             return
         self.rounds_declared.append((number, value, line[:3]))
 
@@ -45,7 +39,10 @@ class SettingsRecords(ParserState):
             elif symbol == "X":
                 continue  # unknown result (adjourned): never reaches a final standing
             elif symbol in names:
-                settings[names[symbol]] = parse_decimal(value) or Fraction(0)
+                try:
+                    settings[names[symbol]] = read_decimal(value, f"points for '{symbol}'")
+                except NumberError as e:
+                    self.out.warning(number, column, f"{e}; ignored")
             else:
                 self.out.warning(number, column, f"unknown scoring symbol '{symbol}'; ignored")
         self.scoring_settings.append((3, "162", settings))
@@ -72,13 +69,15 @@ class SettingsRecords(ParserState):
         for m in re.finditer(r"\S+", line[4:]):
             token = m.group()
             key, _, value = token.partition("=")
-            number_value = parse_decimal(value)
-            if key.upper() not in names or number_value is None:
+            if key.upper() not in names:
                 self.out.warning(
-                    number, 5 + m.start(), f"XXS entry '{token}' not understood; ignored"
+                    number, 5 + m.start(), f"XXS entry '{clip(token)}' not understood; ignored"
                 )
                 continue
-            settings[names[key.upper()]] = number_value
+            try:
+                settings[names[key.upper()]] = read_decimal(value, f"XXS {key}")
+            except NumberError as e:
+                self.out.warning(number, 5 + m.start(), f"{e}; ignored")
         self.scoring_settings.append((2, "XXS", settings))
 
     def _scoring_bb(self, number: int, line: str) -> None:
@@ -167,7 +166,7 @@ class SettingsRecords(ParserState):
         parsed = parse_date(text)
         if parsed is None:
             line = next((i for i, sl in enumerate(self.source.lines, 1) if sl.text[:3] == code), 0)
-            self.out.warning(line, 5, f"date '{text}' not understood (expected YYYY/MM/DD)")
+            self.out.warning(line, 5, f"date '{clip(text)}' not understood (expected YYYY/MM/DD)")
         return parsed
 
     def _last_round_date(self) -> date | None:

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ...diagnostics import Collector
 from ...model import Colour, Game, ResultKind, Scoring, SourceFile
+from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
 MAX_PLAYERS = 9999  # four columns for the start rank
@@ -69,22 +70,21 @@ class ParserState:
     def _ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []
         for m in re.finditer(r"\S+", text):
-            if digits(m.group()):
-                ids.append(int(m.group()))
-            else:
-                self.out.warning(
-                    number, offset + m.start() + 1, f"'{m.group()}' is not a start rank"
-                )
+            try:
+                ids.append(parse_int(m.group(), "start rank", 0, MAX_PLAYERS))
+            except NumberError as e:
+                self.out.warning(number, offset + m.start() + 1, str(e))
         return ids
 
     def _numbers(self, number: int, text: str, offset: int) -> list[int] | None:
+        """Free-width numbers (rounds, team and player numbers), each at most 9999."""
         out = []
         for m in re.finditer(r"\S+", text):
-            if not digits(m.group()):
-                column = offset + m.start() + 1
-                self.out.warning(number, column, f"'{m.group()}' is not a number; ignored")
+            try:
+                out.append(parse_int(m.group(), "number", 0, MAX_PLAYERS))
+            except NumberError as e:
+                self.out.warning(number, offset + m.start() + 1, f"{e}; ignored")
                 return None
-            out.append(int(m.group()))
         return out
 
     def _game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ...model import Team
-from ...numbers import parse_decimal
+from ...numbers import clip, parse_decimal
 from .state import ParserState, digits, record_value
 
 
@@ -76,7 +76,7 @@ class TeamRecordReader(ParserState):
         if colours and set(colours.upper()) <= {"W", "B"}:
             self.teams.boards = len(colours)
         else:
-            self.out.warning(number, 5, f"352 '{colours}' is not a sequence of W and B; ignored")
+            self.out.warning(number, 5, f"352 '{clip(colours)}' is not a sequence of W and B; ignored")
 
     def _team_points(self, number: int, line: str) -> None:
         for m in re.finditer(r"(T[WDLWF]|\S+)\s+([0-9]+(?:[.,][0-9]+)?)", line[4:]):
@@ -84,4 +84,4 @@ class TeamRecordReader(ParserState):
             if m.group(1).upper() in ("TW", "TD", "TL") and value is not None:
                 self.teams.match_points[m.group(1).upper()] = value
             else:
-                self.out.warning(number, 5 + m.start(), f"362: '{m.group(1)}' not understood")
+                self.out.warning(number, 5 + m.start(), f"362: '{clip(m.group(1))}' not understood")
