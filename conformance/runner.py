@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -22,10 +23,19 @@ from lxml import etree
 from fide_tiebreaks.codes import CodeError, parse_list
 from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity
 from fide_tiebreaks.formats import read_trf, xmlsafe
+from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
 from fide_tiebreaks.formats.xml import SCHEMA, read_xml, to_trf
-from fide_tiebreaks.host import PluginError, Registry, registry
+from fide_tiebreaks.host import (
+    PluginError,
+    PluginFault,
+    PluginWarning,
+    Registry,
+    guarded,
+    registry,
+    strict_plugins,
+)
 from fide_tiebreaks.model import Tournament, TournamentType
-from fide_tiebreaks.numbers import exact_str, parse_decimal
+from fide_tiebreaks.numbers import NumberError, clip, exact_str, parse_exact, parse_int
 from fide_tiebreaks.standings import compute_standings
 from fide_tiebreaks.tiebreak import option_value
 
@@ -69,14 +79,9 @@ class Outcome:
 
 
 def exact(text: str) -> Fraction:
-    """'11.5' or '40/3' as a Fraction."""
-    if "/" in text:
-        num, den = text.split("/")
-        return Fraction(int(num), int(den))
-    value = parse_decimal(text)
-    if value is None:
-        raise ValueError(f"'{text}' is not an exact number")
-    return value
+    """'11.5' or '40/3' as a Fraction; NumberError (a ValueError) for anything else, a
+    zero denominator and numbers longer than the limits included."""
+    return parse_exact(text)
 
 
 def load_case(path: Path) -> Case:
@@ -98,9 +103,18 @@ def load_case(path: Path) -> Case:
         inline = root.find("tournament")
         assert inline is not None  # the schema requires one of the two
         result = read_xml(etree.tostring(inline), name)
+
+    def number(element: etree._Element, attribute: str, high: int) -> int:
+        # Schema-valid numbers may still have any number of leading zeros.
+        try:
+            return parse_int(element.get(attribute, "0"), attribute, 0, high)
+        except NumberError as e:
+            raise InputError([Diagnostic(Severity.ERROR, str(e), name,
+                                         element.sourceline or 0, 1)]) from None  # fmt: skip
+
     wanted = tuple(
         ExpectedDiagnostic(d.get("severity", "warning"), (d.text or "").strip(),
-                           int(d.get("line", "0")))
+                           number(d, "line", 10**9))
         for d in root.iterfind("diagnostics/diagnostic")
     )  # fmt: skip
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
@@ -119,10 +133,14 @@ def load_case(path: Path) -> Case:
     expected: dict[int, dict[str, Fraction]] = {}
     ranks: dict[int, int] = {}
     for p in root.iterfind("expected/participant"):
-        pid = int(p.get("id", "0"))
-        expected[pid] = {v.get("code", ""): exact(v.text or "") for v in p.iterfind("value")}
+        pid = number(p, "id", MAX_PLAYERS)
+        try:
+            expected[pid] = {v.get("code", ""): exact(v.text or "") for v in p.iterfind("value")}
+        except NumberError as e:
+            raise InputError([Diagnostic(Severity.ERROR, f"participant {pid}: {e}", name,
+                                         p.sourceline or 0, 1)]) from None  # fmt: skip
         if p.get("rank"):
-            ranks[pid] = int(p.get("rank", "0"))
+            ranks[pid] = number(p, "rank", MAX_PLAYERS)
     source = root.find("source")
     assert source is not None
     return Case(
@@ -150,8 +168,17 @@ def fixture_dirs(reg: Registry | None = None) -> list[Path]:
     """The bundled cases, then those plugins ship (``fide_tiebreaks_add_fixture_dirs``)."""
     reg = reg or registry()
     dirs = [CASES]
-    for extra in reg.manager.hook.fide_tiebreaks_add_fixture_dirs():
-        dirs.extend(Path(d) for d in (extra or ()))
+    # In pluggy's call order (last registered first), each plugin guarded on its own.
+    for impl in reversed(reg.manager.hook.fide_tiebreaks_add_fixture_dirs.get_hookimpls()):
+        try:
+            with guarded(f"plugin '{impl.plugin_name}'", " in fide_tiebreaks_add_fixture_dirs"):
+                extra = [Path(d) for d in (impl.function() or ())]
+        except PluginFault as e:
+            if strict_plugins():
+                raise
+            warnings.warn(f"{e}; its cases are left out", PluginWarning, stacklevel=2)
+            continue
+        dirs.extend(extra)
     return dirs
 
 
@@ -212,11 +239,30 @@ def run_case(case: Case, provider: str | None = None, reg: Registry | None = Non
         if places.get(pid) != rank:
             problems.append(f"participant {pid}: expected rank {rank}, found {places.get(pid)} "
                             f"({cite})")  # fmt: skip
+    if not checks:  # a check that compares nothing must not pass
+        return Outcome(case.id, "error", ("the case compares nothing: no expected value, rank "
+                                          "or diagnostic",))  # fmt: skip
     return Outcome(case.id, "failed" if problems else "passed", tuple(problems), checks)
+
+
+def compared(outcomes: Sequence[Outcome]) -> int:
+    """How many values, ranks and diagnostics the outcomes compared (0: the run checked
+    nothing, which the command refuses unless asked with --allow-empty)."""
+    return sum(o.checks for o in outcomes if o.status in ("passed", "failed"))
+
+
+def check_provider(provider: str | None, reg: Registry | None = None) -> None:
+    """ValueError (a usage error) when *provider* names no installed plugin."""
+    reg = reg or registry()
+    names = [p.name for p in reg.providers]
+    if provider is not None and provider not in names:
+        raise ValueError(f"no installed plugin is called '{provider}' (installed: "
+                         f"{', '.join(names)}; see 'fide-tiebreaks plugins')")  # fmt: skip
 
 
 def run(paths: Sequence[Path] | None = None, provider: str | None = None,
         reg: Registry | None = None) -> list[Outcome]:  # fmt: skip
+    check_provider(provider, reg)
     outcomes = []
     for path in case_files(paths or fixture_dirs(reg)):
         try:
@@ -229,35 +275,34 @@ def run(paths: Sequence[Path] | None = None, provider: str | None = None,
 
 
 # -- another program's standings -------------------------------------------------------------
-Results = tuple[dict[int, dict[str, str]], dict[int, int], list[str]]
+@dataclass
+class Results:
+    """Another program's standings as read: values by participant and column, ranks, the
+    columns to compare, and what the file itself says (our JSON records its edition)."""
+
+    values: dict[int, dict[str, str]]
+    ranks: dict[int, int]
+    codes: list[str]
+    edition: str | None = None
+    explicit: bool = False  # the codes were given (-t), not taken from the file's columns
 
 
 def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Results:
     """Another program's standings of *t*: CSV (a start_rank, team or name column and one
     column per code; ``,``, ``;`` or tab separated), JSON (our shape: standings with
-    tiebreaks), or TRF (the rank column gives the order). Returns values by participant and
-    code, ranks, and the codes found. Raises ValueError, with the line, on what it cannot
-    read."""
+    tiebreaks, and the edition in "tournament"), or TRF (the rank column gives the order).
+    Raises ValueError, with the line or the JSON path, on what it cannot read."""
     data = path.read_bytes()
     text = data.decode("utf-8-sig", errors="replace")
     if path.suffix.lower() == ".json" or text.lstrip().startswith(("{", "[")):
-        doc = json.loads(text)
-        rows = doc["standings"] if isinstance(doc, dict) else doc
-        values, ranks = {}, {}
-        for row in rows:
-            pid = int(row.get("start_rank") or row.get("team") or 0)
-            values[pid] = {k: str(v) for k, v in (row.get("tiebreaks") or {}).items()}
-            if row.get("rank") is not None:
-                ranks[pid] = int(row["rank"])
-        found = sorted({k for v in values.values() for k in v})
-        return values, ranks, list(codes or found)
+        return _json_results(path, text, codes)
     if path.suffix.lower() in (".trf", ".txt") or text.startswith(("012", "001")):
         theirs = read_trf(path).tournament
         ranks = {p.id: p.declared_rank for p in theirs.participants if p.declared_rank}
         if theirs.team is not None:
             ranks = {tm.id: tm.declared_rank for tm in theirs.team.teams if tm.declared_rank}
         found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
-        return {}, ranks, list(codes or found)
+        return Results({}, ranks, list(codes or found), None, codes is not None)
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
@@ -266,64 +311,143 @@ def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Resu
     if key is None:
         raise ValueError(f"{path}:1: CSV needs a start_rank, team or name column")
     by_name = {p.name.strip().casefold(): p.id for p in t.participants}
-    skip = {"start_rank", "team", "name", "rank", "points", "fide_id", "federation", "rating",
-            "match_points", "game_points"}  # fmt: skip
     values, ranks = {}, {}
     for line, row in enumerate(reader, start=2):
         who = (row.get(key) or "").strip()
-        pid = by_name.get(who.casefold(), 0) if key == "name" else _int(who)
+        pid = by_name.get(who.casefold(), 0) if key == "name" else _id(who)
         if not pid:
-            raise ValueError(f"{path}:{line}: {key} '{who}' is not a participant of the tournament")
+            raise ValueError(f"{path}:{line}: {key} '{clip(who)}' is not a participant of the "
+                             "tournament")  # fmt: skip
         values[pid] = {k: v.strip().replace(",", ".") for k, v in row.items()
-                       if k not in skip and k is not None and v not in (None, "")}  # fmt: skip
+                       if k not in NOT_CODES and k is not None and v not in (None, "")}  # fmt: skip
         if (row.get("rank") or "").strip():
-            if not _int(row["rank"].strip()):
-                raise ValueError(f"{path}:{line}: rank '{row['rank']}' is not a number")
-            ranks[pid] = _int(row["rank"].strip())
-    found = [c for c in (reader.fieldnames or []) if c not in skip]
-    return values, ranks, list(codes or found)
+            rank = _id(row["rank"])
+            if not rank:
+                raise ValueError(f"{path}:{line}: rank '{clip(row['rank'])}' is not a number")
+            ranks[pid] = rank
+    found = [c for c in (reader.fieldnames or []) if c not in NOT_CODES]
+    return Results(values, ranks, list(codes or found), None, codes is not None)
 
 
-def _int(text: str) -> int:
-    return int(text) if text.isascii() and text.isdigit() else 0
+# Columns of an export that are not tie-break codes.
+NOT_CODES = {"start_rank", "team", "name", "rank", "points", "fide_id", "federation", "rating",
+             "match_points", "game_points"}  # fmt: skip
+
+
+def _id(text: Any) -> int:
+    """A start rank, team number or rank (1..9999), else 0."""
+    try:
+        return parse_int(str(text), "number", 1, MAX_PLAYERS)
+    except NumberError:
+        return 0
+
+
+def _json_results(path: Path, text: str, codes: Sequence[str] | None) -> Results:
+    """Standings in this program's JSON shape: {"tournament": {"edition": ..., "tiebreaks":
+    [...]}, "standings": [{"start_rank" or "team", "rank", "tiebreaks": {code: value}}]}, or
+    the list of rows alone. Every part is checked before it is used."""
+    doc = json.loads(text, parse_float=str, parse_int=lambda n: parse_int(n, "a number"))
+    meta: dict[str, Any] = {}
+    if isinstance(doc, dict):
+        if not isinstance(doc.get("tournament", {}), dict):
+            raise ValueError(f'{path}: "tournament" must be an object')
+        meta = doc.get("tournament", {})
+        rows = doc.get("standings")
+    else:
+        rows = doc
+    if not isinstance(rows, list):
+        raise ValueError(f'{path}: "standings" must be a list of rows, one per participant')
+    values: dict[int, dict[str, str]] = {}
+    ranks: dict[int, int] = {}
+    for i, row in enumerate(rows):
+        where = f'{path}: "standings"[{i}]'
+        if not isinstance(row, dict):
+            raise ValueError(f"{where} must be an object with start_rank (or team) and "
+                             "tiebreaks")  # fmt: skip
+        pid = _id(row.get("start_rank", row.get("team")))
+        if not pid:
+            raise ValueError(f"{where}: start_rank (or team) must be a number from 1 to "
+                             f"{MAX_PLAYERS}")  # fmt: skip
+        tiebreaks = row.get("tiebreaks") or {}
+        if not isinstance(tiebreaks, dict):
+            raise ValueError(f'{where}: "tiebreaks" must be an object of code: value')
+        values[pid] = {str(k): str(v) for k, v in tiebreaks.items() if v is not None}
+        if row.get("rank") is not None:
+            rank = _id(row["rank"])
+            if not rank:
+                raise ValueError(f'{where}: "rank" must be a number from 1 to {MAX_PLAYERS}')
+            ranks[pid] = rank
+    listed = meta.get("tiebreaks")
+    if isinstance(listed, list) and all(isinstance(c, str) for c in listed):
+        found = list(listed)
+    else:
+        found = sorted({k for v in values.values() for k in v})
+    edition = meta.get("edition") if isinstance(meta.get("edition"), str) else None
+    return Results(values, ranks, list(codes or found), edition, codes is not None)
 
 
 def against(tournament: Path, results: Path, codes: Sequence[str] | None, edition: str | None,
             reg: Registry | None = None) -> list[Outcome]:  # fmt: skip
-    """Judge another program's exported standings of *tournament*."""
+    """Judge another program's exported standings of *tournament*. The edition is *edition*,
+    else the one *results* records (our JSON does), else the one in force at the end date.
+    Columns that are not tie-break codes (``adjusted_score``) are skipped with a note unless
+    *codes* names them."""
+    reg = reg or registry()
     read = read_trf(tournament)
     errors = [d for d in read.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise InputError(errors)
     t = read.tournament
-    theirs, ranks, wanted = read_results(results, codes, t)
-    s = compute_standings(t, ",".join(wanted), edition, reg=reg, strict=True)
+    theirs = read_results(results, codes, t)
     outcomes = []
+    wanted = []
+    for code in theirs.codes:
+        if not theirs.explicit and not _is_code(code, reg):
+            outcomes.append(Outcome(f"{results.name}:{code}", "skipped",
+                                    ("not a tie-break code; column ignored",)))  # fmt: skip
+            continue
+        wanted.append(code)
+    s = compute_standings(t, ",".join(wanted), edition or theirs.edition, reg=reg, strict=True)
     for code, key in zip(wanted, s.codes, strict=True):
         ours = s.values(key)
         problems = []
-        for pid, row in sorted(theirs.items()):
+        checks = 0
+        for pid, row in sorted(theirs.values.items()):
             if code not in row:
                 continue
+            checks += 1
             value = ours.get(pid)
             try:
                 same = value is not None and exact(row[code].strip()) == value
+                shown = clip(row[code])
             except ValueError:
-                same = False
+                same, shown = False, f"'{clip(row[code])}', which is not an exact number"
             if not same:
-                shown = "nothing" if value is None else exact_str(value)
-                problems.append(f"participant {pid} {code}: rules give {shown}, {results.name} "
-                                f"has {row[code]} (edition {s.edition.name})")  # fmt: skip
+                rules = "nothing" if value is None else exact_str(value)
+                problems.append(f"participant {pid} {code}: rules give {rules}, {results.name} "
+                                f"has {shown} (edition {s.edition.name})")  # fmt: skip
+        if not checks:
+            outcomes.append(Outcome(f"{results.name}:{code}", "skipped",
+                                    (f"{results.name} has no {code} values",)))  # fmt: skip
+            continue
         outcomes.append(Outcome(f"{results.name}:{code}", "failed" if problems else "passed",
-                                tuple(problems), len(theirs)))  # fmt: skip
-    if ranks:
+                                tuple(problems), checks))  # fmt: skip
+    if theirs.ranks:
         places = {row.participant.id: row.rank for row in s.rows}
         problems = [f"participant {pid}: rules rank it {places.get(pid)}, {results.name} ranks "
-                    f"it {rank}" for pid, rank in sorted(ranks.items())
+                    f"it {rank}" for pid, rank in sorted(theirs.ranks.items())
                     if places.get(pid) != rank]  # fmt: skip
         outcomes.append(Outcome(f"{results.name}:ranks", "failed" if problems else "passed",
-                                tuple(problems), len(ranks)))  # fmt: skip
+                                tuple(problems), len(theirs.ranks)))  # fmt: skip
     return outcomes
+
+
+def _is_code(column: str, reg: Registry) -> bool:
+    """Whether a column heading is a tie-break code some installed plugin provides."""
+    try:
+        return all(reg.tiebreaks.get(spec.name.upper()) for spec in parse_list(column))
+    except CodeError:
+        return False
 
 
 # -- reports ------------------------------------------------------------------------------
@@ -363,5 +487,6 @@ def junit(outcomes: Sequence[Outcome]) -> bytes:
     return etree.tostring(suite, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
-__all__ = ["Case", "Outcome", "against", "case_files", "fixture_dirs", "junit", "load_case",
-           "report", "run", "run_case", "summary", "to_trf"]  # fmt: skip
+__all__ = ["Case", "Outcome", "Results", "against", "case_files", "check_provider", "compared",
+           "fixture_dirs", "junit", "load_case", "read_results", "report", "run", "run_case",
+           "summary", "to_trf"]  # fmt: skip

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from .diagnostics import InputError, Severity
+from .diagnostics import InputError, Severity, printable
 
 SUFFIXES = (".trf", ".txt", ".xml", ".json")
 
@@ -203,7 +203,7 @@ def table_line(a: Audit) -> str:
         + (f"; and {len(a.differences) - 5} more" if len(a.differences) > 5 else ""),
         "unreadable": a.messages[0] if a.messages else "",
     }[a.status]  # fmt: skip
-    return f"{a.status:<10}  {a.file}  {what}"
+    return printable(f"{a.status:<10}  {a.file}  {what}")  # a file name may hold an ESC
 
 
 __all__ = ["Audit", "Difference", "audit_bytes", "audit_file", "find_files", "run_dask",

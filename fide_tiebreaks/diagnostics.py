@@ -15,11 +15,16 @@ from dataclasses import dataclass
 _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-def printable(text: str) -> str:
+_CONTROLS_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str, lines: bool = False) -> str:
     """*text* safe for a terminal or an XML document: each control character (an escape
-    sequence's ESC, a NUL, ...) becomes U+FFFD. Data formats that can carry them (JSON,
-    CSV, TRF) keep them as they are."""
-    return _CONTROLS.sub("\ufffd", text)
+    sequence's ESC, a BEL, a NUL, ...) becomes U+FFFD; with *lines*, line ends stay (a
+    report of several lines). Every text written to a terminal passes here (messages,
+    ``explain``, ``audit``); data formats that can carry controls (JSON, CSV, TRF) keep
+    them as they are."""
+    return (_CONTROLS_BUT_NEWLINE if lines else _CONTROLS).sub("\ufffd", text)
 
 
 class Severity(enum.IntEnum):

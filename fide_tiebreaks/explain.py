@@ -156,10 +156,9 @@ def explain_row(
         if tb.group:  # the participants still tied with this one when the list reached it
             group = _tied_groups(standings, i, cache)[participant]
         # As in compute_standings: a cache per plugin, the opponent tables shared.
-        own = cache.setdefault(("plugin cache", tb.provider), {})
-        tables = cache.setdefault("opponent tables", {})
-        ctx = Context(view, spec, standings.edition, group, own, dict(options or {}),
-                      tables)  # type: ignore[arg-type]  # fmt: skip
+        own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
+        tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
+        ctx = Context(view, spec, standings.edition, group, own, dict(options or {}), tables)
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
         )

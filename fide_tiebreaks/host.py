@@ -106,7 +106,7 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
     with _guard_lock:
         if _guarded_calls == 0 or _guard is None or sys.stdout is not _guard:
             _guard = _StdoutGuard(sys.stdout)
-            sys.stdout = _guard  # type: ignore[assignment]
+            sys.stdout = _guard
         _guarded_calls += 1
         guard = _guard
     tid = get_ident()

@@ -56,11 +56,11 @@ class Context:
             forfeits_as_played = self.spec.forfeits_as_played
         key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played,
                tuple(sorted(self.options.items())))  # fmt: skip
-        table = self.tables.get(key)
+        table: OpponentTable | None = self.tables.get(key)
         if table is None:
             table = self.tables[key] = self.edition.opponent_table(
                 self.tournament, forfeits_as_played, self.options)  # fmt: skip
-        return table  # type: ignore[no-any-return]
+        return table
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,11 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def err(message: str, stream: TextIO | None = None) -> None:
-    print(f"fide-tiebreaks: {message}", file=stream or sys.stderr)
+    """A message on standard error; control characters from names, paths or plugins never
+    reach the terminal (diagnostics.printable)."""
+    from ..diagnostics import printable
+
+    print(printable(f"fide-tiebreaks: {message}"), file=stream or sys.stderr)
 
 
 def add_common(p: argparse.ArgumentParser) -> None:

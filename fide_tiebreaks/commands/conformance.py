@@ -17,8 +17,11 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "with the installed tie-breaks. With PATHS, run those case files or folders. With "
         "--against RESULTS, PATHS is one tournament file and RESULTS another program's "
         "standings of it (CSV with a start_rank, team or name column and a column per code; "
-        "JSON in this program's shape; or a TRF whose rank column gives the order). Every "
-        "report ends with 'N passed, M failed'; exit 0 only when everything conforms.",
+        "JSON in this program's shape, whose recorded edition is used unless --edition is "
+        "given; or a TRF whose rank column gives the order); columns that are not tie-break "
+        "codes are skipped with a note. Every report ends with 'N passed, M failed'; exit 0 "
+        "only when everything conforms, and 1 when something fails or nothing at all was "
+        "compared (unless --allow-empty).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("paths", nargs="*", metavar="PATHS")
@@ -36,6 +39,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     p.add_argument("--edition", "-e", metavar="E", help="with --against: the rules edition")
     p.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
+    p.add_argument(
+        "--allow-empty",
+        action="store_true",
+        help="exit 0 even when nothing was compared (every case skipped, no value in RESULTS); "
+        "without it such a run fails",
+    )
     p.add_argument("--verbose", "-v", action="store_true", help="list passed cases too")
     return p
 
@@ -72,4 +81,16 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(runner.report(outcomes, args.verbose))
     if args.junit:
         write_atomic(args.junit, runner.junit(outcomes))
-    return EXIT_OK if all(o.status in ("passed", "skipped") for o in outcomes) else EXIT_PROBLEMS
+    if not all(o.status in ("passed", "skipped") for o in outcomes):
+        return EXIT_PROBLEMS
+    if runner.compared(outcomes) == 0 and not args.allow_empty:
+        # A check that compared nothing must not look like a pass.
+        if args.against:
+            why = f"{args.against} has no tie-break value or rank to compare"
+        elif args.provider:
+            why = f"plugin '{args.provider}' provides the codes of none of the cases"
+        else:
+            why = "no case was run"
+        err(f"error: nothing was compared: {why} (--allow-empty accepts such a run)")
+        return EXIT_PROBLEMS
+    return EXIT_OK

@@ -7,7 +7,16 @@ import json
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, err, options_from, ranked, read_input
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    add_common,
+    err,
+    options_from,
+    ranked,
+    read_input,
+)
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -40,6 +49,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..diagnostics import printable
     from ..explain import explain, find_participant, render_text, to_dict
 
     result, stop = read_input(args)
@@ -52,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
              "or a unique part of the name)")  # fmt: skip
         return EXIT_USAGE
     done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
-                                         options=options_from(args), strict=args.strict))  # fmt: skip
+                                         options=options_from(args),
+                                         strict=args.strict))  # fmt: skip
     if done is None:
         return stop
     standings, explanations = done
@@ -64,5 +75,5 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:
-        sys.stdout.write(render_text(standings, pid, explanations))
+        sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
     return EXIT_OK

@@ -90,8 +90,11 @@ def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int
             try:
                 value = read_decimal(text, f"<scoring> {key}")
             except NumberError as e:
-                raise refuse(scoring, f"{e}: TRF's 162 record, which the XML form is read "
-                             "through, takes decimal points, such as 1 or 0.5") from None
+                raise refuse(
+                    scoring,
+                    f"{e}: TRF's 162 record, which the XML form is read "
+                    "through, takes decimal points, such as 1 or 0.5",
+                ) from None
             if value < 0:
                 raise refuse(scoring, f"<scoring> {key} '{text}' is negative")
             values.append(f"{symbol} {exact_str(value)}")

@@ -249,7 +249,9 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         cid = _int(c.get("cid"), '"competitors[].cid" of a team', high=999)
         if cid in blank_teams:
             c = {k: v for k, v in c.items() if k not in ("matchPoints", "gamePoints")}
-        members = [_int(cp.get("cid"), '"cplayers[].cid"', high=9999) for cp in _list(c["cplayers"], "")]
+        members = [
+            _int(cp.get("cid"), '"cplayers[].cid"', high=9999) for cp in _list(c["cplayers"], "")
+        ]
         tname = team_names.get(_int(c.get("teamId", cid), '"teamId"'), str(c.get("name", "")))
         mp = _points(c.get("matchPoints"), f"team {cid} matchPoints")
         gp = _points(c.get("gamePoints"), f"team {cid} gamePoints")

@@ -76,7 +76,9 @@ class TeamRecordReader(ParserState):
         if colours and set(colours.upper()) <= {"W", "B"}:
             self.teams.boards = len(colours)
         else:
-            self.out.warning(number, 5, f"352 '{clip(colours)}' is not a sequence of W and B; ignored")
+            self.out.warning(
+                number, 5, f"352 '{clip(colours)}' is not a sequence of W and B; ignored"
+            )
 
     def _team_points(self, number: int, line: str) -> None:
         for m in re.finditer(r"(T[WDLWF]|\S+)\s+([0-9]+(?:[.,][0-9]+)?)", line[4:]):
