@@ -44,7 +44,7 @@ def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX
         raise NumberError(f"{what} '{clip(text.strip())}' is not a whole number")
     sign, digits = m.group(1), m.group(2).lstrip("0") or "0"
     bound = max(abs(low), abs(high))
-    if len(digits) > len(str(bound)):
+    if len(digits) > MAX_DIGITS:  # counted, not converted
         limit = (f"has more than {MAX_DIGITS} digits (the limit)" if bound >= 10**MAX_DIGITS - 1
                  else f"is outside {low}..{high}")  # fmt: skip
         raise NumberError(f"{what} '{clip(text.strip())}' {limit}")

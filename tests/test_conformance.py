@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, TEC, run_cli
 from fide_tiebreaks.conformance import runner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from fide_tiebreaks.formats.xml import SCHEMA
@@ -217,3 +219,174 @@ def test_a_line_end_inside_an_xml_attribute_does_not_make_a_record():
            b'colour="b" result="0"/></player></tournament>')  # fmt: skip
     t = parse_any(xml, "x.xml").tournament
     assert sorted(p.id for p in t) == [1, 2] and t.name == "Open 001    9      Injected"
+
+
+# -- a check that compares nothing fails; malformed results are refused (issue #16 7, 12) --
+def _against(tmp_path: Path, name: str, content: str, *extra: str):
+    path = tmp_path / name
+    path.write_text(content)
+    return run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path), *extra)
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("header.csv", "start_rank,BH\n"),
+        ("empty.json", '{"standings": []}'),
+        ("rows.json", "[]"),
+        ("blank.csv", "start_rank,BH,SB\n1,,\n2,,\n"),
+        ("nocodes.csv", "start_rank,adjusted_score\n1,3.5\n"),
+    ],
+)
+def test_results_with_nothing_to_compare_fail(tmp_path, name, content):
+    done = _against(tmp_path, name, content)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"nothing was compared: {tmp_path / name} has no tie-break value or rank" in done.stderr
+    assert _against(tmp_path, name, content, "--allow-empty").returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"standings": 5}', '"standings" must be a list of rows'),
+        ('{"standings": [5]}', '"standings"[0] must be an object'),
+        ('[{"start_rank": 1, "tiebreaks": [1, 2]}]', '"tiebreaks" must be an object'),
+        ('{"tournament": [], "standings": []}', '"tournament" must be an object'),
+        ('[{"start_rank": "x", "tiebreaks": {}}]', "start_rank (or team) must be a number"),
+        ('[{"start_rank": 1, "rank": [1], "tiebreaks": {}}]', '"rank" must be a number'),
+        ('[{"start_rank": ' + "1" * 5000 + "}]", "more than 30 digits"),
+    ],
+)
+def test_malformed_json_results_are_refused_with_a_message(tmp_path, content, message):
+    done = _against(tmp_path, "bad.json", content)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert "internal error" not in done.stderr
+
+
+def test_a_cell_that_is_not_a_number_is_a_failure_not_a_crash(tmp_path):
+    done = _against(tmp_path, "div.csv", "start_rank,BH\n1,1/0\n", "-e", "fide-2024")
+    assert done.returncode == 1
+    assert "participant 1 BH: rules give 12.5, div.csv has '1/0', which is not an exact number" \
+        in done.stdout  # fmt: skip
+    long = _against(tmp_path, "long.csv", "start_rank,BH\n" + "1" * 5000 + ",12.5\n")
+    assert long.returncode == 2 and "is not a participant" in long.stderr
+
+
+def test_an_unknown_provider_is_a_usage_error():
+    done = run_cli("conformance", "--provider", "nosuch")
+    assert done.returncode == 2
+    assert "no installed plugin is called 'nosuch'" in done.stderr and "buchholz" in done.stderr
+
+
+def test_a_provider_with_no_runnable_case_fails():
+    done = run_cli("conformance", "--provider", "unplayed")  # provides editions, no codes
+    assert done.returncode == 1 and done.stdout.strip().endswith("skipped")
+    assert "nothing was compared: plugin 'unplayed' provides the codes of none" in done.stderr
+    assert run_cli("conformance", "--provider", "unplayed", "--allow-empty").returncode == 0
+
+
+def test_a_case_that_compares_nothing_is_an_error(tmp_path):
+    case = (
+        (CASES / "tec-exercise-2024.xml").read_text()
+        if (CASES / "tec-exercise-2024.xml").exists()
+        else next(CASES.glob("*.xml")).read_text()
+    )
+    root = etree.fromstring(case.encode())
+    for value in root.iter("value"):
+        value.getparent().remove(value)
+    for p in root.iter("participant"):
+        p.attrib.pop("rank", None)
+    diags = root.find("diagnostics")
+    if diags is not None:
+        root.remove(diags)
+    path = tmp_path / "empty-case.xml"
+    path.write_bytes(etree.tostring(root))
+    tfile = root.find("tournament-file")
+    if tfile is not None:
+        src = next(CASES.glob("*.xml")).parent / tfile.get("path")
+        (tmp_path / tfile.get("path")).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(src, tmp_path / tfile.get("path"))
+    done = run_cli("conformance", str(path))
+    assert done.returncode == 1 and "the case compares nothing" in done.stdout
+
+
+def test_against_our_own_json_uses_the_edition_it_records(tmp_path):
+    """#17 item 10: our JSON written with -e fide-2024 is judged under fide-2024 (the file
+    has no date, so the newest edition would be used otherwise and 4 checks failed)."""
+    ours = tmp_path / "ours.json"
+    written = run_cli("standings", str(TEC / "tournament.trf"), "-e", "fide-2024", "-f",
+                      "json", "-o", str(ours))  # fmt: skip
+    assert written.returncode == 0
+    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(ours))
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.strip().endswith("4 passed, 0 failed")
+
+
+def test_columns_that_are_not_codes_are_skipped_with_a_note(tmp_path):
+    """The published TEC values (expected-2026.csv plus the adjusted_score column of the 2024
+    file) compare cleanly; adjusted_score is noted, not an error."""
+    codes = "BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,FB,PS,PS/C1,WIN,WON,BPG,BWG,REP"
+    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
+                   str(TEC / "expected-2024.csv"), "-e", "fide-2024", "-t", codes)  # fmt: skip
+    assert done.returncode == 0, done.stdout
+    noted = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
+                    str(TEC / "expected-2026.csv"), "-e", "fide-2026")  # fmt: skip
+    assert noted.returncode == 0
+    mixed = _against_copy_with_column(TEC / "expected-2026.csv", "adjusted_score", tmp_path)
+    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(mixed),
+                   "-e", "fide-2026")  # fmt: skip
+    assert done.returncode == 0, done.stdout
+    assert "SKIPPED: with-extra.csv:adjusted_score\n  not a tie-break code; column ignored" \
+        in done.stdout  # fmt: skip
+    assert done.stdout.strip().endswith("4 passed, 0 failed, 1 skipped")
+
+
+def _against_copy_with_column(path: Path, column: str, folder: Path) -> Path:
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    out = folder / "with-extra.csv"
+    with out.open("w", newline="") as f:
+        w = csv.DictWriter(f, [*rows[0].keys(), column])
+        w.writeheader()
+        for r in rows:
+            w.writerow({**r, column: "0"})
+    return out
+
+
+# The property: whatever shape a results file has, the run ends in a verdict or a usage
+# error, and a run that compared nothing never exits 0.
+JSON_SHAPES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),
+              st.sampled_from(["12.5", "1/0", "1/3", "x"])),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from(["standings", "tournament", "start_rank", "team",
+                                         "rank", "tiebreaks", "edition", "BH", "SB"]),
+                        inner, max_size=4),
+    ),
+    max_leaves=12,
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(JSON_SHAPES)
+def test_any_results_document_gets_a_verdict(doc):
+    import argparse
+    import tempfile
+
+    from fide_tiebreaks.commands import conformance as command
+
+    folder = Path(tempfile.mkdtemp())
+    try:
+        path = folder / "r.json"
+        path.write_text(json.dumps(doc))
+        parser = command.add_parser(argparse.ArgumentParser().add_subparsers())
+        status = command.run(parser.parse_args([str(TEC / "tournament.trf"), "--against",
+                                                str(path)]))  # fmt: skip
+        assert status in (0, 1, 2)  # never an exception (exit 3)
+        if status == 0:  # a pass compared something, and agreed
+            outcomes = runner.against(TEC / "tournament.trf", path, None, None)
+            assert runner.compared(outcomes) > 0
+            assert all(o.status in ("passed", "skipped") for o in outcomes)
+    finally:
+        shutil.rmtree(folder)
