@@ -53,8 +53,18 @@ def mutate(rng: random.Random) -> bytes:
             k = rng.randrange(len(lines))
             lines.insert(k, lines[k] if op < 0.78 else b" " + lines[k])
             data = bytearray(b"\n".join(lines))
-        else:  # absurd numbers
-            data[pos:pos] = str(rng.choice([0, -1, 99999, 10**12])).encode()
+        else:  # absurd numbers, past Python's 4,300-digit int conversion limit too
+            data[pos:pos] = rng.choice(
+                [
+                    b"0",
+                    b"-1",
+                    b"99999",
+                    str(10**12).encode(),
+                    b"0" * 5000 + b"1",
+                    b"9" * 5000,
+                    b"1." + b"5" * 5000,
+                ]
+            )
     return bytes(data)
 
 

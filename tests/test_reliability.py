@@ -11,6 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from conftest import ROOT, TEC, run_cli
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 from trfbuild import player_line
 
@@ -141,3 +143,50 @@ def test_limits_are_refused_clearly(tmp_path, monkeypatch):
     monkeypatch.setattr(xmlsafe, "MAX_XML_BYTES", 100)
     with pytest.raises(InputError, match="the limit for XML is 100"):
         xmlsafe.parse(b"<tournament name='x'>" + b" " * 200 + b"</tournament>", "big.xml")
+
+
+CONTROLS = "".join(chr(c) for c in (*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)))
+
+
+def _no_controls(text: str) -> bool:
+    return not any(c in CONTROLS for c in text)
+
+
+def test_control_characters_never_reach_the_terminal(tmp_path):
+    """#16 item 17: an ESC or BEL in a name (explain) or a file name (audit) is shown as
+    U+FFFD; the JSON output keeps it, escaped."""
+    lines = ["012 T", player_line(1, "Ev\x1b[2Jil\x07", [(2, "w", "1")]),
+             player_line(2, "B", [(1, "b", "0")])]  # fmt: skip
+    folder = tmp_path / "in"
+    folder.mkdir()
+    path = folder / "bell\x07\x1b[31m.trf"
+    path.write_text("\n".join(lines) + "\n")
+    explained = run_cli("explain", str(path), "1", "-t", "SB")
+    assert explained.returncode == 0, explained.stderr
+    assert "Ev\ufffd[2Jil\ufffd" in explained.stdout
+    assert _no_controls(explained.stdout) and _no_controls(explained.stderr)
+    assert json.loads(run_cli("explain", str(path), "1", "-f", "json").stdout)[
+        "participant"]["name"] == "Ev\x1b[2Jil\x07"  # fmt: skip
+    audited = run_cli("audit", str(folder))
+    assert "bell\ufffd\ufffd[31m.trf" in audited.stdout
+    assert _no_controls(audited.stdout) and _no_controls(audited.stderr)
+    missing = run_cli("explain", str(path), "No\x1bbody")  # the argument echoed in the error
+    assert missing.returncode == 2 and _no_controls(missing.stderr)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet=st.sampled_from(CONTROLS + "abc \ufffd"), min_size=1, max_size=12))
+def test_any_control_in_a_name_is_neutralised_for_the_terminal(name):
+    from fide_tiebreaks.diagnostics import InputError, printable
+    from fide_tiebreaks.explain import explain, render_text
+    from fide_tiebreaks.formats import parse_trf
+
+    name = name.replace("\r", " ").replace("\x00", " ").strip() or "x"
+    text = "\n".join(["012 T", player_line(1, name[:33], [(2, "w", "1")]),
+                      player_line(2, "B", [(1, "b", "0")])]) + "\n"  # fmt: skip
+    try:
+        t = parse_trf(text.encode()).tournament
+    except InputError:
+        return
+    standings, items = explain(t, 1, "SB", "fide-2024")
+    assert _no_controls(printable(render_text(standings, 1, items), lines=True))
