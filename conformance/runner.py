@@ -141,6 +141,13 @@ def load_case(path: Path) -> Case:
                                          p.sourceline or 0, 1)]) from None  # fmt: skip
         if p.get("rank"):
             ranks[pid] = number(p, "rank", MAX_PLAYERS)
+    options = {}
+    for o in root.iterfind("options/option"):
+        try:
+            options[o.get("name", "")] = option_value(o.get("value", ""))
+        except NumberError as e:
+            raise InputError([Diagnostic(Severity.ERROR, str(e), name, o.sourceline or 0,
+                                         1)]) from None  # fmt: skip
     source = root.find("source")
     assert source is not None
     return Case(
@@ -154,10 +161,7 @@ def load_case(path: Path) -> Case:
         tiebreaks=root.findtext("tiebreaks", "").strip(),
         expected=expected,
         ranks=ranks,
-        options={
-            o.get("name", ""): option_value(o.get("value", ""))
-            for o in root.iterfind("options/option")
-        },
+        options=options,
         working=root.findtext("working", "").strip(),
         diagnostics=wanted,
         read_diagnostics=tuple(result.diagnostics),

@@ -12,7 +12,14 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .numbers import exact_str, parse_decimal
+from .numbers import (
+    MAX_DIGITS,
+    NumberError,
+    clip,
+    exact_str,
+    parse_int,
+    read_decimal,
+)
 
 
 class CodeError(ValueError):
@@ -20,7 +27,9 @@ class CodeError(ValueError):
 
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-_MODIFIER = re.compile(r"^(?:[CM]\d+|L[+-]?\d+|K\d+(?:[.,]\d+)?|P|F|R)$", re.IGNORECASE)
+_MODIFIER = re.compile(r"^(?:[CM][0-9]+|L[+-]?[0-9]+|K[0-9]+(?:[.,][0-9]+)?|P|F|R)$", re.IGNORECASE)
+# A cut or median of more values than TRF's 99 rounds hold removes everything anyway.
+_MOST_REMOVED = 99
 
 # Letters a Tiebreak lists in ``modifiers`` to accept them.
 CUT, MEDIAN, LIMIT, FACTOR, PLAYED, FORE, SCORE, REVERSE = "C", "M", "L", "K", "P", "F", ":", "R"
@@ -124,14 +133,18 @@ def parse_code(text: str) -> TiebreakSpec:
             raise CodeError(f"'{raw}': modifier /{letter} given twice")
         seen.add(letter)
         value = mod[1:]
-        if letter == "C":
-            fields["cut"] = int(value)
-        elif letter == "M":
-            fields["median"] = int(value)
-        elif letter == "L":
-            fields["limit"] = int(value)
-        elif letter == "K":
-            fields["factor"] = parse_decimal(value)
+        if letter in "CMLK":
+            what = f"'{clip(raw)}': /{letter}"
+            try:  # numbers are bounded before they are converted (numbers.parse_int)
+                if letter == "K":
+                    fields["factor"] = read_decimal(value, what)
+                elif letter == "L":
+                    fields["limit"] = parse_int(value, what, -(10**MAX_DIGITS - 1))
+                else:
+                    key = "cut" if letter == "C" else "median"
+                    fields[key] = parse_int(value, what, 0, _MOST_REMOVED)
+            except NumberError as e:
+                raise CodeError(str(e)) from None
         elif letter == "P":
             fields["forfeits_as_played"] = True
         elif letter == "F":

@@ -193,6 +193,8 @@ def _tied_groups(standings: Any, i: int, cache: dict[object, object]) -> dict[in
 def find_participant(t: Tournament, text: str) -> int | None:
     """A participant by start rank, or by a unique part of the name (case-insensitive)."""
     if text.isascii() and text.isdigit():
+        if len(text.lstrip("0")) > 4:  # not a start rank (1-9999); never converted
+            return None
         return int(text) if int(text) in t.index else None
     hits = [p.id for p in t.participants if text.lower() in p.name.lower()]
     return hits[0] if len(hits) == 1 else None

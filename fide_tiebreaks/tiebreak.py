@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .codes import TiebreakSpec
 from .model import Tournament
+from .numbers import MAX_DIGITS, parse_int
 
 if TYPE_CHECKING:
     from .editions import Edition, OpponentTable
@@ -112,4 +113,7 @@ def option_value(text: str) -> bool | int | str:
     if lowered in ("no", "false"):
         return False
     digits = lowered.removeprefix("-")
-    return int(lowered) if digits.isascii() and digits.isdigit() else text
+    if digits.isascii() and digits.isdigit():
+        # NumberError (a ValueError, reported as a usage error) past 30 digits
+        return parse_int(lowered, "option value", -(10**MAX_DIGITS - 1))
+    return text

@@ -231,3 +231,19 @@ def test_any_number_in_an_xml_round_is_a_message(text, attribute):
         read_xml(xml(rounds=rounds), "r.xml")
     except InputError:
         pass
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("standings", str(TEC / "tournament.trf"), "-t", "BH/C" + LONG), "/C '1111"),
+        (("standings", str(TEC / "tournament.trf"), "-t", "BH/K" + LONG), "more than 30 digits"),
+        (("standings", str(TEC / "tournament.trf"), "-t", "PS/L-" + LONG), "more than 30 digits"),
+        (("standings", str(TEC / "tournament.trf"), "--option", "x=" + LONG), "option value"),
+        (("explain", str(TEC / "tournament.trf"), LONG), "no single participant matches"),
+    ],
+)
+def test_long_numbers_on_the_command_line_are_usage_errors(args, message):
+    done = run_cli(*args)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert len(done.stderr) < 600

@@ -51,6 +51,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import printable
     from ..explain import explain, find_participant, render_text, to_dict
+    from ..numbers import clip
 
     result, stop = read_input(args)
     if result is None or stop is not None:
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     t = result.tournament
     pid = find_participant(t, args.participant)
     if pid is None:
-        err(f"error: no single participant matches '{args.participant}' (give a start rank "
+        err(f"error: no single participant matches '{clip(args.participant)}' (give a start rank "
              "or a unique part of the name)")  # fmt: skip
         return EXIT_USAGE
     done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
