@@ -120,8 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
-        host = sys.modules.get("fide_tiebreaks.host")  # loaded if a plugin could fail
-        if host is not None and isinstance(e, host.PluginError):
+        faults = sys.modules.get("fide_tiebreaks.faults")  # loaded if a plugin could fail
+        if faults is not None and isinstance(e, faults.PluginError):
             # e.g. FIDE_TIEBREAKS_STRICT_PLUGINS=1 and a plugin that fails to import, in any
             # command that loads the plugins (plugins, serve, conformance ...)
             err(f"error: {e}")

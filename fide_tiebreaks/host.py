@@ -18,9 +18,8 @@ import importlib
 import os
 import sys
 import warnings
-from _thread import allocate_lock, get_ident
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from _thread import allocate_lock
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -30,6 +29,7 @@ import pluggy
 from . import hookspecs
 from .codes import CodeError
 from .editions import Edition
+from .faults import PluginError, PluginFault, guarded
 from .tiebreak import Tiebreak
 from .version import __version__
 
@@ -48,95 +48,8 @@ DEFAULT_PLUGINS = (
 DISTRIBUTION = "fide-tiebreaks"
 
 
-class PluginError(Exception):
-    """A plugin that cannot be used, or a code that cannot be resolved to one provider."""
-
-
 class PluginWarning(UserWarning):
     """A plugin failed and was left out; the rest keeps working."""
-
-
-class PluginFault(PluginError):
-    """Plugin code misbehaved while it ran: it raised, called ``sys.exit()`` or wrote to
-    standard output (which belongs to the program's own output: JSON, serve's responses)."""
-
-
-class _StdoutGuard:
-    """``sys.stdout`` while plugin code runs in some thread: what a thread inside
-    :func:`guarded` writes is kept for it (and reported as a fault), what any other thread
-    writes goes through. Installed by the first guarded call, removed by the last."""
-
-    def __init__(self, real: Any) -> None:
-        self.real = real
-        self.captured: dict[int, list[str]] = {}  # thread id -> what its plugin wrote
-
-    def write(self, text: str) -> int:
-        kept = self.captured.get(get_ident())
-        if kept is None:
-            return int(self.real.write(text)) if self.real is not None else len(text)
-        kept.append(str(text))
-        return len(text)
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def flush(self) -> None:
-        if get_ident() not in self.captured and self.real is not None:
-            self.real.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.real, name)
-
-
-_guard_lock = allocate_lock()
-_guard: _StdoutGuard | None = None
-_guarded_calls = 0
-
-
-@contextmanager
-def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = ()
-            ) -> Iterator[None]:  # fmt: skip
-    """Run plugin code (an import, a hook, ``compute``, ``check``, ``explain``) so that
-    whatever it does stays a fault of that plugin: an exception, ``sys.exit()`` or text
-    written to ``sys.stdout`` becomes :class:`PluginFault` naming *who* (e.g. "tie-break
-    'BH' from plugin 'x'") and *where* (e.g. " at import"). Exceptions in *allow* (such as
-    ``Unusable`` from ``check``) pass unchanged. KeyboardInterrupt is never caught."""
-    global _guard, _guarded_calls
-    with _guard_lock:
-        if _guarded_calls == 0 or _guard is None or sys.stdout is not _guard:
-            _guard = _StdoutGuard(sys.stdout)
-            sys.stdout = _guard
-        _guarded_calls += 1
-        guard = _guard
-    tid = get_ident()
-    outer = guard.captured.get(tid)  # a plugin calling the API that calls a plugin
-    written: list[str] = []
-    guard.captured[tid] = written
-    try:
-        yield
-    except PluginFault:
-        raise
-    except allow:
-        raise
-    except SystemExit as e:
-        raise PluginFault(f"{who} called sys.exit({e.code!r}){where}") from None
-    except Exception as e:
-        raise PluginFault(f"{who} failed{where}: {type(e).__name__}: {e}") from e
-    finally:
-        if outer is None:
-            guard.captured.pop(tid, None)
-        else:
-            guard.captured[tid] = outer
-        with _guard_lock:
-            _guarded_calls -= 1
-            if _guarded_calls == 0 and sys.stdout is guard:
-                sys.stdout = guard.real
-    text = "".join(written)
-    if text:
-        shown = text if len(text) <= 40 else text[:40] + "..."
-        raise PluginFault(f"{who} wrote to standard output{where} ({shown!r}); plugins must "
-                          "not print (standard output carries the results)")  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .codes import TiebreakSpec
+from .faults import guarded
 from .model import Tournament
 from .numbers import MAX_DIGITS, parse_int
 
@@ -59,8 +60,13 @@ class Context:
                tuple(sorted(self.options.items())))  # fmt: skip
         table: OpponentTable | None = self.tables.get(key)
         if table is None:
-            table = self.tables[key] = self.edition.opponent_table(
-                self.tournament, forfeits_as_played, self.options)  # fmt: skip
+            # The edition's code belongs to the plugin that registered it: a fault there is
+            # that plugin's, not the tie-break's that asked for the table.
+            who = f"edition '{self.edition.name}' from plugin '{self.edition.provider}'"
+            with guarded(who, " in opponent_table"):
+                table = self.edition.opponent_table(self.tournament, forfeits_as_played,
+                                                    self.options)  # fmt: skip
+            self.tables[key] = table
         return table
 
 

@@ -264,3 +264,30 @@ def fide_tiebreaks_register():
     s, _ = explain(TOURNAMENT, 4, codes, "fide-2024", reg=reg)
     assert sys.stdout is out  # the guard is gone once plugin code is done
     assert s.values("BH") == official("BH") and s.values("SB") == official("SB")
+
+
+def test_a_fault_in_an_editions_code_is_pinned_on_the_edition_plugin():
+    """BH asks the edition for the opponent table; when the edition's plugin fails there, the
+    warning names that plugin, not buchholz."""
+    import dataclasses
+
+    from fide_tiebreaks import hookimpl
+
+    base = load_registry(entry_points=False).editions["fide-2024"]
+
+    def bad_table(*args):
+        print("building")
+        return base.opponent_table(*args)
+
+    class Editions:
+        @staticmethod
+        @hookimpl
+        def fide_tiebreaks_editions():
+            return [dataclasses.replace(base, name="broken-2024", opponent_table=bad_table)]
+
+    reg = load_registry(entry_points=False, extra=[("edplug", Editions)])
+    s = compute_standings(TOURNAMENT, "BH,SB,WIN", "broken-2024", reg=reg)
+    warnings = [d.message for d in s.diagnostics if d.severity.name == "WARNING"]
+    assert any("edition 'broken-2024' from plugin 'edplug' wrote to standard output in "
+               "opponent_table" in w for w in warnings), warnings  # fmt: skip
+    assert s.codes == ["WIN"]
