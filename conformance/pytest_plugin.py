@@ -1,11 +1,12 @@
 """pytest door to the conformance suite (entry point ``pytest11``; inert unless asked).
 
     pytest --tiebreak-conformance [--tiebreak-provider NAME] [--tiebreak-fixtures DIR ...]
-           [--tiebreak-xfails FILE]
+           [--tiebreak-xfails FILE] [--tiebreak-allow-empty]
 
 Each case becomes one test item named by its id. Cases for codes the provider does not offer
 are skipped; ids listed in the expected-failures file (one per line, ``#`` comments) are
-expected to fail, strictly.
+expected to fail, strictly. As with the command, an unknown provider is a usage error and a
+session in which no case compared anything fails (unless --tiebreak-allow-empty).
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption("--tiebreak-xfails", metavar="FILE",
                     help="case ids expected to fail, one per line")  # fmt: skip
+    group.addoption("--tiebreak-allow-empty", action="store_true",
+                    help="pass even when no case compared anything")  # fmt: skip
+
+
+COMPARED = pytest.StashKey[int]()  # values, ranks and diagnostics the cases compared
 
 
 class CaseItem(pytest.Item):
@@ -53,6 +59,8 @@ class CaseItem(pytest.Item):
         except InputError as e:
             raise CaseFailure([str(d) for d in e.diagnostics]) from None
         outcome = run_case(case, self.provider)
+        if outcome.status in ("passed", "failed"):
+            self.config.stash[COMPARED] = self.config.stash.get(COMPARED, 0) + outcome.checks
         if outcome.status == "skipped":
             pytest.skip("; ".join(outcome.messages))
         if outcome.status != "passed":
@@ -86,8 +94,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
                                   items: list[pytest.Item]) -> None:  # fmt: skip
     if not config.getoption("tiebreak_conformance"):
         return
-    from .runner import case_files, fixture_dirs
+    from .runner import case_files, check_provider, fixture_dirs
 
+    try:
+        check_provider(config.getoption("tiebreak_provider"))
+    except ValueError as e:
+        raise pytest.UsageError(str(e)) from None
+    config.stash[COMPARED] = 0
     dirs = [Path(p) for p in config.getoption("tiebreak_fixtures")] or fixture_dirs()
     xfails: set[str] = set()
     listed = config.getoption("tiebreak_xfails")
@@ -101,3 +114,18 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if item.name in xfails:
             item.add_marker(pytest.mark.xfail(strict=True, reason="listed as expected failure"))
         items.append(item)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A conformance session that compared nothing (every case skipped) fails."""
+    config = session.config
+    if (not config.getoption("tiebreak_conformance", False)
+            or config.getoption("tiebreak_allow_empty", False)
+            or COMPARED not in config.stash or config.stash[COMPARED]
+            or exitstatus != pytest.ExitCode.OK):  # fmt: skip
+        return
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line("fide-tiebreaks conformance: nothing was compared (every case was "
+                            "skipped); --tiebreak-allow-empty accepts that", red=True)  # fmt: skip

@@ -180,6 +180,17 @@ def test_pytest_door(pytester):
                                            str(one), "--tiebreak-xfails", str(xfails),
                                            "-p", "no:cacheprovider")  # fmt: skip
     strict.assert_outcomes(failed=1)  # a listed case that passes is a strict XPASS
+    unknown = pytester.runpytest_subprocess("--tiebreak-conformance", "--tiebreak-provider",
+                                            "nosuch", "-p", "no:cacheprovider")  # fmt: skip
+    assert unknown.ret == pytest.ExitCode.USAGE_ERROR
+    assert "no installed plugin is called 'nosuch'" in unknown.stderr.str()
+    args = ("--tiebreak-conformance", "--tiebreak-fixtures", str(one), "--tiebreak-provider",
+            "koya", "-p", "no:cacheprovider")  # fmt: skip
+    empty = pytester.runpytest_subprocess(*args)
+    empty.assert_outcomes(skipped=1)
+    assert empty.ret == pytest.ExitCode.TESTS_FAILED
+    assert "nothing was compared" in empty.stdout.str()
+    assert pytester.runpytest_subprocess(*args, "--tiebreak-allow-empty").ret == 0
 
 
 def test_expected_diagnostics_are_checked(tmp_path):
