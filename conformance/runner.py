@@ -35,7 +35,7 @@ from fide_tiebreaks.host import (
     strict_plugins,
 )
 from fide_tiebreaks.model import Tournament, TournamentType
-from fide_tiebreaks.numbers import NumberError, clip, exact_str, parse_exact, parse_int
+from fide_tiebreaks.numbers import NumberError, clip, exact_str, json_int, parse_exact, parse_int
 from fide_tiebreaks.standings import compute_standings
 from fide_tiebreaks.tiebreak import option_value
 
@@ -350,7 +350,7 @@ def _json_results(path: Path, text: str, codes: Sequence[str] | None) -> Results
     """Standings in this program's JSON shape: {"tournament": {"edition": ..., "tiebreaks":
     [...]}, "standings": [{"start_rank" or "team", "rank", "tiebreaks": {code: value}}]}, or
     the list of rows alone. Every part is checked before it is used."""
-    doc = json.loads(text, parse_float=str, parse_int=lambda n: parse_int(n, "a number"))
+    doc = json.loads(text, parse_float=str, parse_int=json_int)
     meta: dict[str, Any] = {}
     if isinstance(doc, dict):
         if not isinstance(doc.get("tournament", {}), dict):

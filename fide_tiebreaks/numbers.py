@@ -54,6 +54,13 @@ def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX
     return value
 
 
+def json_int(text: str) -> int:
+    """``json.loads(..., parse_int=json_int)``: a JSON integer, refused (NumberError) past
+    :data:`MAX_DIGITS` digits before it is converted (json's own int() stops at 4,300 digits
+    with a ValueError that says nothing about the document)."""
+    return parse_int(text, "a number in the JSON", -(10**MAX_DIGITS - 1))
+
+
 def read_decimal(text: str, what: str = "number") -> Fraction:
     """``"11.5"`` → ``Fraction(23, 2)``; :class:`NumberError` naming *what* when *text* is
     not a plain decimal or has more than :data:`MAX_DIGITS` significant digits. A comma is

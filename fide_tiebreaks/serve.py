@@ -23,6 +23,7 @@ from .formats.chessjson import read_chess_json
 from .formats.json import to_dict
 from .formats.trf.reader import parse_trf
 from .host import PluginError, registry
+from .numbers import NumberError, json_int
 from .standings import compute_standings
 
 FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
@@ -102,11 +103,13 @@ def answer(line: str) -> dict[str, Any]:
     """The response to one request line; never raises for anything the client sent."""
     request: Any = None
     try:
-        request = json.loads(line)
+        request = json.loads(line, parse_int=json_int)  # numbers bounded (numbers.py)
         response = handle(request)
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
                               "diagnostics": []}}  # fmt: skip
+    except NumberError as e:
+        response = {"error": {"message": str(e), "diagnostics": []}}
     except BadRequest as e:
         response = {"error": {"message": str(e), "diagnostics": e.diagnostics}}
     except Exception as e:  # a bug: answer it and keep serving the other requests

@@ -247,3 +247,14 @@ def test_long_numbers_on_the_command_line_are_usage_errors(args, message):
     done = run_cli(*args)
     assert done.returncode == 2 and message in done.stderr, done.stderr
     assert len(done.stderr) < 600
+
+
+def test_serve_answers_a_request_with_a_5000_digit_number_and_the_next_one():
+    from fide_tiebreaks.serve import answer
+
+    bad = answer('{"id": 1, "path": "x", "options": {"x": ' + LONG + "}}")
+    assert "has more than 30 digits" in bad["error"]["message"]
+    assert "internal error" not in bad["error"]["message"]
+    good = answer(json.dumps({"id": 2, "path": str(TEC / "tournament.trf"),
+                              "edition": "fide-2024"}))  # fmt: skip
+    assert good["id"] == 2 and "standings" in good

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
-from ...numbers import MAX_DIGITS, NumberError, exact_str, parse_exact, parse_int
+from ...numbers import MAX_DIGITS, NumberError, exact_str, json_int, parse_exact, parse_int
 from ..base import MAX_BYTES, ReadResult
 from ..trf.reader import parse_trf
 from .common import MODELLED, TITLE_CODES, trf_points
@@ -36,7 +36,7 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         raise InputError([Diagnostic(Severity.ERROR, f"Chess-JSON must be UTF-8: byte "
                                      f"{e.start} is not", name)]) from None  # fmt: skip
     try:
-        doc = json.loads(text, parse_float=str, parse_int=_json_int)
+        doc = json.loads(text, parse_float=str, parse_int=json_int)
     except NumberError as e:
         raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     except json.JSONDecodeError as e:
@@ -70,11 +70,6 @@ def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
 
 
 _CID = re.compile(r'"cid"\s*:\s*(\d+)')
-
-
-def _json_int(text: str) -> int:
-    # Bounded before conversion: json's own int() stops at 4,300 digits with a ValueError.
-    return parse_int(text, "a number in the document", -(10**MAX_DIGITS - 1))
 
 
 def _cid_lines(text: str) -> dict[int, int]:
