@@ -11,6 +11,7 @@ function gets the group that was tied when the list reached it in ``ctx.group``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,12 +19,14 @@ from typing import Any
 
 from .codes import parse_list
 from .editions import Entry, OpponentTable
-from .host import PluginFault, Registry, guarded, registry
+from .host import DEFAULT_PLUGINS, PluginFault, Registry, guarded, registry
 from .model import Tournament
 from .numbers import exact_str, from_units
 from .standings import compute_standings
 from .teams import team_view
 from .tiebreak import Context
+
+BUILTIN_PLUGINS = frozenset(name.rsplit(".", 1)[1] for name in DEFAULT_PLUGINS)
 
 
 @dataclass(frozen=True)
@@ -162,19 +165,32 @@ def explain_row(
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
         )
-        items: tuple[Any, ...] = ()
+        explanation = Explanation(key, value, (), note, ())
         if tb.explain:
             try:
                 with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
                     items = tuple(tb.explain(ctx, participant))
+                    lines = tuple(x for x in items if isinstance(x, Line))
+                    steps = tuple(x for x in items if not isinstance(x, Line))
+                    explanation = Explanation(key, value, lines, note, steps)
+                    if tb.provider not in BUILTIN_PLUGINS:
+                        _check(explanation)
             except PluginFault as e:
                 if strict:
                     raise
-                note = f"no working shown: {e}"
-        lines = tuple(x for x in items if isinstance(x, Line))
-        steps = tuple(x for x in items if not isinstance(x, Line))
-        out.append(Explanation(key, value, lines, note, steps))
+                explanation = Explanation(key, value, (), f"no working shown: {e}", ())
+        out.append(explanation)
     return out
+
+
+def _check(ex: Explanation) -> None:
+    """What a third-party plugin's explain returned must show as text and as JSON; a
+    wrong type or value fails here, inside the plugin's guard, not in the output."""
+    bad = [x for x in ex.steps if not isinstance(x, Step | Table)]
+    if bad:
+        raise TypeError(f"explain returned {type(bad[0]).__name__}, not Line, Step or Table")
+    explanation_text(ex)
+    json.dumps(explanation_dict(ex))
 
 
 def _tied_groups(standings: Any, i: int, cache: dict[object, object]) -> dict[int, frozenset[int]]:
@@ -227,24 +243,29 @@ def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -
         out.append(f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
                    f" MP {m['mp']:>4}  GP {m['gp']:>5}")  # fmt: skip
     for ex in explanations:
-        out.append("")
-        out.append(f"{ex.code} = {'-' if ex.value is None else exact_str(ex.value)}")
-        if ex.note:
-            out.append(f"  {ex.note}")
-        for line in ex.lines:
-            who = f"#{line.opponent}" if line.opponent is not None else "-"
-            mark = f"  [{line.removed}]" if line.removed else ""
-            score, points = exact_str(line.opponent_score), exact_str(line.points)
-            final = line.opponent_final
-            if final is not None and final != line.opponent_score:
-                mark += f"  (final score {exact_str(final)}, adjusted as shown)"
-            out.append(
-                f"  R{line.round:<3} {who:>6}  {line.category:<40} score {score:>6}  "
-                f"points {points:>4}  -> {exact_str(line.contribution)}{mark}"
-            )
-        for step in ex.steps:
-            out.extend(_step_text(step))
+        out.extend(explanation_text(ex))
     return "\n".join(out) + "\n"
+
+
+def explanation_text(ex: Explanation) -> list[str]:
+    """The text lines of one tie-break's explanation (a blank line first)."""
+    out = ["", f"{ex.code} = {'-' if ex.value is None else exact_str(ex.value)}"]
+    if ex.note:
+        out.append(f"  {ex.note}")
+    for line in ex.lines:
+        who = f"#{line.opponent}" if line.opponent is not None else "-"
+        mark = f"  [{line.removed}]" if line.removed else ""
+        score, points = exact_str(line.opponent_score), exact_str(line.points)
+        final = line.opponent_final
+        if final is not None and final != line.opponent_score:
+            mark += f"  (final score {exact_str(final)}, adjusted as shown)"
+        out.append(
+            f"  R{line.round:<3} {who:>6}  {line.category:<40} score {score:>6}  "
+            f"points {points:>4}  -> {exact_str(line.contribution)}{mark}"
+        )
+    for step in ex.steps:
+        out.extend(_step_text(step))
+    return out
 
 
 def _step_text(step: Step | Table) -> list[str]:
@@ -273,30 +294,32 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
         "participant": {"start_rank": pid, "name": p.name, "points": exact_str(p.points)},
         "edition": standings.edition.name,
         "matches": matches(standings, pid),
-        "tiebreaks": [
+        "tiebreaks": [explanation_dict(ex) for ex in explanations],
+    }
+
+
+def explanation_dict(ex: Explanation) -> dict[str, Any]:
+    """One tie-break's explanation as JSON-ready data."""
+    return {
+        "code": ex.code,
+        "value": None if ex.value is None else exact_str(ex.value),
+        "note": ex.note or None,
+        "rounds": [
             {
-                "code": ex.code,
-                "value": None if ex.value is None else exact_str(ex.value),
-                "note": ex.note or None,
-                "rounds": [
-                    {
-                        "round": ln.round,
-                        "opponent": ln.opponent,
-                        "category": ln.category,
-                        "opponent_score": exact_str(ln.opponent_score),
-                        "opponent_final_score": None
-                        if ln.opponent_final is None
-                        else exact_str(ln.opponent_final),
-                        "points": exact_str(ln.points),
-                        "contribution": exact_str(ln.contribution),
-                        "removed": ln.removed or None,
-                    }
-                    for ln in ex.lines
-                ],
-                "steps": [step_dict(st) for st in ex.steps],
+                "round": ln.round,
+                "opponent": ln.opponent,
+                "category": ln.category,
+                "opponent_score": exact_str(ln.opponent_score),
+                "opponent_final_score": None
+                if ln.opponent_final is None
+                else exact_str(ln.opponent_final),
+                "points": exact_str(ln.points),
+                "contribution": exact_str(ln.contribution),
+                "removed": ln.removed or None,
             }
-            for ex in explanations
+            for ln in ex.lines
         ],
+        "steps": [step_dict(st) for st in ex.steps],
     }
 
 

@@ -323,13 +323,17 @@ def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | N
 
 def _run(tb: Tiebreak, spec: TiebreakSpec, ctx: Context, ids: list[int]) -> list[Fraction]:
     """Call a plugin's compute and check what it returns: every id, exact numbers only.
-    The values come back in the order of *ids*."""
+    The values come back in the order of *ids*. Reading the result runs plugin code too (a
+    mapping or a number type of its own), so the checks run inside the guard as well."""
     who = f"tie-break '{spec.code}' from plugin '{tb.provider}'"
     try:
-        with guarded(who):
-            result = tb.compute(ctx)
+        with guarded(who, allow=(TiebreakFailed,)):
+            return _checked(tb.compute(ctx), who, spec, ids)
     except PluginFault as e:
         raise TiebreakFailed(str(e), spec) from e.__cause__
+
+
+def _checked(result: Any, who: str, spec: TiebreakSpec, ids: list[int]) -> list[Fraction]:
     if not isinstance(result, Mapping):
         raise TiebreakFailed(
             f"{who} returned {type(result).__name__}, not a mapping of id to value", spec

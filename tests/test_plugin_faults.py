@@ -291,3 +291,56 @@ def test_a_fault_in_an_editions_code_is_pinned_on_the_edition_plugin():
     assert any("edition 'broken-2024' from plugin 'edplug' wrote to standard output in "
                "opponent_table" in w for w in warnings), warnings  # fmt: skip
     assert s.codes == ["WIN"]
+
+
+ODD = """
+from fractions import Fraction
+from fide_tiebreaks import hookimpl, Tiebreak
+from fide_tiebreaks.explain import Line, Step
+
+class Moody(dict):
+    def __getitem__(self, key):
+        raise ValueError("moody mapping")
+
+class Loud(Fraction):
+    def __repr__(self):
+        raise RuntimeError("no repr")
+
+def _moody(ctx):
+    return Moody({p.id: 1 for p in ctx.tournament.participants})
+
+def _points(ctx):
+    return {p.id: p.points for p in ctx.tournament.participants}
+
+def _floats_in_lines(ctx, pid):
+    return [Line(1, 2, "played", 0.5, 1.0, 0.5)]
+
+def _junk_items(ctx, pid):
+    return [Step("fine"), "not a step", 42]
+
+@hookimpl
+def fide_tiebreaks_register():
+    return [Tiebreak(code="XMOODY", name="m", compute=_moody),
+            Tiebreak(code="XLINES", name="l", compute=_points, explain=_floats_in_lines),
+            Tiebreak(code="XITEMS", name="i", compute=_points, explain=_junk_items)]
+"""
+
+
+def test_what_a_plugin_returns_is_read_inside_its_guard():
+    s = compute_standings(TOURNAMENT, "XMOODY,BH", "fide-2024", reg=registry_with(ODD))
+    warnings = [d.message for d in s.diagnostics if d.severity.name == "WARNING"]
+    assert any("'XMOODY' from plugin 'faulty' failed: ValueError: moody mapping" in w
+               for w in warnings), warnings  # fmt: skip
+    assert s.values("BH") == official("BH")
+
+
+@pytest.mark.parametrize("code", ["XLINES", "XITEMS"])
+def test_an_explanation_that_cannot_be_shown_is_a_fault_of_its_plugin(code):
+    from fide_tiebreaks.explain import render_text, to_dict
+
+    s, items = explain(TOURNAMENT, 4, f"{code},BH", "fide-2024", reg=registry_with(ODD))
+    assert items[0].note.startswith(f"no working shown: tie-break '{code}' from plugin 'faulty'")
+    render_text(s, 4, items)
+    json.dumps(to_dict(s, 4, items))
+    with pytest.raises(PluginError, match=code):
+        explain(TOURNAMENT, 4, f"{code},BH", "fide-2024", reg=registry_with(ODD), strict=True)
