@@ -382,18 +382,15 @@ JSON_SHAPES = st.recursive(
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(JSON_SHAPES)
 def test_any_results_document_gets_a_verdict(doc):
-    import argparse
     import tempfile
 
-    from fide_tiebreaks.commands import conformance as command
+    from fide_tiebreaks.cli import main
 
     folder = Path(tempfile.mkdtemp())
     try:
         path = folder / "r.json"
         path.write_text(json.dumps(doc))
-        parser = command.add_parser(argparse.ArgumentParser().add_subparsers())
-        status = command.run(parser.parse_args([str(TEC / "tournament.trf"), "--against",
-                                                str(path)]))  # fmt: skip
+        status = main(["conformance", str(TEC / "tournament.trf"), "--against", str(path)])
         assert status in (0, 1, 2)  # never an exception (exit 3)
         if status == 0:  # a pass compared something, and agreed
             outcomes = runner.against(TEC / "tournament.trf", path, None, None)
