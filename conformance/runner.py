@@ -430,8 +430,9 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
                 rules = "nothing" if value is None else exact_str(value)
                 problems.append(f"participant {pid} {code}: rules give {rules}, {results.name} "
                                 f"has {shown} (edition {s.edition.name})")  # fmt: skip
-        if not checks:
-            outcomes.append(Outcome(f"{results.name}:{code}", "skipped",
+        if not checks:  # asked for with -t, it must be there; else a column left empty
+            outcomes.append(Outcome(f"{results.name}:{code}",
+                                    "failed" if theirs.explicit else "skipped",
                                     (f"{results.name} has no {code} values",)))  # fmt: skip
             continue
         outcomes.append(Outcome(f"{results.name}:{code}", "failed" if problems else "passed",

@@ -398,3 +398,17 @@ def test_any_results_document_gets_a_verdict(doc):
             assert all(o.status in ("passed", "skipped") for o in outcomes)
     finally:
         shutil.rmtree(folder)
+
+
+def test_a_code_asked_for_that_the_results_lack_fails(tmp_path):
+    path = tmp_path / "bh.csv"
+    path.write_text("start_rank,BH\n1,12.5\n")
+    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path),
+                   "-e", "fide-2024", "-t", "BH,SB")  # fmt: skip
+    assert done.returncode == 1 and "bh.csv has no SB values" in done.stdout
+    assert done.stdout.strip().endswith("1 passed, 1 failed")
+
+
+def test_a_folder_without_cases_compares_nothing(tmp_path):
+    done = run_cli("conformance", str(tmp_path))
+    assert done.returncode == 1 and "nothing was compared: no case was run" in done.stderr
