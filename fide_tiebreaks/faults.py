@@ -64,7 +64,7 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
     whatever it does stays a fault of that plugin: an exception, ``sys.exit()`` or text
     written to ``sys.stdout`` becomes :class:`PluginFault` naming *who* (e.g. "tie-break
     'BH' from plugin 'x'") and *where* (e.g. " at import"). Exceptions in *allow* (such as
-    ``Unusable`` from ``check``) pass unchanged. KeyboardInterrupt is never caught."""
+    ``Unusable`` from ``check``) pass unchanged; KeyboardInterrupt is never caught."""
     global _guard, _guarded_calls
     with _guard_lock:
         if _guarded_calls == 0 or _guard is None or sys.stdout is not _guard:
@@ -84,7 +84,9 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
         raise
     except SystemExit as e:
         raise PluginFault(f"{who} called sys.exit({e.code!r}){where}") from None
-    except Exception as e:
+    except (KeyboardInterrupt, GeneratorExit):
+        raise  # the user stopping the run; the guard itself being closed
+    except BaseException as e:  # an exception class of the plugin's own, outside Exception too
         raise PluginFault(f"{who} failed{where}: {type(e).__name__}: {e}") from e
     finally:
         if outer is None:

@@ -16,18 +16,20 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
+import re
 import sys
 import warnings
 from _thread import allocate_lock
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from numbers import Rational
 from types import ModuleType
 from typing import Any
 
 import pluggy
 
 from . import hookspecs
-from .codes import CodeError
+from .codes import MODIFIER_NAMES, CodeError
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
 from .tiebreak import Tiebreak
@@ -321,13 +323,46 @@ def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
     except PluginFault as e:
         problem(str(e))
         return []
-    good = [i for i in items if isinstance(i, kind)]
-    if len(good) != len(items):
-        problem(
-            f"plugin '{impl.plugin_name}' returned something that is not a {kind.__name__} "
-            f"from {impl.function.__name__}; ignored"
-        )
+    good = []
+    for item in items:
+        if not isinstance(item, kind):
+            problem(f"plugin '{impl.plugin_name}' returned something that is not a "
+                    f"{kind.__name__} from {impl.function.__name__}; ignored")  # fmt: skip
+            continue
+        wrong = _malformed(item)
+        if wrong:
+            problem(f"plugin '{impl.plugin_name}' returned a {kind.__name__} whose {wrong} from "
+                    f"{impl.function.__name__}; ignored")  # fmt: skip
+            continue
+        good.append(item)
     return good
+
+
+_CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_:]*$")  # ESB:MM is an alias
+
+
+def _malformed(item: Any) -> str:
+    """What is wrong with a registered Tiebreak or Edition (its fields are read by the host
+    and the standings before any of its code runs), or ''."""
+    if isinstance(item, Tiebreak):
+        names = (item.code, *item.aliases) if isinstance(item.aliases, tuple | list) else ()
+        if not names or not all(isinstance(n, str) and _CODE_NAME.match(n) for n in names):
+            return "code or aliases are not plain code names (letters, digits, _ and :)"
+        if not (isinstance(item.modifiers, frozenset | set)
+                and item.modifiers <= set(MODIFIER_NAMES)):  # fmt: skip
+            return f"modifiers are not a set of {', '.join(sorted(MODIFIER_NAMES))}"
+        if not callable(item.compute) or not all(
+                f is None or callable(f) for f in (item.check, item.explain)):  # fmt: skip
+            return "compute, check or explain is not a function"
+        if item.alone is not None and (isinstance(item.alone, bool)
+                                       or not isinstance(item.alone, Rational)):  # fmt: skip
+            return "alone is not an exact number"
+    elif isinstance(item, Edition):
+        if not isinstance(item.name, str) or not item.name.strip():
+            return "name is not text"
+        if not callable(item.opponent_table) or not callable(item.cut):
+            return "opponent_table or cut is not a function"
+    return ""
 
 
 # _thread's lock is threading.Lock itself; the threading module would add 1.5 ms to start-up.

@@ -19,7 +19,7 @@ from test_plugins import make_plugin
 
 from fide_tiebreaks import PluginError, compute_standings, read_trf
 from fide_tiebreaks.explain import explain
-from fide_tiebreaks.host import load_registry
+from fide_tiebreaks.host import PluginWarning, load_registry
 
 T = TEC / "tournament.trf"
 TOURNAMENT = read_trf(T).tournament
@@ -344,3 +344,36 @@ def test_an_explanation_that_cannot_be_shown_is_a_fault_of_its_plugin(code):
     json.dumps(to_dict(s, 4, items))
     with pytest.raises(PluginError, match=code):
         explain(TOURNAMENT, 4, f"{code},BH", "fide-2024", reg=registry_with(ODD), strict=True)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"code": 5}, "code or aliases are not plain code names"),
+        ({"code": "XY/C1"}, "code or aliases are not plain code names"),
+        ({"aliases": (5,)}, "code or aliases are not plain code names"),
+        ({"modifiers": "CZ"}, "modifiers are not a set of"),
+        ({"compute": "not a function"}, "compute, check or explain is not a function"),
+        ({"group": True, "alone": "x"}, "alone is not an exact number"),
+    ],
+)
+def test_a_malformed_registration_is_refused_by_name(fields, message):
+    from fide_tiebreaks import Tiebreak, hookimpl
+
+    tb = Tiebreak(**{"code": "XOK", "name": "x", "compute": lambda ctx: {}, **fields})
+
+    class Plugin:
+        fide_tiebreaks_register = staticmethod(hookimpl(lambda: [tb]))
+
+    with pytest.warns(PluginWarning, match=f"plugin 'odd' returned a Tiebreak whose {message}"):
+        reg = load_registry(entry_points=False, extra=[("odd", Plugin)])
+    assert compute_standings(TOURNAMENT, "BH", "fide-2024", reg=reg).codes == ["BH"]
+
+
+def test_an_exception_outside_exception_is_a_fault_too():
+    source = FAULTY.replace("def _exits(ctx):\n    sys.exit(0)",
+                            "class Boom(BaseException):\n    pass\n\n"
+                            "def _exits(ctx):\n    raise Boom('out of band')")  # fmt: skip
+    s = compute_standings(TOURNAMENT, "XEXIT,BH", "fide-2024", reg=registry_with(source))
+    assert any("'XEXIT' from plugin 'faulty' failed: Boom: out of band" in d.message
+               for d in s.diagnostics)  # fmt: skip
