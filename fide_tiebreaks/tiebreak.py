@@ -8,12 +8,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .codes import TiebreakSpec
-from .faults import guarded
+from .editions import OpponentTable
+from .faults import PluginFault, guarded
 from .model import Tournament
 from .numbers import MAX_DIGITS, parse_int
 
 if TYPE_CHECKING:
-    from .editions import Edition, OpponentTable
+    from .editions import Edition
 
 Value = int | Fraction
 
@@ -58,14 +59,17 @@ class Context:
             forfeits_as_played = self.spec.forfeits_as_played
         key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played,
                tuple(sorted(self.options.items())))  # fmt: skip
-        table: OpponentTable | None = self.tables.get(key)
-        if table is None:
+        table = self.tables.get(key)
+        if not isinstance(table, OpponentTable):  # not built yet (or overwritten: rebuilt)
             # The edition's code belongs to the plugin that registered it: a fault there is
             # that plugin's, not the tie-break's that asked for the table.
             who = f"edition '{self.edition.name}' from plugin '{self.edition.provider}'"
             with guarded(who, " in opponent_table"):
                 table = self.edition.opponent_table(self.tournament, forfeits_as_played,
                                                     self.options)  # fmt: skip
+            if not isinstance(table, OpponentTable):
+                raise PluginFault(f"{who} returned {type(table).__name__} from opponent_table, "
+                                  "not an OpponentTable")  # fmt: skip
             self.tables[key] = table
         return table
 
