@@ -380,8 +380,11 @@ def test_an_exception_outside_exception_is_a_fault_too():
 
 
 def test_overwritten_shared_tables_are_rebuilt_not_trusted():
-    source = FAULTY.replace("    ctx.cache.clear()\n", "    ctx.cache.clear()\n"
-                            "    for key in list(ctx.tables):\n        ctx.tables[key] = 'junk'\n")
+    source = FAULTY.replace(
+        "    ctx.cache.clear()\n",
+        "    ctx.cache.clear()\n"
+        "    for key in list(ctx.tables):\n        ctx.tables[key] = 'junk'\n",
+    )
     s = compute_standings(TOURNAMENT, "BH,XCORRUPT,SB,BH/C1", "fide-2024",
                           reg=registry_with(source))  # fmt: skip
     assert not [d for d in s.diagnostics if d.severity.name == "WARNING"]

@@ -190,3 +190,11 @@ def test_any_control_in_a_name_is_neutralised_for_the_terminal(name):
         return
     standings, items = explain(t, 1, "SB", "fide-2024")
     assert _no_controls(printable(render_text(standings, 1, items), lines=True))
+
+
+def test_the_conformance_report_neutralises_a_results_file_name(tmp_path):
+    path = tmp_path / "their\x1b[2J.csv"
+    path.write_text("start_rank,BH\n1,99\n")
+    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path))
+    assert done.returncode == 1 and "their\ufffd[2J.csv" in done.stdout
+    assert _no_controls(done.stdout) and _no_controls(done.stderr)

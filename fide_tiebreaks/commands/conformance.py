@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from ..atomic import write_atomic
     from ..codes import CodeError
     from ..conformance import runner
-    from ..diagnostics import InputError
+    from ..diagnostics import InputError, printable
 
     paths = [Path(p) for p in args.paths]
     missing = [str(p) for p in paths if not p.exists()]
@@ -78,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     except (CodeError, ValueError, OSError, KeyError) as e:
         err(f"error: {e}")
         return EXIT_USAGE
-    sys.stdout.write(runner.report(outcomes, args.verbose))
+    # File names and plugin messages may hold control characters: never raw to a terminal.
+    sys.stdout.write(printable(runner.report(outcomes, args.verbose), lines=True))
     if args.junit:
         write_atomic(args.junit, runner.junit(outcomes))
     if not all(o.status in ("passed", "skipped") for o in outcomes):

@@ -21,6 +21,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..diagnostics import printable
     from ..host import registry
 
     reg = registry()
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
         rows.append((p.name, p.distribution, p.version, provides))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+        line = "  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3]
+        print(printable(line))  # names and versions come from installed metadata files
     duplicates = {code: tbs for code, tbs in reg.tiebreaks.items() if len(tbs) > 1}
     for code, tbs in sorted(duplicates.items()):
         names = " and ".join(f"'{tb.provider}'" for tb in tbs)
