@@ -412,3 +412,26 @@ def test_a_code_asked_for_that_the_results_lack_fails(tmp_path):
 def test_a_folder_without_cases_compares_nothing(tmp_path):
     done = run_cli("conformance", str(tmp_path))
     assert done.returncode == 1 and "nothing was compared: no case was run" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "result"),
+    [
+        ('<participant id="1">', '<participant id="' + "0" * 5000 + '1">', "passed"),
+        ('<value code="BH">2.5</value>', '<value code="BH">' + "2" * 5000 + "</value>",
+         "more than 30 digits"),
+        ('<value code="BH">2.5</value>', '<value code="BH">5/' + "0" * 40 + "</value>",
+         "is not an exact number"),
+    ],
+)  # fmt: skip
+def test_numbers_in_a_case_are_bounded(tmp_path, old, new, result):
+    text = (CASES / "minimal-unplayed-2024.xml").read_text()
+    assert old in text
+    path = tmp_path / "case.xml"
+    path.write_text(text.replace(old, new, 1))
+    outcomes = runner.run([path])
+    if result == "passed":
+        assert [o.status for o in outcomes] == ["passed"]
+    else:
+        assert outcomes[0].status == "error" and result in outcomes[0].messages[0]
+        assert "case.xml:" in outcomes[0].messages[0]
