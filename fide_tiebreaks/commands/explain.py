@@ -40,6 +40,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..editions import UNDATED
     from ..explain import explain, find_participant, render_text, to_dict
 
     result, stop = read_input(args)
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         return stop
     standings, explanations = done
     for d in standings.diagnostics:
-        if d.severity.name != "NOTE" or args.verbose:
+        if d.severity.name != "NOTE" or args.verbose or d.message.startswith(UNDATED):
             print(d, file=sys.stderr)
     if args.format == "json":
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
