@@ -24,11 +24,10 @@ _MISSING: list[str] = []
 
 def _pyenv_bins() -> list[str]:
     root = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
-    found = []
-    for d in sorted(root.glob("3.*/bin"), reverse=True):  # newest patch release first
-        if re.fullmatch(r"3\.\d+\.\d+", d.parent.name):  # not virtualenvs or dev builds
-            found.append(str(d))
-    return found
+    # X.Y.Z only (not virtualenvs or dev builds), the newest patch release of each X.Y first
+    found = [d for d in root.glob("3.*/bin") if re.fullmatch(r"3\.\d+\.\d+", d.parent.name)]
+    found.sort(key=lambda d: tuple(int(n) for n in d.parent.name.split(".")), reverse=True)
+    return [str(d) for d in found]
 
 
 def _add_pyenv_to_path() -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from fide_tiebreaks import compute_standings, hookimpl, parse_list, read_trf
 from fide_tiebreaks.codes import CodeError
+from fide_tiebreaks.editions import UNDATED, choose_edition
 from fide_tiebreaks.host import load_registry
 from fide_tiebreaks.numbers import exact_str
 from fide_tiebreaks.tiebreak import Tiebreak
@@ -119,3 +120,24 @@ def test_values_answers_any_code_with_values_or_a_message_naming_it(code):
     except CodeError:
         canonical = [code]
     assert canonical in (["BH"], ["SB"]) and got == STANDINGS.values(canonical[0])
+
+
+EDITIONS = list(load_registry(entry_points=False).editions.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.none(), st.dates()))
+def test_the_edition_chosen_for_any_end_date_is_said_whenever_it_is_not_the_one_in_force(end):
+    """Dated: the edition whose period (FIDE's calendar, docs/interpretations.md) holds the
+    date, silently. Undated: the newest, with the one-line note the CLI always shows."""
+    chosen, why, serious = choose_edition(EDITIONS, end)
+    if end is None:
+        assert chosen.name == "fide-2026" and not serious
+        assert why is not None and why.startswith(UNDATED) and "\n" not in why
+        assert "--edition" in why and all(n in why for n in ("fide-2023", "fide-2024"))
+        return
+    # 1 Jul 2012, 1 Sep 2023, 1 Aug 2024, 1 Mar 2026: the dates each edition took effect
+    starts = [("fide-2026", "2026-03-01"), ("fide-2024", "2024-08-01"),
+              ("fide-2023", "2023-09-01"), ("fide-2012", "2012-07-01")]  # fmt: skip
+    want = next((name for name, day in starts if end.isoformat() >= day), "pre-2012")
+    assert (chosen.name, why) == (want, None)
