@@ -49,15 +49,15 @@ MODIFIER_NAMES = {
 class TiebreakSpec:
     """A parsed code: the tie-break's name and its modifiers."""
 
-    name: str
+    name: str  # the tie-break's code without modifiers, e.g. "BH"
     score: str | None = None  # "MP" or "GP"
-    cut: int = 0
-    median: int = 0
-    limit: int | None = None  # half-point steps, signed
-    factor: Fraction | None = None
-    forfeits_as_played: bool = False
-    fore: bool = False
-    reverse: bool = False
+    cut: int = 0  # /Cn: Cut, the n least significant values left out (C.07 14.1-14.2)
+    median: int = 0  # /Mn: Median, n values cut at each end (C.07 14.3-14.4)
+    limit: int | None = None  # /L±n: Limit (C.07 14.5), in half-point steps, signed
+    factor: Fraction | None = None  # /Kx: the SSSC factor (C.07 13.4)
+    forfeits_as_played: bool = False  # /P: forfeits count as games played
+    fore: bool = False  # /F: Fore Buchholz
+    reverse: bool = False  # /R: reverse order (C.07 (2026) 7.8 and 10.6)
 
     @property
     def code(self) -> str:

@@ -22,7 +22,7 @@ class Entry(NamedTuple):
     units per point); a product ``score * points`` is on the grid squared.
     """
 
-    round: int
+    round: int  # 1-based
     opponent: int | None  # the participant met; None for a dummy or virtual opponent
     score: int  # the opponent's score as seen by this tie-break (adjusted, dummy, virtual)
     points: int  # points the participant obtained in the round
@@ -32,7 +32,10 @@ class Entry(NamedTuple):
 
 @dataclass(frozen=True)
 class OpponentTable:
-    scale: int
+    """Every participant's rounds as opponent-score tie-breaks see them, under one edition's
+    unplayed-round rules: ``Context.opponent_table()``."""
+
+    scale: int  # units per point of every score and points in the table
     entries: tuple[tuple[Entry, ...], ...]  # by participant position in the tournament
     adjusted: tuple[int, ...]  # each participant's score as opponents see it (C.07 16.3)
 
@@ -98,6 +101,10 @@ def period_on(day: date) -> Period:
     )
 
 
+# How the note about an undated file starts: the commands print it even without --verbose.
+UNDATED = "the file gives no end date"
+
+
 def choose_edition(
     editions: Sequence[Edition], end: date | None
 ) -> tuple[Edition, str | None, bool]:
@@ -109,9 +116,12 @@ def choose_edition(
     dated = [e for e in editions if e.in_force_from or e.in_force_until] or list(editions)
     newest = max(dated, key=lambda e: e.in_force_from or date.min)
     if end is None:
+        # The CLI shows this note by default (UNDATED): the edition changes the values.
+        names = ", ".join(e.name for e in sorted(dated, key=lambda e: e.in_force_from or date.min))
         return (
             newest,
-            (f"the file gives no end date; using the newest edition, {newest.name}"),
+            f"{UNDATED}, so the newest edition, {newest.name}, is used; choose another with "
+            f"--edition ({names}, ...)",
             False,
         )
     for edition in editions:

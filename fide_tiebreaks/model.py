@@ -25,19 +25,19 @@ from .numbers import from_units
 class ResultKind(enum.Enum):
     """What happened to a participant in one round (TRF result codes in brackets)."""
 
-    WIN = "1"
-    DRAW = "="
-    LOSS = "0"
+    WIN = "1"  # a game won over the board
+    DRAW = "="  # a game drawn over the board
+    LOSS = "0"  # a game lost over the board
     UNRATED_WIN = "W"  # played, less than one move: counts as played, not rated
-    UNRATED_DRAW = "D"
-    UNRATED_LOSS = "L"
-    FORFEIT_WIN = "+"
-    FORFEIT_LOSS = "-"
+    UNRATED_DRAW = "D"  # drawn in less than one move: played, not rated
+    UNRATED_LOSS = "L"  # lost in less than one move: played, not rated
+    FORFEIT_WIN = "+"  # won by forfeit: the opponent is kept, the game was not played
+    FORFEIT_LOSS = "-"  # lost by forfeit
     DOUBLE_FORFEIT = "--"  # both sides carry "-" against each other
     PAB = "U"  # pairing-allocated bye
-    FULL_BYE = "F"
-    HALF_BYE = "H"
-    ZERO_BYE = "Z"
+    FULL_BYE = "F"  # a requested bye worth a win (full-point bye)
+    HALF_BYE = "H"  # a requested half-point bye
+    ZERO_BYE = "Z"  # a requested zero-point bye
     NOT_PAIRED = " "  # absent, withdrawn, or no entry for the round
 
     # Members are singletons: identity hashing is correct and runs in C, where Enum's own
@@ -51,6 +51,7 @@ class ResultKind(enum.Enum):
 
     @property
     def forfeit(self) -> bool:
+        """Won or lost by forfeit, or a double forfeit: scheduled, not played."""
         return self in _FORFEITS
 
     @property
@@ -81,16 +82,20 @@ FORFEITS = _FORFEITS
 
 
 class Colour(enum.Enum):
-    WHITE = "w"
-    BLACK = "b"
-    NONE = "-"
+    """The colour a participant had in a round (TRF ``w``, ``b``, ``-``)."""
+
+    WHITE = "w"  # white
+    BLACK = "b"  # black
+    NONE = "-"  # no colour: a bye, an absence, or a forfeit written without one
 
     __hash__ = object.__hash__  # see ResultKind
 
 
 class TournamentType(enum.Enum):
-    SWISS = "swiss"
-    ROUND_ROBIN = "round-robin"
+    """Swiss or round robin: some tie-breaks and rules differ (e.g. C.07 (2026) 15.2)."""
+
+    SWISS = "swiss"  # a Swiss system
+    ROUND_ROBIN = "round-robin"  # everyone meets everyone (double round robins too)
 
 
 @dataclass(frozen=True)
@@ -100,21 +105,22 @@ class Scoring:
     Defaults are 1 / ½ / 0 with the pairing-allocated bye worth a win (C.04.1.c).
     """
 
-    win_white: Fraction = Fraction(1)
-    win_black: Fraction = Fraction(1)
-    draw_white: Fraction = Fraction(1, 2)
-    draw_black: Fraction = Fraction(1, 2)
-    loss_white: Fraction = Fraction(0)
-    loss_black: Fraction = Fraction(0)
-    forfeit_win: Fraction = Fraction(1)
-    forfeit_loss: Fraction = Fraction(0)
-    pab: Fraction = Fraction(1)
-    full_bye: Fraction = Fraction(1)
-    half_bye: Fraction = Fraction(1, 2)
-    zero_bye: Fraction = Fraction(0)
+    win_white: Fraction = Fraction(1)  # a win with white
+    win_black: Fraction = Fraction(1)  # a win with black (JaVaFo XXS may differ)
+    draw_white: Fraction = Fraction(1, 2)  # a draw with white
+    draw_black: Fraction = Fraction(1, 2)  # a draw with black
+    loss_white: Fraction = Fraction(0)  # a loss with white
+    loss_black: Fraction = Fraction(0)  # a loss with black
+    forfeit_win: Fraction = Fraction(1)  # a win by forfeit
+    forfeit_loss: Fraction = Fraction(0)  # a loss by forfeit (also each side of a double one)
+    pab: Fraction = Fraction(1)  # the pairing-allocated bye
+    full_bye: Fraction = Fraction(1)  # a requested full-point bye
+    half_bye: Fraction = Fraction(1, 2)  # a requested half-point bye
+    zero_bye: Fraction = Fraction(0)  # a requested zero-point bye; also an absence
 
     @property
     def win(self) -> Fraction:
+        """The points of a win (with white, where the colours differ)."""
         return self.win_white
 
     @property
@@ -124,6 +130,7 @@ class Scoring:
 
     @property
     def loss(self) -> Fraction:
+        """The points of a loss (with white, where the colours differ)."""
         return self.loss_white
 
     def points(self, kind: ResultKind, colour: Colour) -> Fraction:
@@ -151,9 +158,11 @@ class Scoring:
         raise AssertionError(kind)  # pragma: no cover
 
     def values(self) -> list[Fraction]:
+        """Every field's value, in field order (to find the grid they all fit on)."""
         return [getattr(self, f) for f in self.__dataclass_fields__]
 
     def describe(self) -> str:
+        """The values in words, for messages: "win 1, draw 1/2, loss 0, PAB 1, ..."."""
         return (
             f"win {self.win}, draw {self.draw}, loss {self.loss}, PAB {self.pab}, "
             f"forfeit win {self.forfeit_win}, half-point bye {self.half_bye}"
@@ -167,31 +176,34 @@ class Game(NamedTuple):
     A named tuple rather than a frozen dataclass: a large event has over 100,000 of them,
     and tuples are several times cheaper to create. Immutable either way."""
 
-    round: int
-    kind: ResultKind
-    opponent: int | None
-    colour: Colour
-    points: Fraction
-    units: int
+    round: int  # 1-based
+    kind: ResultKind  # what happened: played, forfeit, bye, not paired
+    opponent: int | None  # the scheduled opponent's id (forfeits too); None for byes
+    colour: Colour  # WHITE, BLACK, or NONE for byes and absences
+    points: Fraction  # the points scored in the round, under the tournament's Scoring
+    units: int  # the same points on the grid: points * Tournament.scale
 
 
 @dataclass(frozen=True)
 class Participant:
-    """A player (or, later, a team). ``id`` is the start rank (team number for teams)."""
+    """A player, or a team in a team event (then ``Tournament.team`` holds the players).
 
-    id: int
-    name: str
-    points: Fraction
-    results: tuple[Game, ...]
-    units: int = 0
-    rating: int | None = None
-    federation: str = ""
-    fide_id: str = ""
-    title: str = ""
-    sex: str = ""
-    birth_date: str = ""
-    declared_points: Fraction | None = None
-    declared_rank: int | None = None
+    ``results`` has one :class:`Game` per round, in order (``results[r - 1]`` is round *r*),
+    rounds without a pairing included (``ResultKind.NOT_PAIRED``)."""
+
+    id: int  # the start rank (pairing number); the team number for teams
+    name: str  # as the file gives it (TRF: "Surname, First name")
+    points: Fraction  # the score from the rounds (plus any 299 adjustment), exact
+    results: tuple[Game, ...]  # one per round, in round order
+    units: int = 0  # points on the grid: points * Tournament.scale
+    rating: int | None = None  # the rating in the file; None when unrated
+    federation: str = ""  # three letters, e.g. "NOR"; "" when not given
+    fide_id: str = ""  # FIDE ID as text; "" when not given
+    title: str = ""  # "GM", "IM", "WGM", ...; "" when none
+    sex: str = ""  # "m", "w" or ""
+    birth_date: str = ""  # as written in the file (TRF: YYYY/MM/DD or a year)
+    declared_points: Fraction | None = None  # the file's points column, if any
+    declared_rank: int | None = None  # the file's rank column, if any
     adjustment_units: int = 0  # bonus or penalty outside the rounds (TRF 299)
     line: int | None = None  # source line, for messages
 
@@ -219,77 +231,91 @@ class SourceFile:
 
 @dataclass(frozen=True)
 class Team:
-    id: int
-    name: str
+    """A team of a team event (TRF16 ``013``, TRF-2026 ``310``)."""
+
+    id: int  # the team number: the participant id of the team in the team tournament
+    name: str  # the team's name
     players: tuple[int, ...]  # the roster, in board order (start ranks)
-    nickname: str = ""
+    nickname: str = ""  # a short name, where the file gives one
     declared_mp: Fraction | None = None  # TRF-2026 310
-    declared_gp: Fraction | None = None
-    declared_rank: int | None = None
-    line: int | None = None
+    declared_gp: Fraction | None = None  # TRF-2026 310
+    declared_rank: int | None = None  # the file's rank column, if any
+    line: int | None = None  # source line, for messages
 
 
 class Match(NamedTuple):
     """One team's round: the kind (WIN/DRAW/LOSS for a match played; forfeits; byes), the
     opponent team, and the match and game points the team got."""
 
-    round: int
-    kind: ResultKind
-    opponent: int | None
-    mp: Fraction
-    gp: Fraction
+    round: int  # 1-based
+    kind: ResultKind  # WIN, DRAW, LOSS, a forfeit or a bye, for the team
+    opponent: int | None  # the opposing team's number; None for byes
+    mp: Fraction  # match points the team got
+    gp: Fraction  # game points the team got (the sum of its boards)
 
 
 class Board(NamedTuple):
     """One board of one team in one round (``player`` None: an empty board)."""
 
-    board: int
-    player: int | None
-    points: Fraction
+    board: int  # 1-based board number
+    player: int | None  # the player's start rank; None for an empty board
+    points: Fraction  # the game points the board scored for the team
 
 
 @dataclass(frozen=True)
 class TeamData:
-    teams: tuple[Team, ...]
+    """A team event's teams, matches and line-ups: ``Tournament.team``. The tournament's
+    participants are then the teams, scored with the primary score (match or game points)."""
+
+    teams: tuple[Team, ...]  # in the order of Tournament.participants
     players: Tournament  # the individual tournament of the same event
     match_scoring: Scoring  # match points: win, draw, loss, PAB, byes (TRF-2026 362, 320)
     game_scoring: Scoring  # game points of a match: boards x the game values
     primary: str  # "MP" or "GP"
-    boards: int
+    boards: int  # boards per match
     matches: Mapping[int, tuple[Match, ...]]  # team id -> one Match per round
     lineups: Mapping[tuple[int, int], tuple[Board, ...]]  # (team, round) -> boards
+    # The team tournament scored the other way (":MP"/":GP" codes), built once.
     cache: dict[Any, Tournament] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def secondary(self) -> str:
+        """The score that is not primary: "GP" when match points come first, else "MP"."""
         return "GP" if self.primary == "MP" else "MP"
 
     def team(self, tid: int) -> Team:
+        """The team with number *tid*."""
         return next(t for t in self.teams if t.id == tid)
 
 
 @dataclass(frozen=True)
 class Tournament:
-    """An immutable tournament. Build new ones with :meth:`after_round` and :meth:`with_type`."""
+    """An immutable tournament, as every reader produces it. Build changed ones with
+    :meth:`after_round` and :meth:`with_type`; iterate over it for its participants.
 
-    name: str
-    participants: tuple[Participant, ...]
-    rounds: int
-    scoring: Scoring = field(default_factory=Scoring)
-    type: TournamentType = TournamentType.SWISS
+    Participants are in the file's order (usually by start rank); find one by id with
+    :meth:`participant`, or its position (the index into an opponent table's ``entries``)
+    with :attr:`index`."""
+
+    name: str  # the event's name (TRF 012)
+    participants: tuple[Participant, ...]  # players, or teams for a team event
+    rounds: int  # rounds played or paired so far (each participant has this many Games)
+    scoring: Scoring = field(default_factory=Scoring)  # points per result
+    type: TournamentType = TournamentType.SWISS  # from the file (092/192), inferred or --type
     type_source: str = "default"  # "file", "inferred", "user" or "default"
-    scale: int = 2
-    start_date: date | None = None
-    end_date: date | None = None
-    planned_rounds: int | None = None
+    scale: int = 2  # units per point: every score times scale is an integer
+    start_date: date | None = None  # TRF 042
+    end_date: date | None = None  # TRF 052, else the last round date (132)
+    planned_rounds: int | None = None  # the rounds the event will have (TRF 142 or XXR)
     declared_tiebreaks: tuple[str, ...] = ()  # TRF 202
     declared_standings: tuple[str, ...] = ()  # TRF 212 (starts with PTS)
     info: Mapping[str, str] = field(default_factory=dict)  # header records by code
-    source: SourceFile | None = None
+    source: SourceFile | None = None  # the file's lines, for writers and messages
     team: TeamData | None = None  # set for team events: participants are then the teams
 
     @property
     def kind(self) -> str:
+        """Either "team" or "individual"."""
         return "team" if self.team is not None else "individual"
 
     @cached_property
@@ -298,6 +324,7 @@ class Tournament:
         return {p.id: i for i, p in enumerate(self.participants)}
 
     def participant(self, pid: int) -> Participant:
+        """The participant whose id is *pid* (KeyError when there is none)."""
         return self.participants[self.index[pid]]
 
     def __iter__(self) -> Iterator[Participant]:
@@ -329,6 +356,7 @@ class Tournament:
         return replace(self, participants=tuple(people), rounds=n)
 
     def with_type(self, kind: TournamentType, source: str = "user") -> Tournament:
+        """The same tournament ranked as *kind* (``--type``)."""
         return replace(self, type=kind, type_source=source)
 
 

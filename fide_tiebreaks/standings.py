@@ -71,8 +71,27 @@ class Standings:
         return keys
 
     def values(self, code: str) -> dict[int, Fraction | None]:
-        """Participant id → value for one code of the list (canonical form, e.g. ``BH/C1``)."""
-        i = self.codes.index(code)
+        """Participant id → value for one code of the list (canonical form, e.g. ``BH/C1``).
+
+        Raises ValueError for a code not in the standings, saying why when it was dropped
+        from the list (its plugin failed, or it cannot be used here)."""
+        codes = self.codes
+        if code not in codes:
+            try:
+                specs = parse_list(code)
+            except CodeError:
+                specs = []
+            if len(specs) == 1 and specs[0].code in codes:  # another spelling: bh-c1
+                code = specs[0].code
+            else:
+                key = specs[0].code if len(specs) == 1 else code
+                why = next((d.message for d in self.diagnostics
+                            if d.message.startswith(f"{key} is dropped: ")
+                            or d.message.endswith(f"; {key} is left out")), None)  # fmt: skip
+                if why:
+                    raise ValueError(f"'{code}' is not in these standings: {why}")
+                raise ValueError(f"'{code}' is not in the tie-break list ({', '.join(codes)})")
+        i = codes.index(code)
         return {row.participant.id: row.values[i] for row in self.rows}
 
 

@@ -37,10 +37,11 @@ class Context:
     and SB build the opponent table once); plugins use them only through these methods.
     """
 
-    tournament: Tournament
-    spec: TiebreakSpec
-    edition: Edition
+    tournament: Tournament  # the event (for ":MP"/":GP" codes, scored that way)
+    spec: TiebreakSpec  # the code as the user wrote it, parsed: cut, median, /P, ...
+    edition: Edition  # the rules edition in use: name, citation, cut(), opponent_table()
     group: frozenset[int] | None = None  # the tied participants, for group tie-breaks
+    # Shared by the tie-breaks of one run; use cached() rather than this directly.
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"unrated_rating": 1000}
     tables: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)

@@ -23,9 +23,9 @@ def test_table_names_edition_and_list():
     done = run_cli("standings", FILE)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    # no end date in the file: the newest edition (a note says so with -v)
+    # the file ends on 5 Aug 2024: the edition in force then
     assert lines[1] == (
-        "swiss, 5 rounds; edition fide-2026 (C.07 (2026)); tie-breaks BH/C1, BH, SB"
+        "swiss, 5 rounds; edition fide-2024 (C.07 (2024)); tie-breaks BH/C1, BH, SB"
     )
     assert lines[3].split() == ["Rank", "SNo", "Name", "Fed", "Rtg", "Pts", "BH/C1", "BH", "SB"]
     assert lines[4].split() == ["1", "2", "Player02", "4", "12", "13", "9.5"]
@@ -167,7 +167,7 @@ def test_usage_errors_exit_2(args, message):
 
 
 def test_default_edition_from_the_end_date_is_reported(tmp_path):
-    data = (TEC / "tournament.trf").read_text().replace("XXR 5", "XXR 5\n052 2019/06/30")
+    data = (TEC / "tournament.trf").read_text().replace("052 2024/08/05", "052 2019/06/30")
     path = write(tmp_path, data)
     done = run_cli("standings", path, "-f", "json")
     assert done.returncode == 0 and done.stderr == ""

@@ -68,3 +68,49 @@ def test_installed_plugin_is_usable_in_tiebreaks(site):
     # Maria #11 has 2.5 points and one win over the board (#7; her #9 win was a forfeit).
     assert rows[2]["tiebreaks"] == {"BH": "13", "XPTS2": "8", "XOPPW": "3"}
     assert rows[11]["tiebreaks"]["XPTS2"] == "5" and rows[11]["tiebreaks"]["XOPPW"] == "1"
+
+
+# -- docs/plugins.md "Develop and test your plugin", run on the example ----------------------
+
+
+def test_the_plugins_own_tests_pass_in_its_environment(site):
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+        cwd=EXAMPLE,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **_env(site)},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed" in done.stdout
+
+
+def test_the_conformance_suite_runs_the_cases_the_plugin_ships(site):
+    done = run_cli("conformance", "--provider", "double_points", env=_env(site))
+    assert done.returncode == 0, done.stdout + done.stderr
+    # its one case (hand-computed XPTS2, XOPPW, XOPPW/P) passes; the FIDE codes it lacks skip
+    assert "PASSED" not in done.stdout  # passed cases are listed only with -v
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("1 passed, 0 failed, ") and last.endswith(" skipped"), last
+
+
+def test_the_pytest_door_runs_the_cases_the_plugin_ships(site, tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tiebreak-conformance",
+         "--tiebreak-provider", "double_points", "-k", "double-points", "-rA"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        env={**os.environ, **_env(site)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "PASSED ::fide-tiebreaks-conformance::double-points\n" in done.stdout
+    assert "1 passed" in done.stdout
+
+
+def test_a_wrong_value_in_a_plugins_case_fails(site, tmp_path):
+    case = (EXAMPLE / "fide_tiebreaks_double_points" / "cases" / "double-points.xml").read_text()
+    wrong = tmp_path / "wrong.xml"
+    wrong.write_text(case.replace('<value code="XPTS2">3</value>', '<value code="XPTS2">4</value>'))
+    done = run_cli("conformance", "--provider", "double_points", str(wrong), env=_env(site))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "participant 1 XPTS2: expected 4, found 3" in done.stdout

@@ -130,7 +130,7 @@ def test_swiss_manager_settings(tec):
                                               ("2023/08/31", "fide-2012"),
                                               ("2023/09/01", "fide-2023")])  # fmt: skip
 def test_default_edition_by_end_date(tmp_path, end, edition):
-    text = (TEC / "tournament.trf").read_text().replace("XXR 5", f"XXR 5\n052 {end}")
+    text = (TEC / "tournament.trf").read_text().replace("052 2024/08/05", f"052 {end}")
     path = tmp_path / "t.trf"
     path.write_text(text)
     done = run_cli("standings", str(path), "-f", "json")

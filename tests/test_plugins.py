@@ -235,7 +235,7 @@ def test_example_plugin_source_is_the_documented_surface():
     assert (example / "pyproject.toml").read_text().count("[project.entry-points.fide_tiebreaks]")
     assert (
         "from fide_tiebreaks import Tiebreak, hookimpl"
-        in Path(example / "fide_tiebreaks_double_points.py").read_text()
+        in Path(example / "fide_tiebreaks_double_points" / "__init__.py").read_text()
     )
 
 

@@ -51,16 +51,18 @@ def test_standings_fill_rank_column_and_212():
     t = parse_trf(BASE.replace(b"\n", b"\r\n")).tournament
     out = to_trf(compute_standings(t, "BH/C1,BH,SB", "fide-2024"))
     lines = out.split(b"\r\n")
-    assert lines[3] == b"212 PTS,BH/C1,BH,SB"  # after the headers, before the players
+    # after the headers (012, 042, 052, 092, XXR), before the players
+    assert lines[5] == b"212 PTS,BH/C1,BH,SB"
     ranks = {int(line[4:8]): int(line[85:89]) for line in lines if line.startswith(b"001")}
     # Independent ranking from the published values: 4 points first; then the 3.5 group by
     # BH-C1 (13, 11.5, 11, 11) and BH/SB for the two on 11 (#1 SB 8 over #16 SB 7.25).
     assert [ranks[i] for i in (2, 3, 4, 1, 16)] == [1, 2, 3, 4, 5]
     # Everything else is unchanged, line ends included.
     before = BASE.replace(b"\n", b"\r\n").split(b"\r\n")
-    changed = [i for i, (a, b) in enumerate(zip(before[3:], lines[4:], strict=True)) if a != b]
+    assert lines[:5] == before[:5]
+    changed = [i for i, (a, b) in enumerate(zip(before[5:], lines[6:], strict=True)) if a != b]
     assert all(
-        before[3 + i][:85] == lines[4 + i][:85] and before[3 + i][89:] == lines[4 + i][89:]
+        before[5 + i][:85] == lines[6 + i][:85] and before[5 + i][89:] == lines[6 + i][89:]
         for i in changed
     )
 

@@ -1,6 +1,16 @@
 """Write docs/commands.md and docs/commands/COMMAND.md: a page per command with its options
-and examples run against the bundled fixtures, with their real output. tests/test_docs.py
-regenerates them and fails when a committed page differs, so they cannot drift.
+and examples run against the bundled fixtures, with their real output; and refresh every
+example output in the hand-written pages (README.md, docs/tutorial.md, docs/plugins.md:
+each ```console block's ``$ fide-tiebreaks ...`` lines are run again and their output
+replaces what follows them). tests/test_docs.py regenerates all of them and fails when a
+committed page differs, so they cannot drift.
+
+A hand-written block may be preceded by a comment saying how it is generated:
+``<!-- generated: first 9 lines -->`` (or ``last 1 line``) keeps the start (end) of a long
+output, marking the cut with ``...``; ``<!-- generated: with my_tiebreaks installed -->``
+runs it with the plugin the same page defines (its ``# my_tiebreaks.py`` block and its
+``# pyproject.toml`` block) installed, and ``with examples/NAME installed`` with that
+project of the repository.
 
     python tools/build_docs.py
 """
@@ -8,8 +18,12 @@ regenerates them and fails when a committed page differs, so they cannot drift.
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
+import tempfile
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,11 +74,14 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
 ]  # fmt: skip
 
 
-def run(argv: list[str]) -> str:
-    env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": "", "COLUMNS": "100"}
+def run(argv: list[str], extra_env: dict[str, str] | None = None,
+        stderr_first: bool = False) -> str:  # fmt: skip
+    """The command's output. The hand-written pages show stderr first, as a terminal does
+    for standings and explain (their notes come before the table)."""
+    env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": "", "COLUMNS": "100", **(extra_env or {})}
     done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", *argv], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)  # fmt: skip
-    return done.stdout + done.stderr
+    return done.stderr + done.stdout if stderr_first else done.stdout + done.stderr
 
 
 def _example(caption: str, argv: list[str], keep: int) -> list[str]:
@@ -132,8 +149,93 @@ def build() -> dict[Path, str]:
     return pages
 
 
+# Hand-written pages whose example outputs are regenerated (see the module docstring).
+HAND_WRITTEN = [ROOT / "README.md", ROOT / "docs" / "tutorial.md", ROOT / "docs" / "plugins.md"]
+_BLOCK = re.compile(r"(?:^<!-- generated: (?P<how>[^>]*) -->\n)?^```console\n(?P<body>.*?)^```$",
+                    re.M | re.S)  # fmt: skip
+
+
+def code_blocks(text: str, language: str) -> list[str]:
+    """The contents of a page's ```LANGUAGE blocks, in order."""
+    return re.findall(rf"^```{language}\n(.*?)^```$", text, re.M | re.S)
+
+
+def install_project(pyproject: str, site: Path) -> list[str]:
+    """Record a project in *site* as pip would install it, without building it: its
+    distribution metadata and ``fide_tiebreaks`` entry points (the modules are found on
+    PYTHONPATH). Returns the entry-point names."""
+    project = tomllib.loads(pyproject)["project"]
+    entries = project["entry-points"]["fide_tiebreaks"]
+    dist = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n"
+    )
+    (dist / "entry_points.txt").write_text(
+        "[fide_tiebreaks]\n" + "".join(f"{n} = {v}\n" for n, v in entries.items())
+    )
+    return list(entries)
+
+
+def install_page_plugins(text: str, site: Path) -> list[str]:
+    """Install what a page defines as a plugin: each ```python block that starts with
+    ``# NAME.py`` becomes module NAME in *site*, and the ```toml block that starts with
+    ``# pyproject.toml`` the installed distribution. Returns the entry-point names."""
+    names = []
+    for block in code_blocks(text, "python") + code_blocks(text, "toml"):
+        first = block.split("\n", 1)[0]
+        if re.fullmatch(r"# \w+\.py", first):
+            (site / first[2:]).write_text(block)
+        elif first == "# pyproject.toml":
+            names += install_project(block, site)
+    return names
+
+
+def plugin_env(what: str, text: str, site: Path) -> dict[str, str]:
+    """The environment of a run "with WHAT installed": a plugin the page defines, or a
+    project folder of the repository (``examples/...``)."""
+    if "/" in what:
+        names = install_project((ROOT / what / "pyproject.toml").read_text(), site)
+        path = os.pathsep.join([str(site), str(ROOT / what)])
+    else:
+        names, path = install_page_plugins(text, site), str(site)
+    return {"PYTHONPATH": path, "FIDE_TIEBREAKS_LOAD_PLUGINS": ",".join(names)}
+
+
+def refresh(text: str) -> str:
+    """*text* with each ```console block's outputs replaced by a real run's."""
+
+    def block(m: re.Match[str]) -> str:
+        how = m["how"] or ""
+        keep = re.search(r"(first|last) (\d+) lines?", how)
+        plugin = re.search(r"with (\S+) installed", how)
+        out = [f"<!-- generated: {how} -->"] if m["how"] is not None else []
+        out.append("```console")
+        for line in m["body"].splitlines():
+            if not line.startswith("$ fide-tiebreaks "):
+                continue
+            argv = shlex.split(line)[2:]
+            extra: dict[str, str] = {}
+            with tempfile.TemporaryDirectory() as site:
+                if plugin:
+                    extra = plugin_env(plugin[1], text, Path(site))
+                shown = run(argv, extra, stderr_first=True).rstrip("\n").splitlines()
+            if keep and len(shown) > int(keep[2]):
+                n = int(keep[2])
+                shown = [*shown[:n], "..."] if keep[1] == "first" else ["...", *shown[-n:]]
+            out += [line, *shown]
+        return "\n".join([*out, "```"])
+
+    return _BLOCK.sub(block, text)
+
+
+def build_hand_written() -> dict[Path, str]:
+    """The hand-written pages with their example outputs from real runs."""
+    return {path: refresh(path.read_text()) for path in HAND_WRITTEN}
+
+
 if __name__ == "__main__":
     PAGES.mkdir(exist_ok=True)
-    for path, text in build().items():
+    for path, text in [*build().items(), *build_hand_written().items()]:
         path.write_text(text)
         print(f"wrote {path.relative_to(ROOT)}")

@@ -50,6 +50,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import printable
+    from ..editions import UNDATED
     from ..explain import explain, find_participant, render_text, to_dict
     from ..numbers import clip
 
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         return stop
     standings, explanations = done
     for d in standings.diagnostics:
-        if d.severity.name != "NOTE" or args.verbose:
+        if d.severity.name != "NOTE" or args.verbose or d.message.startswith(UNDATED):
             print(d, file=sys.stderr)
     if args.strict and any(d.severity.name != "NOTE" for d in standings.diagnostics):
         return EXIT_PROBLEMS  # as standings --strict: a warning is an error

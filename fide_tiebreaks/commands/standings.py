@@ -114,6 +114,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..atomic import write_atomic
     from ..diagnostics import Severity
+    from ..editions import UNDATED
     from ..formats import render
     from ..model import TournamentType
     from ..standings import compute_standings
@@ -154,7 +155,8 @@ def run(args: argparse.Namespace) -> int:
         return stop
     standings, options = done
     for d in standings.diagnostics:
-        if d.severity >= Severity.WARNING or args.verbose:
+        # The edition picked for an undated file is said by default: it changes the values.
+        if d.severity >= Severity.WARNING or args.verbose or d.message.startswith(UNDATED):
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS

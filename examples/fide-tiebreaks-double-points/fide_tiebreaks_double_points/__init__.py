@@ -4,11 +4,16 @@ XPTS2 is the minimal plugin of the documentation: double the points. XOPPW shows
 tie-break built on the opponent table, which already applies the edition's rules for
 unplayed rounds: it counts the opponents the participant beat over the board
 (with ``/P``, forfeit wins count too).
+
+It ships its own conformance cases (``cases/*.xml``, hand-computed), which
+``fide-tiebreaks conformance`` and ``pytest --tiebreak-conformance`` run with the bundled
+corpus once the plugin is installed.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 from fide_tiebreaks import Tiebreak, hookimpl
 
@@ -39,3 +44,8 @@ def fide_tiebreaks_register():
             modifiers=frozenset("P"),
         ),
     ]
+
+
+@hookimpl
+def fide_tiebreaks_add_fixture_dirs():
+    return [str(Path(__file__).parent / "cases")]
