@@ -41,9 +41,10 @@ class Context:
     spec: TiebreakSpec  # the code as the user wrote it, parsed: cut, median, /P, ...
     edition: Edition  # the rules edition in use: name, citation, cut(), opponent_table()
     group: frozenset[int] | None = None  # the tied participants, for group tie-breaks
-    # Shared by the tie-breaks of one run; use cached() rather than this directly.
+    # This plugin's own store for one run; use cached() rather than this directly.
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     options: Mapping[str, Any] = field(default_factory=dict)  # e.g. {"unrated_rating": 1000}
+    # The opponent tables every plugin shares, kept by opponent_table(); not for plugins.
     tables: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def cached(self, key: Any, build: Callable[[], Any]) -> Any:

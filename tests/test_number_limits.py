@@ -27,7 +27,13 @@ from fide_tiebreaks.numbers import (
     parse_int,
 )
 
-TRF = (TEC / "tournament.trf").read_text()
+# Without the fixture's own 052: a record a test appends must be the only one of its kind,
+# since the reader keeps the first.
+TRF = "".join(
+    line
+    for line in (TEC / "tournament.trf").read_text().splitlines(keepends=True)
+    if not line.startswith("052")
+)
 LONG = "1" * 5000
 ZEROS = "0" * 5000
 
