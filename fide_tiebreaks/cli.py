@@ -58,7 +58,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> Any:  # usage errors: exit 2 with a short hint
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"fide-tiebreaks: error: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -120,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
-        err(f"internal error: {type(e).__name__}: {e} (please report this with the input file)")
+        err(f"error: internal error: {type(e).__name__}: {e} (please report this with the "
+            "input file)")
         return EXIT_INTERNAL
 
 

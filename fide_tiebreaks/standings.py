@@ -120,6 +120,11 @@ def compute_standings(
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
     specs = tuple(parse_list(tiebreaks))
+    if not specs and not _names_points(tiebreaks):
+        notes.append(Diagnostic(Severity.WARNING, "the tie-break list is empty: participants "
+                                "with equal points share their place (give PTS to rank on "
+                                "points alone without this warning; leave the list out for "
+                                "the file's or the default list)", source))  # fmt: skip
     if isinstance(edition, Edition):
         chosen = edition
     elif edition:
@@ -149,6 +154,13 @@ def compute_standings(
         if any(k.code == spec.code for k, _ in kept) and not tb.group:
             raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
         kept.append((spec, tb))
+        removed = spec.cut or 2 * spec.median
+        if removed and removed >= tournament.rounds:
+            what = f"the Cut removes the {spec.cut} lowest" if spec.cut else (
+                f"the Median removes the {spec.median} highest and the {spec.median} lowest")
+            notes.append(Diagnostic(Severity.WARNING, f"{spec.code}: {what} of "
+                                    f"{tournament.rounds} rounds' values: none is left, so it "
+                                    f"ties everyone (C.07 14.1-14.4); use a smaller n", source))  # fmt: skip
     while True:
         try:
             return _rank(tournament, kept, chosen, options, cache, notes, source)
@@ -259,6 +271,12 @@ def _rank(
         for spec, tb, t in zip(specs, resolved, spent, strict=True) if t > SLOW_SECONDS
     ]  # fmt: skip
     return Standings(tournament, chosen, specs, resolved, rows, (*notes, *slow))
+
+
+def _names_points(tiebreaks: str | list[str] | tuple[str, ...]) -> bool:
+    """Whether an empty list was asked for on purpose: ``PTS`` alone (points only)."""
+    items = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
+    return any(item.strip().upper() == "PTS" for item in items)
 
 
 def _view(t: Tournament, spec: TiebreakSpec) -> Tournament:

@@ -71,5 +71,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     sys.stdout.write(runner.report(outcomes, args.verbose))
     if args.junit:
-        write_atomic(args.junit, runner.junit(outcomes))
+        try:
+            write_atomic(args.junit, runner.junit(outcomes))
+        except OSError as e:
+            err(f"error: cannot write {args.junit}: {e.strerror or e}")
+            return EXIT_USAGE
     return EXIT_OK if all(o.status in ("passed", "skipped") for o in outcomes) else EXIT_PROBLEMS

@@ -39,18 +39,33 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     return p
 
 
+def no_single_match(t: Any, text: str, hits: list[int], shown: int = 20) -> str:
+    """Why *text* picks no single participant, and what to give instead."""
+    first, last = (min(t.index), max(t.index)) if t.index else (0, 0)
+    if not hits:
+        if text.isascii() and text.strip().isdigit():
+            return (f"no participant has start rank {text.strip()} (this file has start ranks "
+                    f"{first} to {last})")  # fmt: skip
+        return (f"no participant's name contains '{text}' (case is ignored); give a start "
+                f"rank ({first} to {last}) or part of a name as 'standings' lists it")  # fmt: skip
+    listed = ", ".join(f"#{pid} {t.participant(pid).name}" for pid in hits[:shown])
+    more = f", and {len(hits) - shown} more" if len(hits) > shown else ""
+    return (f"'{text}' matches {len(hits)} participants: {listed}{more}; give the start rank "
+            f"(e.g. 'explain FILE {hits[0]}') or more of the name")  # fmt: skip
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..explain import explain, find_participant, render_text, to_dict
+    from ..explain import explain, participant_matches, render_text, to_dict
 
     result, stop = read_input(args)
     if result is None or stop is not None:
         return stop if stop is not None else EXIT_USAGE
     t = result.tournament
-    pid = find_participant(t, args.participant)
-    if pid is None:
-        err(f"error: no single participant matches '{args.participant}' (give a start rank "
-             "or a unique part of the name)")  # fmt: skip
+    hits = participant_matches(t, args.participant)
+    if len(hits) != 1:
+        err(f"error: {no_single_match(t, args.participant, hits)}")
         return EXIT_USAGE
+    pid = hits[0]
     done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
                                          options=options_from(args)))  # fmt: skip
     if done is None:

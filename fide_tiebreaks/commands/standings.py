@@ -67,11 +67,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--format",
         "-f",
         choices=("table", "json", "csv", "trf", "xml", "html", "chess-json"),
-        default="table",
-        help="output format (default: table)",
+        help="output format (default: from the --output file's extension, .csv .json .xml "
+        ".html .trf, else table)",
     )
     p.add_argument(
-        "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
+        "--output",
+        "-o",
+        metavar="PATH",
+        help="write here (atomically) instead of standard output; its extension chooses the "
+        "format unless --format is given",
     )
     add_common(p)
     p.add_argument(
@@ -111,6 +115,31 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     return p
 
 
+# The format an --output file's extension asks for when --format is not given.
+EXTENSIONS = {".csv": "csv", ".json": "json", ".xml": "xml", ".html": "html", ".htm": "html",
+              ".trf": "trf", ".txt": "table"}  # fmt: skip
+
+
+def output_format(given: str | None, output: str | None) -> str:
+    """--format, else the format the --output file's extension names, else a text table
+    (said on standard error when the extension is one we do not know)."""
+    if given:
+        return given
+    if not output:
+        return "table"
+    from pathlib import PurePath
+
+    suffix = PurePath(output).suffix
+    fmt = EXTENSIONS.get(suffix.lower())
+    if fmt is None:
+        if suffix:
+            known = " ".join(e for e in EXTENSIONS if e != ".htm")
+            err(f"note: writing a text table to {output}: '{suffix}' names no format "
+                f"(known: {known}); give --format to choose one")  # fmt: skip
+        return "table"
+    return fmt
+
+
 def run(args: argparse.Namespace) -> int:
     from ..atomic import write_atomic
     from ..diagnostics import Severity
@@ -121,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
     result, stop = read_input(args)
     if result is None or stop is not None:
         if stop == EXIT_PROBLEMS:
-            err("the file has errors; no standings computed (run 'fide-tiebreaks check')")
+            err("error: the file has errors (listed above), so no standings were computed; "
+                "correct them, or run 'fide-tiebreaks check FILE' to see every problem")
         return stop if stop is not None else EXIT_USAGE
     tournament = result.tournament
     if args.individual:
@@ -135,11 +165,12 @@ def run(args: argparse.Namespace) -> int:
     for item in args.provider:
         code, sep, plugin = item.partition("=")
         if not sep:
-            err(f"--provider takes CODE=PLUGIN, not '{item}'")
+            err(f"error: --provider takes CODE=PLUGIN, e.g. BH=buchholz, not '{item}'")
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
-        err(f"--after-round must be between 1 and {tournament.rounds}")
+        err(f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
+            f"{tournament.rounds} rounds), not {args.after_round}")
         return EXIT_USAGE
 
     def rank() -> tuple[Any, dict[str, Any]]:
@@ -158,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS
-    data = render(standings, args.format, options)
+    data = render(standings, output_format(args.format, args.output), options)
     if args.output:
         try:
             write_atomic(args.output, data)
