@@ -49,6 +49,36 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
             width -= 2
         super().__init__(prog, indent_increment, max_help_position, width)
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """Descriptions and epilogs wrap to the width like the options' help; indented lines
+        (examples, lists) and blank lines stay as written."""
+        import textwrap
+
+        out: list[str] = []
+        prose: list[str] = []
+
+        def flush() -> None:
+            if prose:
+                out.extend(textwrap.wrap(" ".join(prose), width, initial_indent=indent,
+                                         subsequent_indent=indent, break_on_hyphens=False))  # fmt: skip
+                prose.clear()
+
+        for line in text.splitlines():
+            if line.strip() and not line[0].isspace():
+                prose.append(line.strip())
+                if line.rstrip().endswith(":"):  # a heading such as "examples:"
+                    flush()
+                continue
+            flush()
+            out.append(indent + line if line.strip() else "")
+        flush()
+        return "\n".join(out)
+
 
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -102,6 +132,10 @@ def run() -> NoReturn:
 def main(argv: Sequence[str] | None = None) -> int:
     console = argv is None  # the console script, not a call from Python (tests, a host program)
     argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        # No command: show what there is to do; still a usage error for scripts (exit 2).
+        build_parser().print_help()
+        return EXIT_USAGE
     args = build_parser(argv).parse_args(argv)
     warnings.showwarning = _show_warning
     command = args.command_module

@@ -114,7 +114,12 @@ class Registry:
             return self.editions[name.lower()]
         except KeyError:
             known = ", ".join(sorted(self.editions))
-            raise CodeError(f"unknown edition '{name}' (available: {known})") from None
+            import difflib
+
+            near = difflib.get_close_matches(name.lower(), list(self.editions), n=1)
+            hint = f"did you mean {near[0]}? " if near else ""
+            raise CodeError(f"unknown edition '{name}' (available: {known}); {hint}"
+                            "'fide-tiebreaks editions' lists them with their dates") from None
 
 
 def _env_list(name: str) -> list[str] | None:

@@ -211,7 +211,8 @@ def test_plugins_and_help():
     assert {p["name"] for p in data["plugins"]} >= {"buchholz", "sonneborn_berger", "unplayed"}
     for command in ([], ["standings"], ["check"], ["plugins"]):
         assert run_cli(*command, "--help").returncode == 0
-    assert run_cli().returncode == 2
+    bare = run_cli()  # no command: the help, and exit 2 (a usage error for scripts)
+    assert bare.returncode == 2 and "COMMAND" in bare.stdout and "standings" in bare.stdout
 
 
 def test_console_script_is_installed():

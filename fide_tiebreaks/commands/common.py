@@ -15,6 +15,16 @@ def err(message: str, stream: TextIO | None = None) -> None:
     print(f"fide-tiebreaks: {message}", file=stream or sys.stderr)
 
 
+# The editions FIDE's calendar knows (editions.PERIODS), newest first: named in --edition's
+# help without loading the plugins (start-up); 'fide-tiebreaks editions' lists the installed.
+EDITION_NAMES = "fide-2026, fide-2024, fide-2023, fide-2012, pre-2012"
+EDITION_HELP = (
+    f"rules edition: {EDITION_NAMES}, or one a plugin adds ('fide-tiebreaks editions' lists "
+    "them with their dates); default: the one in force on the tournament's end date, else "
+    "the newest"
+)
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
@@ -34,7 +34,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="CODES",
         help="with --against: the codes to compare (default: those in RESULTS)",
     )
-    p.add_argument("--edition", "-e", metavar="E", help="with --against: the rules edition")
+    p.add_argument("--edition", "-e", metavar="E",
+                   help=f"with --against: the rules edition ({EDITION_NAMES}, or one a "
+                   "plugin adds)")  # fmt: skip
     p.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
     p.add_argument("--verbose", "-v", action="store_true", help="list passed cases too")
     return p

@@ -7,7 +7,16 @@ import json
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_USAGE, add_common, err, options_from, ranked, read_input
+from .common import (
+    EDITION_HELP,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_common,
+    err,
+    options_from,
+    ranked,
+    read_input,
+)
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -26,15 +35,22 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "  fide-tiebreaks explain event.trf Jessica --edition fide-2012 --format json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
     p.add_argument("participant", metavar="PARTICIPANT",
-                    help="start rank, or a unique part of the name")  # fmt: skip
-    p.add_argument("--tiebreaks", "-t", metavar="CODES")
-    p.add_argument("--edition", "-e", metavar="E")
-    p.add_argument("--format", "-f", choices=("text", "json"), default="text")
+                    help="the start rank, or the name or a part of it (case is ignored); "
+                    "when several names match, they are listed")  # fmt: skip
+    p.add_argument("--tiebreaks", "-t", metavar="CODES",
+                   help="comma-separated tie-break codes, as for 'standings' (default: the "
+                   "file's list, else the default for its type)")  # fmt: skip
+    p.add_argument("--edition", "-e", metavar="E", help=EDITION_HELP)
+    p.add_argument("--format", "-f", choices=("text", "json"), default="text",
+                   help="text for reading, json for programs (default: text)")  # fmt: skip
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="an option for the tie-breaks or edition (see docs)")  # fmt: skip
-    p.add_argument("--unrated-rating", type=int, metavar="R")
+                    help="an option for the tie-breaks or edition, e.g. "
+                    "legacy-pab-unplayed=no (see docs/interpretations.md)")  # fmt: skip
+    p.add_argument("--unrated-rating", type=int, metavar="R",
+                   help="rating given to unrated players by the tournament regulations, so "
+                   "that rating tie-breaks are kept (C.07 Art. 10)")  # fmt: skip
     add_common(p)
     return p
 

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .common import (
+    EDITION_HELP,
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
@@ -20,13 +21,15 @@ from .common import (
 STANDINGS_EPILOG = """\
 tie-break codes use the TEC syntax NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F], comma-separated,
 e.g. "BH/C1,BH,SB". The Handbook hyphen form (BH-C1) is accepted too. Without --tiebreaks the
-file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB for a round robin.
-Run 'fide-tiebreaks plugins' for the installed codes.
+file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB,DE,WIN for a round robin (teams:
+MPvGP,EMGSB/C1,BH:MP/C1 and MPvGP,EDE,EMGSB). Give PTS to rank on points alone.
+'fide-tiebreaks plugins' lists the installed codes, docs/tiebreaks.md explains each.
 
 examples:
   fide-tiebreaks standings event.trf
   fide-tiebreaks standings event.trf --tiebreaks BH/C1,BH,SB --format json
-  fide-tiebreaks standings event.trf --after-round 5 --format csv --output r5.csv
+  fide-tiebreaks standings event.trf --after-round 5 --output r5.csv   (CSV: the extension)
+  fide-tiebreaks standings event.trf --output report.html --edition fide-2024
   fide-tiebreaks standings event.trf --format trf --output ranked.trf
 """
 
@@ -49,8 +52,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--edition",
         "-e",
         metavar="E",
-        help="rules edition, e.g. fide-2024 (default: the one in force on the "
-        "tournament's end date, else the newest installed)",
+        help=EDITION_HELP,
     )
     p.add_argument(
         "--type",
