@@ -64,8 +64,15 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
         def flush() -> None:
             if prose:
-                out.extend(textwrap.wrap(" ".join(prose), width, initial_indent=indent,
-                                         subsequent_indent=indent, break_on_hyphens=False))  # fmt: skip
+                out.extend(
+                    textwrap.wrap(
+                        " ".join(prose),
+                        width,
+                        initial_indent=indent,
+                        subsequent_indent=indent,
+                        break_on_hyphens=False,
+                    )
+                )
                 prose.clear()
 
         for line in text.splitlines():
@@ -154,8 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
-        err(f"error: internal error: {type(e).__name__}: {e} (please report this with the "
-            "input file)")
+        err(
+            f"error: internal error: {type(e).__name__}: {e} (please report this with the "
+            "input file)"
+        )
         return EXIT_INTERNAL
 
 

@@ -118,8 +118,10 @@ class Registry:
 
             near = difflib.get_close_matches(name.lower(), list(self.editions), n=1)
             hint = f"did you mean {near[0]}? " if near else ""
-            raise CodeError(f"unknown edition '{name}' (available: {known}); {hint}"
-                            "'fide-tiebreaks editions' lists them with their dates") from None
+            raise CodeError(
+                f"unknown edition '{name}' (available: {known}); {hint}"
+                "'fide-tiebreaks editions' lists them with their dates"
+            ) from None
 
 
 def _env_list(name: str) -> list[str] | None:

@@ -156,11 +156,20 @@ def compute_standings(
         kept.append((spec, tb))
         removed = spec.cut or 2 * spec.median
         if removed and removed >= tournament.rounds:
-            what = f"the Cut removes the {spec.cut} lowest" if spec.cut else (
-                f"the Median removes the {spec.median} highest and the {spec.median} lowest")
-            notes.append(Diagnostic(Severity.WARNING, f"{spec.code}: {what} of "
-                                    f"{tournament.rounds} rounds' values: none is left, so it "
-                                    f"ties everyone (C.07 14.1-14.4); use a smaller n", source))  # fmt: skip
+            what = (
+                f"the Cut removes the {spec.cut} lowest"
+                if spec.cut
+                else (f"the Median removes the {spec.median} highest and the {spec.median} lowest")
+            )
+            notes.append(
+                Diagnostic(
+                    Severity.WARNING,
+                    f"{spec.code}: {what} of "
+                    f"{tournament.rounds} rounds' values: none is left, so it "
+                    f"ties everyone (C.07 14.1-14.4); use a smaller n",
+                    source,
+                )
+            )
     while True:
         try:
             return _rank(tournament, kept, chosen, options, cache, notes, source)

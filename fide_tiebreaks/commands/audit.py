@@ -9,7 +9,6 @@ from typing import Any
 
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
-
 AUDIT_EPILOG = """\
 exit status:
   0  at least one file was compared, and every file read conforms or declares no ranks

@@ -21,8 +21,8 @@ from .common import (
 STANDINGS_EPILOG = """\
 tie-break codes use the TEC syntax NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F], comma-separated,
 e.g. "BH/C1,BH,SB". The Handbook hyphen form (BH-C1) is accepted too. Without --tiebreaks the
-file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB,DE,WIN for a round robin (teams:
-MPvGP,EMGSB/C1,BH:MP/C1 and MPvGP,EDE,EMGSB). Give PTS to rank on points alone.
+file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB,DE,WIN for a round
+robin (teams: MPvGP,EMGSB/C1,BH:MP/C1 and MPvGP,EDE,EMGSB). Give PTS to rank on points alone.
 'fide-tiebreaks plugins' lists the installed codes, docs/tiebreaks.md explains each.
 
 examples:
@@ -152,8 +152,10 @@ def run(args: argparse.Namespace) -> int:
     result, stop = read_input(args)
     if result is None or stop is not None:
         if stop == EXIT_PROBLEMS:
-            err("error: the file has errors (listed above), so no standings were computed; "
-                "correct them, or run 'fide-tiebreaks check FILE' to see every problem")
+            err(
+                "error: the file has errors (listed above), so no standings were computed; "
+                "correct them, or run 'fide-tiebreaks check FILE' to see every problem"
+            )
         return stop if stop is not None else EXIT_USAGE
     tournament = result.tournament
     if args.individual:
@@ -171,8 +173,10 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
-        err(f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{tournament.rounds} rounds), not {args.after_round}")
+        err(
+            f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
+            f"{tournament.rounds} rounds), not {args.after_round}"
+        )
         return EXIT_USAGE
 
     def rank() -> tuple[Any, dict[str, Any]]:

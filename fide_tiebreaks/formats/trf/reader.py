@@ -182,11 +182,25 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
         content = [sl.text for sl in self.source.lines if sl.text.strip()]
         if not content:
             what = "contains only blank lines" if self.source.lines else "is empty"
-            raise InputError([fatal(path, f"the file {what}: there is no tournament to "
-                                          "read; give a TRF, XML or Chess-JSON file")])  # fmt: skip
+            raise InputError(
+                [
+                    fatal(
+                        path,
+                        f"the file {what}: there is no tournament to "
+                        "read; give a TRF, XML or Chess-JSON file",
+                    )
+                ]
+            )
         if unknown == len([t for t in content if not t.startswith("###")]):
-            raise InputError([fatal(path, f"this is not a tournament file: none of its "
-                                          f"{len(content)} lines is a TRF record{known}")])  # fmt: skip
+            raise InputError(
+                [
+                    fatal(
+                        path,
+                        f"this is not a tournament file: none of its "
+                        f"{len(content)} lines is a TRF record{known}",
+                    )
+                ]
+            )
 
     def _build(self) -> ReadResult:
         out = self.out
