@@ -116,6 +116,7 @@ def compute_standings(
         if not 1 <= after_round <= tournament.rounds:
             raise CodeError(f"--after-round must be between 1 and {tournament.rounds}")
         tournament = tournament.after_round(after_round)
+    given = tiebreaks is not None  # by the caller, not from the file or the defaults
     if tiebreaks is None:
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
@@ -155,7 +156,9 @@ def compute_standings(
             raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
         kept.append((spec, tb))
         removed = spec.cut or 2 * spec.median
-        if removed and removed >= tournament.rounds:
+        if removed and removed >= tournament.rounds > 0:
+            # A warning when asked for; a note when the file's or the default list meets an
+            # early round (BH/C1 after round 1).
             what = (
                 f"the Cut removes the {spec.cut} lowest"
                 if spec.cut
@@ -163,9 +166,9 @@ def compute_standings(
             )
             notes.append(
                 Diagnostic(
-                    Severity.WARNING,
-                    f"{spec.code}: {what} of "
-                    f"{tournament.rounds} rounds' values: none is left, so it "
+                    Severity.WARNING if given else Severity.NOTE,
+                    f"{spec.code}: {what} of the values of {tournament.rounds} "
+                    f"round{'s' if tournament.rounds > 1 else ''}: none is left, so it "
                     f"ties everyone (C.07 14.1-14.4); use a smaller n",
                     source,
                 )

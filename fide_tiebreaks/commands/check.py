@@ -43,8 +43,11 @@ def run(args: argparse.Namespace) -> int:
             print(text, file=sys.stderr)
             found.append(d)
     counts = {s: sum(d.severity is s for d in found) for s in Severity}
-    who = (f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
-           if t.team else f"{len(t.participants)} players")  # fmt: skip
+    who = (
+        f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
+        if t.team
+        else f"{len(t.participants)} players"
+    )
     print(
         f"{args.file}: {who}, {t.rounds} rounds, {t.type.value} "
         f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "

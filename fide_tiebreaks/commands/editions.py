@@ -18,8 +18,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--edition a tournament is ranked with the edition in force on its end date, else "
         "the newest. Editions without dates (a program's settings) are only used by name.",
     )
-    p.add_argument("--format", "-f", choices=("table", "json"), default="table",
-                   help="table for reading, json for programs (default: table)")  # fmt: skip
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
     return p
 
 
@@ -29,8 +34,11 @@ def run(args: argparse.Namespace) -> int:
     from ..host import registry
 
     installed = registry().editions.values()
-    dated = sorted((e for e in installed if e.in_force_from or e.in_force_until),
-                   key=lambda e: e.in_force_from or date.min, reverse=True)  # fmt: skip
+    dated = sorted(
+        (e for e in installed if e.in_force_from or e.in_force_until),
+        key=lambda e: e.in_force_from or date.min,
+        reverse=True,
+    )
     editions = [*dated, *(e for e in installed if e not in dated)]  # newest first
     if args.format == "json":
         data = [
