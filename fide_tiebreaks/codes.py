@@ -17,7 +17,12 @@ from .numbers import exact_str, parse_decimal
 
 
 class CodeError(ValueError):
-    """A tie-break code that does not parse, or names what nobody provides."""
+    """A tie-break code that does not parse, or names what nobody provides. *typed* is the
+    name that is no tie-break's name, when that is the problem (for suggestions)."""
+
+    def __init__(self, message: str, typed: str | None = None) -> None:
+        super().__init__(message)
+        self.typed = typed
 
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -108,7 +113,7 @@ def parse_code(text: str) -> TiebreakSpec:
             head, mods = first, [*rest, *mods]
     name, _, score = head.partition(":")
     if not _NAME.match(name):
-        raise CodeError(f"'{raw}': '{name}' is not a tie-break name")
+        raise CodeError(f"'{raw}': '{name}' is not a tie-break name", typed=raw)
     fields: dict[str, object] = {"name": name.upper()}
     if score:
         if score.upper() not in ("MP", "GP"):

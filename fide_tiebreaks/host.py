@@ -98,6 +98,10 @@ class Registry:
 
     def unknown_code(self, name: str) -> str:
         """Why *name* is not a code, with the nearest codes (by code or by name) to use."""
+        return f"unknown tie-break code '{name}'" + self.suggestions(name)
+
+    def suggestions(self, name: str) -> str:
+        """The nearest codes to *name*, as "; did you mean BH (Buchholz)? (every code: ...)"."""
         from .codes import suggest
 
         names = {tb.code: tb.name for tbs in self.tiebreaks.values() for tb in tbs}
@@ -106,7 +110,7 @@ class Registry:
         if glued and glued[1].upper() in self.tiebreaks:
             near = [f"{self.tiebreaks[glued[1].upper()][0].code}/{glued[2].upper()}", *near]
         hint = ", ".join(f"{c} ({names[c]})" if c in names else c for c in near[:3])
-        return (f"unknown tie-break code '{name}'" + (f"; did you mean {hint}?" if near else ";")
+        return ((f"; did you mean {hint}?" if near else ";")
                 + " (every code: 'fide-tiebreaks plugins' or docs/tiebreaks.md)")  # fmt: skip
 
     def edition(self, name: str) -> Edition:

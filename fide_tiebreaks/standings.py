@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -11,7 +12,7 @@ from itertools import groupby
 from numbers import Rational
 from typing import Any, NamedTuple, cast
 
-from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
+from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
 from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
 from .host import PluginError, Registry, registry, strict_plugins
@@ -120,7 +121,18 @@ def compute_standings(
     if tiebreaks is None:
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
-    specs = tuple(parse_list(tiebreaks))
+    if isinstance(tiebreaks, str) and (hint := separator_hint(tiebreaks)) is not None:
+        # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.
+        heads = [re.split(r"[/:-]", part, maxsplit=1)[0].upper() for part in hint.split(",")]
+        if not all(h in reg.tiebreaks or h == "PTS" for h in heads):
+            raise CodeError(f"unknown tie-break code '{tiebreaks.strip()}'"
+                            + reg.suggestions(tiebreaks.strip()))  # fmt: skip
+    try:
+        specs = tuple(parse_list(tiebreaks))
+    except CodeError as e:
+        if e.typed is None:
+            raise
+        raise CodeError(f"{e}{reg.suggestions(e.typed)}") from None
     if not specs and not _names_points(tiebreaks):
         notes.append(Diagnostic(Severity.WARNING, "the tie-break list is empty: participants "
                                 "with equal points share their place (give PTS to rank on "

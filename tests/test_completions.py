@@ -41,10 +41,14 @@ def test_every_command_is_in_the_completions():
         ("fide-tiebreaks sta", ["standings"]),
         ("fide-tiebreaks ed", ["editions"]),
         ("fide-tiebreaks standings --ed", ["--edition"]),
-        ("fide-tiebreaks standings x.trf --edition fide-202",
-         ["fide-2023", "fide-2024", "fide-2026"]),  # fmt: skip
-        ("fide-tiebreaks standings x.trf -f ", ["table", "json", "csv", "trf", "xml", "html",
-                                                "chess-json"]),  # fmt: skip
+        (
+            "fide-tiebreaks standings x.trf --edition fide-202",
+            ["fide-2023", "fide-2024", "fide-2026"],
+        ),
+        (
+            "fide-tiebreaks standings x.trf -f ",
+            ["table", "json", "csv", "trf", "xml", "html", "chess-json"],
+        ),
         ("fide-tiebreaks audit --format j", ["jsonl"]),
     ],
 )
@@ -57,14 +61,17 @@ COMP_WORDS=({" ".join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}
 _shtab_fide_tiebreaks fide-tiebreaks {words[-1]!r} {words[-2]!r}
 printf '%s\\n' "${{COMPREPLY[@]}}"
 """
-    done = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True,
-                          timeout=30)  # fmt: skip
+    done = subprocess.run(
+        ["bash", "--norc", "-c", script], capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == expected
 
 
 def test_the_program_never_imports_shtab():
-    code = ("import sys; from fide_tiebreaks.cli import build_parser; build_parser(); "
-            "assert 'shtab' not in sys.modules")  # fmt: skip
+    code = (
+        "import sys; from fide_tiebreaks.cli import build_parser; build_parser(); "
+        "assert 'shtab' not in sys.modules"
+    )
     assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
     assert "shtab" not in (ROOT / "pyproject.toml").read_text().split("[project.optional")[0]

@@ -21,7 +21,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "report ends with 'N passed, M failed'; exit 0 only when everything conforms.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="*", metavar="PATHS")
+    p.add_argument("paths", nargs="*", metavar="PATHS",
+                   help="case files or folders of cases (default: the bundled corpus); with "
+                   "--against, one tournament file")  # fmt: skip
     p.add_argument(
         "--provider",
         metavar="NAME",
