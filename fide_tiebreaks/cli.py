@@ -143,6 +143,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No command: show what there is to do; still a usage error for scripts (exit 2).
         build_parser().print_help()
         return EXIT_USAGE
+    wrong = _not_a_command(argv)
+    if wrong:
+        err(f"error: {wrong}")
+        return EXIT_USAGE
     args = build_parser(argv).parse_args(argv)
     warnings.showwarning = _show_warning
     command = args.command_module
@@ -166,6 +170,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             "input file)"
         )
         return EXIT_INTERNAL
+
+
+def _not_a_command(argv: Sequence[str]) -> str | None:
+    """What is wrong when the first word is no command but a file (the order reversed) or a
+    misspelt command; None otherwise (argparse then says what it says)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first is None or first in COMMANDS:
+        return None
+    names = ", ".join(COMMANDS)
+    if os.path.exists(first) or os.path.splitext(first)[1].lower() in (".trf", ".txt", ".xml",
+                                                                         ".json"):  # fmt: skip
+        return (f"'{first}' is not a command: the command comes first, e.g. 'fide-tiebreaks "
+                f"standings {first}' (commands: {names})")  # fmt: skip
+    import difflib
+
+    near = difflib.get_close_matches(first.lower(), list(COMMANDS), n=1, cutoff=0.6)
+    if near:
+        return f"unknown command '{first}'; did you mean '{near[0]}'? (commands: {names})"
+    return None
 
 
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:

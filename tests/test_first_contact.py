@@ -379,3 +379,22 @@ def test_an_output_that_cannot_be_written_is_an_error_not_a_crash(tmp_path, path
         done = no_traceback(run_cli(*args))
         assert done.returncode == 2 and "fide-tiebreaks: error: cannot write" in done.stderr
     assert not Path(path).exists()
+
+
+def test_wrong_orders_and_misspelt_commands():
+    reversed_ = no_traceback(run_cli(FILE, "standings"))
+    assert reversed_.returncode == 2
+    assert (
+        f"'{FILE}' is not a command: the command comes first, e.g. 'fide-tiebreaks "
+        f"standings {FILE}'" in reversed_.stderr
+    )
+    typo = no_traceback(run_cli("standngs", FILE))
+    assert typo.returncode == 2 and "did you mean 'standings'?" in typo.stderr
+    swapped = no_traceback(run_cli("explain", "9", FILE))
+    assert swapped.returncode == 2
+    assert (
+        f"the file comes first, then the participant: 'fide-tiebreaks explain {FILE} 9'"
+        in swapped.stderr
+    )
+    for done in (reversed_, typo, swapped):
+        assert done.stderr.startswith("fide-tiebreaks: error: ")

@@ -71,8 +71,15 @@ def no_single_match(t: Any, text: str, hits: list[int], shown: int = 20) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    import os
+
     from ..explain import explain, participant_matches, render_text, to_dict
 
+    if not os.path.exists(args.file) and os.path.isfile(args.participant):
+        err(f"error: no file '{args.file}', but '{args.participant}' is one: the file comes "
+            f"first, then the participant: 'fide-tiebreaks explain {args.participant} "
+            f"{args.file}'")  # fmt: skip
+        return EXIT_USAGE
     result, stop = read_input(args)
     if result is None or stop is not None:
         return stop if stop is not None else EXIT_USAGE
