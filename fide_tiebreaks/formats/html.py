@@ -171,7 +171,9 @@ def _about(s: Standings) -> list[etree._Element]:
 
     t = s.tournament
     who = "teams" if t.team is not None else "players"
-    score = "match points" if t.team is not None else "points"
+    score = "points"
+    if t.team is not None:
+        score = "match points" if t.team.primary == "MP" else "game points"
     steps = [E.li(_t(tiebreak_words(spec, tb, _modifiers(spec), s.edition.citation)))
              for spec, tb in zip(s.specs, s.tiebreaks, strict=True)]  # fmt: skip
     if steps:
