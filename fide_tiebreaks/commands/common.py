@@ -15,9 +15,12 @@ def err(message: str, stream: TextIO | None = None) -> None:
     print(f"fide-tiebreaks: {message}", file=stream or sys.stderr)
 
 
-# The editions FIDE's calendar knows (editions.PERIODS), newest first: named in --edition's
-# help without loading the plugins (start-up); 'fide-tiebreaks editions' lists the installed.
-EDITION_NAMES = "fide-2026, fide-2024, fide-2023, fide-2012, pre-2012"
+# The built-in editions, FIDE's newest first, then the programs' settings: named in --edition's
+# help without loading the plugins (start-up; tests/test_first_contact.py checks the list
+# against the registry); 'fide-tiebreaks editions' lists the installed ones with their dates.
+EDITION_NAMES = (
+    "fide-2026, fide-2024, fide-2023, fide-2012, pre-2012, sm-real-points, sm-half-point"
+)
 EDITION_HELP = (
     f"rules edition: {EDITION_NAMES}, or one a plugin adds ('fide-tiebreaks editions' lists "
     "them with their dates); default: the one in force on the tournament's end date, else "
