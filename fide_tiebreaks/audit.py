@@ -174,20 +174,44 @@ def summarise(audits: Iterable[Audit]) -> dict[str, int]:
     return counts
 
 
-def progress(total: int, stream: TextIO) -> Callable[[int], None]:
-    """A progress bar on a terminal; nothing when *stream* is piped or redirected."""
+def progress(
+    total: int, stream: TextIO, clock: Callable[[], float] | None = None
+) -> Callable[[int], None]:
+    """A progress line on a terminal: files done, rate and time left, redrawn in place;
+    nothing when *stream* is piped or redirected."""
     if not stream.isatty() or total == 0:
         return lambda done: None
+    import time
+
+    now = clock or time.monotonic
+    start = now()
 
     def show(done: int) -> None:
         width = 30
         filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files")
+        elapsed = now() - start
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files"
         if done == total:
-            stream.write("\n")
+            line += f" in {_duration(elapsed)}"
+        elif done and elapsed > 0:
+            rate = done / elapsed
+            line += f", {rate:.1f} files/s, about {_duration((total - done) / rate)} left"
+        # clear what a longer line left behind; the last line stays
+        stream.write(line + "\x1b[K" + ("\n" if done == total else ""))
         stream.flush()
 
     return show
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, seconds = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {seconds:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
 
 
 def default_jobs() -> int:

@@ -49,6 +49,43 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
             width -= 2
         super().__init__(prog, indent_increment, max_help_position, width)
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """Descriptions and epilogs wrap to the width like the options' help; indented lines
+        (examples, lists) and blank lines stay as written."""
+        import textwrap
+
+        out: list[str] = []
+        prose: list[str] = []
+
+        def flush() -> None:
+            if prose:
+                out.extend(
+                    textwrap.wrap(
+                        " ".join(prose),
+                        width,
+                        initial_indent=indent,
+                        subsequent_indent=indent,
+                        break_on_hyphens=False,
+                    )
+                )
+                prose.clear()
+
+        for line in text.splitlines():
+            if line.strip() and not line[0].isspace():
+                prose.append(line.strip())
+                if line.rstrip().endswith(":"):  # a heading such as "examples:"
+                    flush()
+                continue
+            flush()
+            out.append(indent + line if line.strip() else "")
+        flush()
+        return "\n".join(out)
+
 
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -58,7 +95,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> Any:  # usage errors: exit 2 with a short hint
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"fide-tiebreaks: error: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -102,6 +139,14 @@ def run() -> NoReturn:
 def main(argv: Sequence[str] | None = None) -> int:
     console = argv is None  # the console script, not a call from Python (tests, a host program)
     argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        # No command: show what there is to do; still a usage error for scripts (exit 2).
+        build_parser().print_help()
+        return EXIT_USAGE
+    wrong = _not_a_command(argv)
+    if wrong:
+        err(f"error: {wrong}")
+        return EXIT_USAGE
     args = build_parser(argv).parse_args(argv)
     warnings.showwarning = _show_warning
     command = args.command_module
@@ -126,8 +171,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             # command that loads the plugins (plugins, serve, conformance ...)
             err(f"error: {e}")
             return EXIT_PROBLEMS
-        err(f"internal error: {type(e).__name__}: {e} (please report this with the input file)")
+        err(
+            f"error: internal error: {type(e).__name__}: {e} (please report this with the "
+            "input file)"
+        )
         return EXIT_INTERNAL
+
+
+def _not_a_command(argv: Sequence[str]) -> str | None:
+    """What is wrong when the first word is no command but a file (the order reversed) or a
+    misspelt command; None otherwise (argparse then says what it says)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first is None or first in COMMANDS:
+        return None
+    names = ", ".join(COMMANDS)
+    if os.path.exists(first) or os.path.splitext(first)[1].lower() in (".trf", ".txt", ".xml",
+                                                                         ".json"):  # fmt: skip
+        return (f"'{first}' is not a command: the command comes first, e.g. 'fide-tiebreaks "
+                f"standings {first}' (commands: {names})")  # fmt: skip
+    import difflib
+
+    near = difflib.get_close_matches(first.lower(), list(COMMANDS), n=1, cutoff=0.6)
+    if near:
+        return f"unknown command '{first}'; did you mean '{near[0]}'? (commands: {names})"
+    return None
 
 
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:

@@ -9,6 +9,7 @@ slash form.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,7 +24,12 @@ from .numbers import (
 
 
 class CodeError(ValueError):
-    """A tie-break code that does not parse, or names what nobody provides."""
+    """A tie-break code that does not parse, or names what nobody provides. *typed* is the
+    name that is no tie-break's name, when that is the problem (for suggestions)."""
+
+    def __init__(self, message: str, typed: str | None = None) -> None:
+        super().__init__(message)
+        self.typed = typed
 
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -116,7 +122,7 @@ def parse_code(text: str) -> TiebreakSpec:
             head, mods = first, [*rest, *mods]
     name, _, score = head.partition(":")
     if not _NAME.match(name):
-        raise CodeError(f"'{raw}': '{name}' is not a tie-break name")
+        raise CodeError(f"'{raw}': '{name}' is not a tie-break name", typed=raw)
     fields: dict[str, object] = {"name": name.upper()}
     if score:
         if score.upper() not in ("MP", "GP"):
@@ -161,8 +167,58 @@ def parse_code(text: str) -> TiebreakSpec:
 def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TiebreakSpec]:
     """A comma-separated list (as in TRF 202) or a sequence of codes. A leading ``PTS``
     (TRF 212 lists start with it) is dropped: points always rank first."""
+    if isinstance(text, str):
+        hint = separator_hint(text)
+        if hint is not None:
+            raise CodeError(f"'{text.strip()}': separate tie-break codes with commas: '{hint}'")
     items = text.split(",") if isinstance(text, str) else list(text)
     specs = [parse_code(item) for item in items if item.strip()]
     if specs and specs[0].name == "PTS" and specs[0].modifiers == frozenset():
         specs = specs[1:]
     return specs
+
+
+def suggest(typed: str, names: Mapping[str, str], limit: int = 3) -> list[str]:
+    """The codes nearest to *typed*, best first: *names* maps each code to the tie-break's
+    name (``{"BH": "Buchholz", ...}``). A code or a name may be typed, misspelled or in part:
+    ``Buchholz`` and ``buchols`` give ``BH`` (and the family's other codes after it),
+    ``Sonneborn`` gives ``SB``."""
+    import difflib
+
+    word = typed.strip().lower()
+    if not word:
+        return []
+    scores: dict[str, float] = {}
+
+    def score(code: str, value: float) -> None:
+        scores[code] = max(scores.get(code, 0.0), value)
+
+    for code, name in names.items():
+        lowered = name.lower()
+        score(code, difflib.SequenceMatcher(None, word, code.lower()).ratio())
+        score(code, difflib.SequenceMatcher(None, word, lowered).ratio())
+        words = re.findall(r"[a-z0-9]+", lowered)
+        if word == lowered or word in words:
+            score(code, 1.0 if words and words[0] == word else 0.95)
+        elif len(word) >= 4 and lowered.startswith(word):
+            score(code, 0.9)
+        else:  # a misspelled first word: "buchols", "soneborn"
+            best = max((difflib.SequenceMatcher(None, word, w).ratio() for w in words[:1]),
+                       default=0.0)  # fmt: skip
+            score(code, best * 0.95)
+    ranked = sorted((s, code) for code, s in scores.items() if s >= 0.6)
+    ranked.sort(key=lambda item: (-item[0], len(item[1]), item[1]))
+    return [code for _, code in ranked[:limit]]
+
+
+def separator_hint(text: str) -> str | None:
+    """What to write instead when a list uses another separator than the comma
+    (``BH/C1;SB``, ``BH/C1 SB``): the corrected list, else None."""
+    tidy = re.sub(r"\s*,\s*", ",", text.strip())
+    if not re.search(r"[;|\s]", tidy):
+        return None
+    parts = [p for p in re.split(r"[;|\s,]+", tidy) if p]
+    heads = [re.split(r"[/:-]", p, maxsplit=1)[0] for p in parts]
+    if len(parts) > 1 and all(_NAME.match(h) for h in heads):
+        return ",".join(parts)
+    return None

@@ -208,12 +208,25 @@ def _tied_groups(standings: Any, i: int, cache: dict[object, object]) -> dict[in
 
 def find_participant(t: Tournament, text: str) -> int | None:
     """A participant by start rank, or by a unique part of the name (case-insensitive)."""
-    if text.isascii() and text.isdigit():
-        if len(text.lstrip("0")) > 4:  # not a start rank (1-9999); never converted
-            return None
-        return int(text) if int(text) in t.index else None
-    hits = [p.id for p in t.participants if text.lower() in p.name.lower()]
+    hits = participant_matches(t, text)
     return hits[0] if len(hits) == 1 else None
+
+
+def participant_matches(t: Tournament, text: str) -> list[int]:
+    """The participants *text* may mean, in start-rank order: the one with that start rank;
+    else the one whose whole name it is (case-insensitive); else every one whose name
+    contains it. Several ids: ambiguous; none: no match."""
+    if text.isascii() and text.strip().isdigit():
+        if len(text.strip().lstrip("0")) > 4:  # not a start rank (1-9999); never converted
+            return []
+        return [int(text)] if int(text) in t.index else []
+    wanted = " ".join(text.split()).casefold()
+    if not wanted:
+        return []
+    exact = [p.id for p in t.participants if " ".join(p.name.split()).casefold() == wanted]
+    if exact:
+        return exact
+    return [p.id for p in t.participants if wanted in " ".join(p.name.split()).casefold()]
 
 
 def matches(standings: Any, tid: int) -> list[dict[str, Any]]:

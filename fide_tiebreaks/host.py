@@ -80,10 +80,7 @@ class Registry:
         picks none."""
         candidates = self.tiebreaks.get(name.upper(), [])
         if not candidates:
-            known = ", ".join(sorted({tb.code for tbs in self.tiebreaks.values() for tb in tbs}))
-            raise CodeError(
-                f"no installed plugin provides the tie-break '{name}' (available: {known})"
-            )
+            raise CodeError(self.unknown_code(name))
         if len(candidates) == 1:
             return candidates[0]
         choice = {k.upper(): v for k, v in {**_env_providers(), **(prefer or {})}.items()}
@@ -97,12 +94,36 @@ class Registry:
             f"--provider {candidates[0].code}=PLUGIN (or FIDE_TIEBREAKS_PROVIDERS)"
         )
 
+    def unknown_code(self, name: str) -> str:
+        """Why *name* is not a code, with the nearest codes (by code or by name) to use."""
+        return f"unknown tie-break code '{name}'" + self.suggestions(name)
+
+    def suggestions(self, name: str) -> str:
+        """The nearest codes to *name*, as "; did you mean BH (Buchholz)? (every code: ...)"."""
+        from .codes import suggest
+
+        names = {tb.code: tb.name for tbs in self.tiebreaks.values() for tb in tbs}
+        glued = re.fullmatch(r"([A-Za-z]+?)([CM][1-9]\d*)", name)  # BHC1 for BH/C1
+        near = suggest(name, names)
+        if glued and glued[1].upper() in self.tiebreaks:
+            near = [f"{self.tiebreaks[glued[1].upper()][0].code}/{glued[2].upper()}", *near]
+        hint = ", ".join(f"{c} ({names[c]})" if c in names else c for c in near[:3])
+        return ((f"; did you mean {hint}?" if near else ";")
+                + " (every code: 'fide-tiebreaks plugins' or docs/tiebreaks.md)")  # fmt: skip
+
     def edition(self, name: str) -> Edition:
         try:
             return self.editions[name.lower()]
         except KeyError:
             known = ", ".join(sorted(self.editions))
-            raise CodeError(f"unknown edition '{name}' (available: {known})") from None
+            import difflib
+
+            near = difflib.get_close_matches(name.lower(), list(self.editions), n=1)
+            hint = f"did you mean {near[0]}? " if near else ""
+            raise CodeError(
+                f"unknown edition '{name}' (available: {known}); {hint}"
+                "'fide-tiebreaks editions' lists them with their dates"
+            ) from None
 
 
 def _env_list(name: str) -> list[str] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -11,7 +12,7 @@ from itertools import groupby
 from numbers import Rational
 from typing import Any, NamedTuple, cast
 
-from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list
+from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
 from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
 from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
@@ -135,10 +136,27 @@ def compute_standings(
         if not 1 <= after_round <= tournament.rounds:
             raise CodeError(f"--after-round must be between 1 and {tournament.rounds}")
         tournament = tournament.after_round(after_round)
+    given = tiebreaks is not None  # by the caller, not from the file or the defaults
     if tiebreaks is None:
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
-    specs = tuple(parse_list(tiebreaks))
+    if isinstance(tiebreaks, str) and (hint := separator_hint(tiebreaks)) is not None:
+        # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.
+        heads = [re.split(r"[/:-]", part, maxsplit=1)[0].upper() for part in hint.split(",")]
+        if not all(h in reg.tiebreaks or h == "PTS" for h in heads):
+            raise CodeError(f"unknown tie-break code '{tiebreaks.strip()}'"
+                            + reg.suggestions(tiebreaks.strip()))  # fmt: skip
+    try:
+        specs = tuple(parse_list(tiebreaks))
+    except CodeError as e:
+        if e.typed is None:
+            raise
+        raise CodeError(f"{e}{reg.suggestions(e.typed)}") from None
+    if not specs and not _names_points(tiebreaks):
+        notes.append(Diagnostic(Severity.WARNING, "the tie-break list is empty: participants "
+                                "with equal points share their place (give PTS to rank on "
+                                "points alone without this warning; leave the list out for "
+                                "the file's or the default list)", source))  # fmt: skip
     if isinstance(edition, Edition):
         chosen = edition
     elif edition:
@@ -178,6 +196,24 @@ def compute_standings(
         if any(k.code == spec.code for k, _ in kept) and not tb.group:
             raise CodeError(f"'{spec.code}' appears twice in the tie-break list")
         kept.append((spec, tb))
+        removed = spec.cut or 2 * spec.median
+        if removed and removed >= tournament.rounds > 0:
+            # A warning when asked for; a note when the file's or the default list meets an
+            # early round (BH/C1 after round 1).
+            what = (
+                f"the Cut removes the {spec.cut} lowest"
+                if spec.cut
+                else (f"the Median removes the {spec.median} highest and the {spec.median} lowest")
+            )
+            notes.append(
+                Diagnostic(
+                    Severity.WARNING if given else Severity.NOTE,
+                    f"{spec.code}: {what} of the values of {tournament.rounds} "
+                    f"round{'s' if tournament.rounds > 1 else ''}: none is left, so it "
+                    f"ties everyone (C.07 14.1-14.4); use a smaller n",
+                    source,
+                )
+            )
     while True:
         try:
             return _rank(tournament, kept, chosen, options, cache, notes, source)
@@ -306,6 +342,12 @@ class Caches:
                 ) -> Context:  # fmt: skip
         cache = self.by_plugin.setdefault(tb.provider, {})
         return Context(tournament, spec, edition, group, cache, options, self.tables)
+
+
+def _names_points(tiebreaks: str | list[str] | tuple[str, ...]) -> bool:
+    """Whether an empty list was asked for on purpose: ``PTS`` alone (points only)."""
+    items = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
+    return any(item.strip().upper() == "PTS" for item in items)
 
 
 def _view(t: Tournament, spec: TiebreakSpec) -> Tournament:

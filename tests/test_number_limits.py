@@ -246,7 +246,7 @@ def test_any_number_in_an_xml_round_is_a_message(text, attribute):
         (("standings", str(TEC / "tournament.trf"), "-t", "BH/K" + LONG), "more than 30 digits"),
         (("standings", str(TEC / "tournament.trf"), "-t", "PS/L-" + LONG), "more than 30 digits"),
         (("standings", str(TEC / "tournament.trf"), "--option", "x=" + LONG), "option value"),
-        (("explain", str(TEC / "tournament.trf"), LONG), "no single participant matches"),
+        (("explain", str(TEC / "tournament.trf"), LONG), "no participant has start rank 1111"),
     ],
 )
 def test_long_numbers_on_the_command_line_are_usage_errors(args, message):

@@ -58,7 +58,7 @@ def test_a_stream_of_good_and_bad_requests():
     sb = {r["start_rank"]: r["tiebreaks"]["SB"] for r in by_id[3]["standings"]}
     assert sb[9] == "2.25"  # Player09's SB in the same table
     assert replies[1]["error"]["message"].startswith("not JSON")
-    assert "no installed plugin provides the tie-break 'NOPE'" in by_id[4]["error"]["message"]
+    assert "unknown tie-break code 'NOPE'" in by_id[4]["error"]["message"]
     assert "missing.trf: error: cannot read the file" in by_id[5]["error"]["diagnostics"][0]
     assert by_id[6]["error"]["diagnostics"][0].startswith("<trf>:1:5: error: start rank")
     assert "--after-round must be between 1 and 5" in by_id[7]["error"]["message"]

@@ -71,7 +71,28 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ("plugins", "The installed plugins and what they provide.", [
         ("built-ins only", ["plugins"], 0),
     ]),
+    ("editions", "The rules editions `--edition` accepts, with the dates they were in force.", [
+        ("built-ins only", ["editions"], 0),
+    ]),
 ]  # fmt: skip
+
+COMPLETION = """\
+## Shell completion
+
+Completion for bash and zsh (commands, options, formats, editions and file names) is
+generated from the parser by [shtab](https://github.com/iterative/shtab) and kept in
+`completions/` (`python tools/build_completions.py` rewrites it; a test checks it is up to
+date). Nothing is added to the program or its start-up. From a clone:
+
+```sh
+# bash: for you alone, or system-wide in /usr/share/bash-completion/completions/
+mkdir -p ~/.local/share/bash-completion/completions
+cp completions/fide-tiebreaks.bash ~/.local/share/bash-completion/completions/fide-tiebreaks
+# zsh: into a folder of your $fpath, before compinit runs in ~/.zshrc
+mkdir -p ~/.zfunc && cp completions/_fide-tiebreaks ~/.zfunc/
+echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit' >> ~/.zshrc
+```
+"""
 
 
 def run(argv: list[str], extra_env: dict[str, str] | None = None,
@@ -119,6 +140,8 @@ def _options(command: str) -> list[str]:
         if a.required and a.option_strings:
             meaning = f"(required) {meaning}"
         rows.append(f"| `{name}` | {meaning} |")
+    if parser.epilog:  # examples, exit statuses: as --help prints them
+        rows += ["", "```text", parser.epilog.strip("\n"), "```"]
     return [*rows, "", f"`fide-tiebreaks {command} --help` prints the same.", ""]
 
 
@@ -145,7 +168,7 @@ def build() -> dict[Path, str]:
         for caption, argv, keep in examples:
             out += _example(caption, argv, keep)
         pages[PAGES / f"{command}.md"] = "\n".join(out)
-    pages[PAGE] = "\n".join([*index, ""])
+    pages[PAGE] = "\n".join([*index, "", COMPLETION])
     return pages
 
 

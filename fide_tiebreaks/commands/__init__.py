@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "check": "report problems in a tournament file",
     "convert": "convert a tournament between TRF and Chess-JSON",
     "plugins": "list the installed tie-break plugins",
+    "editions": "list the rules editions --edition accepts, with their dates",
 }
 
 

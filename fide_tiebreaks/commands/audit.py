@@ -9,22 +9,39 @@ from typing import Any
 
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
+AUDIT_EPILOG = """\
+exit status:
+  0  at least one file was compared, and every file read conforms or declares no ranks
+  1  a file differs from the rules or cannot be read, or no file declares ranks (nothing
+     was compared)
+  2  a path does not exist, no tournament file was found, or a bad option
+
+examples:
+  fide-tiebreaks audit reports/2026-10/
+  fide-tiebreaks audit reports/ --format jsonl > audit.jsonl
+"""
+
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p = sub.add_parser(
         name,
         help=summary,
-        description="Rank every tournament file under PATHS (folders are searched for .trf, "
-        ".txt and .xml files) with its own declared tie-break list (202/212, else the "
-        "default) and the edition in force when it ended, and compare the ranks the file "
-        "declares with the computed ones. One result line per file, then a summary (on "
-        "standard error with --format jsonl). Exit 0 when every checked file conforms, 1 "
-        "when one differs or cannot be read.",
+        description="Rank every tournament file under PATHS (folders are searched for "
+        ".trf, .txt, .xml and .json files: TRF16, TRF-2026, the XML tournament form and "
+        "Chess-JSON; files named are read whatever their suffix) with its own declared "
+        "tie-break list (202/212, else the default) and the edition in force when it ended, "
+        "and compare the ranks the file declares with the computed ones. One result line per "
+        "file, then a summary (on standard error with --format jsonl). On a terminal, a "
+        "progress line on standard error shows the files done, the rate and the time left.",
+        epilog=AUDIT_EPILOG,
     )
-    p.add_argument("paths", nargs="+", metavar="PATHS")
+    p.add_argument("paths", nargs="+", metavar="PATHS",
+                   help="tournament files, or folders to search")  # fmt: skip
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                     help="processes to use (default: every core)")  # fmt: skip
-    p.add_argument("--format", "-f", choices=("table", "jsonl"), default="table")
+    p.add_argument("--format", "-f", choices=("table", "jsonl"), default="table",
+                   help="a line per file for reading, or one JSON object per file "
+                   "(default: table)")  # fmt: skip
     p.add_argument("--scheduler", metavar="ADDRESS",
                     help="run on a Dask distributed cluster (pip install "
                     "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
@@ -38,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         err(f"error: no such file or folder: {', '.join(missing)}")
+        return EXIT_USAGE
+    if not files:
+        err(f"error: no .trf, .txt, .xml or .json file under {', '.join(args.paths)}; name "
+            "the files, or a folder that holds some")  # fmt: skip
         return EXIT_USAGE
     if args.jobs < 0:
         err("error: --jobs must be 0 (every core) or more")
@@ -70,4 +91,10 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "jsonl":
         print(json.dumps({"summary": counts}), file=sys.stderr)
     print(summary, file=sys.stderr if args.format == "jsonl" else sys.stdout)
-    return EXIT_PROBLEMS if counts["differs"] or counts["unreadable"] else EXIT_OK
+    if counts["differs"] or counts["unreadable"]:
+        return EXIT_PROBLEMS
+    if not counts["conforms"]:  # a check that compared nothing fails
+        err("error: no file declares ranks, so nothing was compared (audit compares the "
+            "ranks a file declares with the computed ones; 'standings' ranks a file)")  # fmt: skip
+        return EXIT_PROBLEMS
+    return EXIT_OK

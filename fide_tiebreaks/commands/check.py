@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, read_input
@@ -16,10 +17,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help=summary,
         description="Read a file and report every problem found: malformed records, results "
         "that do not mirror between the two players, opponents that do not exist, a points "
-        "column that disagrees with the results. Exit 0 when clean, 1 when problems were "
-        "found, 2 when the file cannot be read.",
+        "column that disagrees with the results. Then rank it as 'standings' would, with the "
+        "file's own tie-break list, and report what 'standings -v' reports (the list and "
+        "edition used and why, codes that cannot be used). Exit 0 when clean, 1 when problems "
+        "were found, 2 when the file cannot be read.",
     )
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
     add_common(p)
     return p
 
@@ -30,13 +33,39 @@ def run(args: argparse.Namespace) -> int:
     result, stop = read_input(args)
     if result is None:
         return stop or EXIT_USAGE
-    counts = {s: sum(d.severity is s for d in result.diagnostics) for s in Severity}
+    found = list(result.diagnostics)
     t = result.tournament
-    who = (f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
-           if t.team else f"{len(t.participants)} players")  # fmt: skip
+    if not any(d.severity is Severity.ERROR for d in found):
+        for d in _ranking_diagnostics(t, args.file):
+            text = str(d)  # check shows notes too, as read_input does
+            if args.strict and d.severity is Severity.WARNING:
+                text = text.replace(": warning: ", ": error: ", 1)
+            print(text, file=sys.stderr)
+            found.append(d)
+    counts = {s: sum(d.severity is s for d in found) for s in Severity}
+    who = (
+        f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
+        if t.team
+        else f"{len(t.participants)} players"
+    )
     print(
         f"{args.file}: {who}, {t.rounds} rounds, {t.type.value} "
         f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
         f"warnings, {counts[Severity.NOTE]} notes"
     )
     return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
+
+
+def _ranking_diagnostics(t: Any, path: str) -> list[Any]:
+    """What ranking the file as 'standings' does (its own list, the edition of its date)
+    reports: the same notes and warnings; a list or edition that cannot be used is an
+    error here."""
+    from ..codes import CodeError
+    from ..diagnostics import Diagnostic, Severity
+    from ..host import PluginError
+    from ..standings import compute_standings
+
+    try:
+        return list(compute_standings(t).diagnostics)
+    except (CodeError, PluginError, ValueError) as e:
+        return [Diagnostic(Severity.ERROR, f"the file cannot be ranked: {e}", path)]

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
@@ -24,7 +24,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "compared (unless --allow-empty).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="*", metavar="PATHS")
+    p.add_argument("paths", nargs="*", metavar="PATHS",
+                   help="case files or folders of cases (default: the bundled corpus); with "
+                   "--against, one tournament file")  # fmt: skip
     p.add_argument(
         "--provider",
         metavar="NAME",
@@ -37,7 +39,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="CODES",
         help="with --against: the codes to compare (default: those in RESULTS)",
     )
-    p.add_argument("--edition", "-e", metavar="E", help="with --against: the rules edition")
+    p.add_argument("--edition", "-e", metavar="E",
+                   help=f"with --against: the rules edition ({EDITION_NAMES}, or one a "
+                   "plugin adds)")  # fmt: skip
     p.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
     p.add_argument(
         "--allow-empty",
@@ -81,7 +85,11 @@ def run(args: argparse.Namespace) -> int:
     # File names and plugin messages may hold control characters: never raw to a terminal.
     sys.stdout.write(printable(runner.report(outcomes, args.verbose), lines=True))
     if args.junit:
-        write_atomic(args.junit, runner.junit(outcomes))
+        try:
+            write_atomic(args.junit, runner.junit(outcomes))
+        except OSError as e:
+            err(f"error: cannot write {args.junit}: {e.strerror or e}")
+            return EXIT_USAGE
     if not all(o.status in ("passed", "skipped") for o in outcomes):
         return EXIT_PROBLEMS
     if runner.compared(outcomes) == 0 and not args.allow_empty:

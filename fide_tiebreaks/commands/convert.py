@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_USAGE, add_common, read_input
+from .common import EXIT_OK, EXIT_USAGE, add_common, err, read_input
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -46,7 +46,11 @@ def run(args: argparse.Namespace) -> int:
 
         data = dumps(event(t)).encode("utf-8")
     if args.output:
-        write_atomic(args.output, data)
+        try:
+            write_atomic(args.output, data)
+        except OSError as e:
+            err(f"error: cannot write {args.output}: {e.strerror or e}")
+            return EXIT_USAGE
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

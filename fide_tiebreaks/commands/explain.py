@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from .common import (
+    EDITION_HELP,
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
@@ -35,34 +36,64 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "  fide-tiebreaks explain event.trf Jessica --edition fide-2012 --format json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
     p.add_argument("participant", metavar="PARTICIPANT",
-                    help="start rank, or a unique part of the name")  # fmt: skip
-    p.add_argument("--tiebreaks", "-t", metavar="CODES")
-    p.add_argument("--edition", "-e", metavar="E")
-    p.add_argument("--format", "-f", choices=("text", "json"), default="text")
+                    help="the start rank, or the name or a part of it (case is ignored); "
+                    "when several names match, they are listed")  # fmt: skip
+    p.add_argument("--tiebreaks", "-t", metavar="CODES",
+                   help="comma-separated tie-break codes, as for 'standings' (default: the "
+                   "file's list, else the default for its type)")  # fmt: skip
+    p.add_argument("--edition", "-e", metavar="E", help=EDITION_HELP)
+    p.add_argument("--format", "-f", choices=("text", "json"), default="text",
+                   help="text for reading, json for programs (default: text)")  # fmt: skip
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="an option for the tie-breaks or edition (see docs)")  # fmt: skip
-    p.add_argument("--unrated-rating", type=int, metavar="R")
+                    help="an option for the tie-breaks or edition, e.g. "
+                    "legacy-pab-unplayed=no (see docs/interpretations.md)")  # fmt: skip
+    p.add_argument("--unrated-rating", type=int, metavar="R",
+                   help="rating given to unrated players by the tournament regulations, so "
+                   "that rating tie-breaks are kept (C.07 Art. 10)")  # fmt: skip
     add_common(p)
     return p
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import printable
-    from ..editions import UNDATED
-    from ..explain import explain, find_participant, render_text, to_dict
+def no_single_match(t: Any, text: str, hits: list[int], shown: int = 20) -> str:
+    """Why *text* picks no single participant, and what to give instead."""
     from ..numbers import clip
 
+    first, last = (min(t.index), max(t.index)) if t.index else (0, 0)
+    if not hits:
+        if text.isascii() and text.strip().isdigit():
+            return (f"no participant has start rank {clip(text.strip())} (this file has start "
+                    f"ranks {first} to {last})")  # fmt: skip
+        return (f"no participant's name contains '{clip(text)}' (case is ignored); give a start "
+                f"rank ({first} to {last}) or part of a name as 'standings' lists it")  # fmt: skip
+    listed = ", ".join(f"#{pid} {t.participant(pid).name}" for pid in hits[:shown])
+    more = f", and {len(hits) - shown} more" if len(hits) > shown else ""
+    return (f"'{clip(text)}' matches {len(hits)} participants: {listed}{more}; give the start "
+            f"rank (e.g. 'explain FILE {hits[0]}') or more of the name")  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from ..diagnostics import printable
+    from ..editions import UNDATED
+    from ..explain import explain, participant_matches, render_text, to_dict
+
+    if not os.path.exists(args.file) and os.path.isfile(args.participant):
+        err(f"error: no file '{args.file}', but '{args.participant}' is one: the file comes "
+            f"first, then the participant: 'fide-tiebreaks explain {args.participant} "
+            f"{args.file}'")  # fmt: skip
+        return EXIT_USAGE
     result, stop = read_input(args)
     if result is None or stop is not None:
         return stop if stop is not None else EXIT_USAGE
     t = result.tournament
-    pid = find_participant(t, args.participant)
-    if pid is None:
-        err(f"error: no single participant matches '{clip(args.participant)}' (give a start rank "
-             "or a unique part of the name)")  # fmt: skip
+    hits = participant_matches(t, args.participant)
+    if len(hits) != 1:
+        err(f"error: {no_single_match(t, args.participant, hits)}")
         return EXIT_USAGE
+    pid = hits[0]
     done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
                                          options=options_from(args),
                                          strict=args.strict))  # fmt: skip

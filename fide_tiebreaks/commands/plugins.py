@@ -16,7 +16,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         description="List every plugin with its distribution, version, tie-break codes and "
         "rules editions. Broken plugins are reported on standard error.",
     )
-    p.add_argument("--format", "-f", choices=("table", "json"), default="table")
+    p.add_argument("--format", "-f", choices=("table", "json"), default="table",
+                   help="table for reading, json for programs (default: table)")  # fmt: skip
     return p
 
 

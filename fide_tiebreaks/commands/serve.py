@@ -20,9 +20,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         '"unrated_rating", "options" and "id" (echoed back). The response has the shape of '
         '\'standings --format json\' plus "warnings", or {"error": {"message", '
         '"diagnostics"}}. Bad requests get an error response; end of input ends the service.',
+        epilog='example:\n  echo \'{"path": "event.trf", "tiebreaks": "BH/C1,BH"}\' | '
+        "fide-tiebreaks serve",
     )
-    p.add_argument("--stdio", action="store_true", required=True,
-                    help="requests on standard input, responses on standard output")  # fmt: skip
+    p.add_argument("--stdio", action="store_true",
+                    help="requests on standard input, responses on standard output: the only "
+                    "mode, and the default (accepted for older scripts)")  # fmt: skip
     return p
 
 

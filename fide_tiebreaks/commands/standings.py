@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .common import (
+    EDITION_HELP,
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
@@ -20,13 +21,15 @@ from .common import (
 STANDINGS_EPILOG = """\
 tie-break codes use the TEC syntax NAME[:MP|:GP][/Cn|/Mn|/L±n|/Kx][/P][/F], comma-separated,
 e.g. "BH/C1,BH,SB". The Handbook hyphen form (BH-C1) is accepted too. Without --tiebreaks the
-file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB for a round robin.
-Run 'fide-tiebreaks plugins' for the installed codes.
+file's 202 (or 212) list is used, else BH/C1,BH,SB for a Swiss and SB,DE,WIN for a round
+robin (teams: MPvGP,EMGSB/C1,BH:MP/C1 and MPvGP,EDE,EMGSB). Give PTS to rank on points alone.
+'fide-tiebreaks plugins' lists the installed codes, docs/tiebreaks.md explains each.
 
 examples:
   fide-tiebreaks standings event.trf
   fide-tiebreaks standings event.trf --tiebreaks BH/C1,BH,SB --format json
-  fide-tiebreaks standings event.trf --after-round 5 --format csv --output r5.csv
+  fide-tiebreaks standings event.trf --after-round 5 --output r5.csv   (CSV: the extension)
+  fide-tiebreaks standings event.trf --output report.html --edition fide-2024
   fide-tiebreaks standings event.trf --format trf --output ranked.trf
 """
 
@@ -49,8 +52,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--edition",
         "-e",
         metavar="E",
-        help="rules edition, e.g. fide-2024 (default: the one in force on the "
-        "tournament's end date, else the newest installed)",
+        help=EDITION_HELP,
     )
     p.add_argument(
         "--type",
@@ -67,11 +69,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--format",
         "-f",
         choices=("table", "json", "csv", "trf", "xml", "html", "chess-json"),
-        default="table",
-        help="output format (default: table)",
+        help="output format (default: from the --output file's extension, .csv .json .xml "
+        ".html .trf, else table)",
     )
     p.add_argument(
-        "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
+        "--output",
+        "-o",
+        metavar="PATH",
+        help="write here (atomically) instead of standard output; its extension chooses the "
+        "format unless --format is given",
     )
     add_common(p)
     p.add_argument(
@@ -111,6 +117,31 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     return p
 
 
+# The format an --output file's extension asks for when --format is not given.
+EXTENSIONS = {".csv": "csv", ".json": "json", ".xml": "xml", ".html": "html", ".htm": "html",
+              ".trf": "trf", ".txt": "table"}  # fmt: skip
+
+
+def output_format(given: str | None, output: str | None) -> str:
+    """--format, else the format the --output file's extension names, else a text table
+    (said on standard error when the extension is one we do not know)."""
+    if given:
+        return given
+    if not output:
+        return "table"
+    from pathlib import PurePath
+
+    suffix = PurePath(output).suffix
+    fmt = EXTENSIONS.get(suffix.lower())
+    if fmt is None:
+        if suffix:
+            known = " ".join(e for e in EXTENSIONS if e != ".htm")
+            err(f"note: writing a text table to {output}: '{suffix}' names no format "
+                f"(known: {known}); give --format to choose one")  # fmt: skip
+        return "table"
+    return fmt
+
+
 def run(args: argparse.Namespace) -> int:
     from ..atomic import write_atomic
     from ..diagnostics import Severity
@@ -122,7 +153,10 @@ def run(args: argparse.Namespace) -> int:
     result, stop = read_input(args)
     if result is None or stop is not None:
         if stop == EXIT_PROBLEMS:
-            err("the file has errors; no standings computed (run 'fide-tiebreaks check')")
+            err(
+                "error: the file has errors (listed above), so no standings were computed; "
+                "correct them, or run 'fide-tiebreaks check FILE' to see every problem"
+            )
         return stop if stop is not None else EXIT_USAGE
     tournament = result.tournament
     if args.individual:
@@ -136,11 +170,14 @@ def run(args: argparse.Namespace) -> int:
     for item in args.provider:
         code, sep, plugin = item.partition("=")
         if not sep:
-            err(f"--provider takes CODE=PLUGIN, not '{item}'")
+            err(f"error: --provider takes CODE=PLUGIN, e.g. BH=buchholz, not '{item}'")
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
-        err(f"--after-round must be between 1 and {tournament.rounds}")
+        err(
+            f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
+            f"{tournament.rounds} rounds), not {args.after_round}"
+        )
         return EXIT_USAGE
 
     def rank() -> tuple[Any, dict[str, Any]]:
@@ -160,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS
-    data = render(standings, args.format, options)
+    data = render(standings, output_format(args.format, args.output), options)
     if args.output:
         try:
             write_atomic(args.output, data)

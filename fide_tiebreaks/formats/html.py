@@ -16,6 +16,7 @@ from lxml.builder import E
 
 from ..codes import TiebreakSpec
 from ..diagnostics import printable
+from ..editions import PERIODS
 from ..explain import Step, Table, explain_row, matches
 from ..model import Colour, ResultKind
 from ..numbers import exact_str
@@ -27,6 +28,10 @@ body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #111; }
 table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; }
 th, td { border: 1px solid #bbb; padding: 0.2rem 0.5rem; }
 thead th { background: #eee; }
+tbody th { text-align: left; font-weight: normal; }
+nav a { margin-right: 1rem; }
+.about { max-width: 50rem; }
+svg { display: block; margin: 0.5rem 0 1rem; max-width: 100%; height: auto; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 caption { text-align: left; font-weight: bold; padding: 0.3rem 0; }
 details { margin: 0.4rem 0; }
@@ -124,19 +129,31 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
     standings = E.table(E.caption("Standings"), E.thead(header), E.tbody(*rows),
                         id="standings")  # fmt: skip
 
+    from ..history import rank_history, too_large
+
+    history = rank_history(s, options)
     body = [
         E.h1(title),
         E.p(_t(f"{'Team ' + t.type.value if team else t.type.value.capitalize()}, "
                f"{t.rounds} rounds. Rules: "
                f"{e.name} ({e.citation}). Tie-breaks, in order: {', '.join(s.codes) or 'none'}.")),
+        *_about(s),
+        E.nav(E.a("Standings", href="#standings"), E.a("Tie-breaks", href="#tie-breaks"),
+              E.a("Rank after each round", href="#rounds"), E.a("Crosstable", href="#crosstable"),
+              E.a("Breakdowns", href="#breakdowns")),
+        E.p("Select a name for the participant's rank after each round and the working of "
+            "each tie-break."),
         standings,
-        E.h2("Tie-breaks"),
+        E.h2("Tie-breaks", id="tie-breaks"),
         legend,
-        E.h2("Crosstable"),
+        E.h2("Rank after each round", id="rounds"),
+        *_rounds_section(s, history, too_large(s)),
+        E.h2("Crosstable", id="crosstable"),
         _crosstable(s),
-        E.h2("Breakdowns"),
-        E.p("Each participant's tie-breaks, round by round. Select a name to open it."),
-        *_breakdowns(s, options),
+        E.h2("Breakdowns", id="breakdowns"),
+        E.p("Each participant's rank after each round and tie-breaks, round by round. Select "
+            "a name to open it."),
+        *_breakdowns(s, options, history),
     ]  # fmt: skip
     page = E.html(
         E.head(E.meta(charset="utf-8"),
@@ -146,6 +163,51 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
         lang="en",
     )  # fmt: skip
     return b"<!DOCTYPE html>\n" + etree.tostring(page, method="html", encoding="utf-8")
+
+
+def _about(s: Standings) -> list[etree._Element]:
+    """The rules and the tie-break list in plain words, for a reader who knows neither."""
+    from .html_sections import edition_words, tiebreak_words
+
+    t = s.tournament
+    who = "teams" if t.team is not None else "players"
+    score = "points"
+    if t.team is not None:
+        score = "match points" if t.team.primary == "MP" else "game points"
+    steps = [E.li(_t(tiebreak_words(spec, tb, _modifiers(spec), s.edition.citation)))
+             for spec, tb in zip(s.specs, s.tiebreaks, strict=True)]  # fmt: skip
+    if steps:
+        order = [E.p(_t(f"The {who} are ranked on {score} first. Those with equal {score} "
+                        "are separated by these tie-breaks, taken in order: the next one is "
+                        "used only for those still equal.")),
+                 E.ol(*steps),
+                 E.p(_t(f"{who.capitalize()} equal on all of them share the place (C.07 "
+                        "4.2)."))]  # fmt: skip
+    else:
+        order = [E.p(_t(f"The {who} are ranked on {score} alone: no tie-break was given, so "
+                        f"{who} with equal {score} share the place."))]  # fmt: skip
+    from ..editions import choose_edition
+    from ..host import registry
+
+    installed = list(registry().editions.values())
+    in_force = choose_edition(installed, t.end_date)[0] if installed else s.edition
+    return [E.div(E.p(_t(edition_words(s.edition, t.end_date, in_force, PERIODS))), *order,
+                  {"class": "about"})]  # fmt: skip
+
+
+def _rounds_section(s: Standings, history: Any, why_not: str | None) -> list[etree._Element]:
+    from .html_sections import leaders_chart, rounds_table
+
+    if history is None:
+        return [E.p(_t(f"Not shown for this event: {why_not}."))]
+    return [
+        E.p(
+            "Each line is one of the leaders after the last round; rank 1 is at the top. "
+            "Each participant's own chart is in their breakdown (select a name)."
+        ),
+        leaders_chart(s, history),
+        rounds_table(s, history),
+    ]
 
 
 def _round_cell(game: Any) -> str:
@@ -184,13 +246,31 @@ def _crosstable(s: Standings) -> etree._Element:
     return E.table(E.caption(note), E.thead(head), E.tbody(*rows))
 
 
-def _breakdowns(s: Standings, options: Mapping[str, Any] | None) -> list[etree._Element]:
+def _breakdowns(
+    s: Standings, options: Mapping[str, Any] | None, history: Any = None
+) -> list[etree._Element]:
+    from .html_sections import participant_chart
+
     cache: dict[object, object] = {}
     out = []
     for row in s.rows:
         p = row.participant
         parts: list[Any] = [E.summary(_t(f"{row.rank}. {p.name} (#{p.id}), "
                                          f"{exact_str(p.points)} points"))]  # fmt: skip
+        if history is not None and s.tournament.rounds > 1:
+            ranks = history[p.id]
+            parts.append(
+                E.p(
+                    _t(
+                        "Rank after each round: "
+                        + ", ".join(
+                            f"R{i} {'-' if r is None else r}" for i, r in enumerate(ranks, 1)
+                        )
+                        + "."
+                    )
+                )
+            )
+            parts.append(participant_chart(s, ranks, p.name))
         team_matches = matches(s, p.id)
         if team_matches:
             parts.append(E.table(

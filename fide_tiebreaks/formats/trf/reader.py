@@ -142,6 +142,7 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             "352": self._team_boards,
             "362": self._team_points,
         }
+        unknown = 0  # lines that are no record we know: all of them means not a TRF file
         for number, sl in enumerate(self.source.lines, start=1):
             line = sl.text
             if not line.strip() or line.startswith("###"):
@@ -165,8 +166,41 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             elif _NRS.match(line):
                 pass  # TRF-2026 national rating line: kept, not used for tie-breaks
             else:
+                unknown += 1
                 self.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
+        if not self.player_lines:
+            self._not_a_tournament(unknown)
         return self._build()
+
+    def _not_a_tournament(self, unknown: int) -> None:
+        """One clear message for an empty file, or a text file in which no line is a TRF
+        record (a README, a CSV export...), instead of a warning for every line."""
+        path = self.source.path
+        known = (" (the first three characters of each line name its record: 001 for a "
+                 "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
+                 "the XML tournament form or Chess-JSON")  # fmt: skip
+        content = [sl.text for sl in self.source.lines if sl.text.strip()]
+        if not content:
+            what = "contains only blank lines" if self.source.lines else "is empty"
+            raise InputError(
+                [
+                    fatal(
+                        path,
+                        f"the file {what}: there is no tournament to "
+                        "read; give a TRF, XML or Chess-JSON file",
+                    )
+                ]
+            )
+        if unknown == len([t for t in content if not t.startswith("###")]):
+            raise InputError(
+                [
+                    fatal(
+                        path,
+                        f"this is not a tournament file: none of its "
+                        f"{len(content)} lines is a TRF record{known}",
+                    )
+                ]
+            )
 
     def _build(self) -> ReadResult:
         out = self.out

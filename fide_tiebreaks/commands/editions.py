@@ -1,0 +1,70 @@
+"""``fide-tiebreaks editions``: the rules editions that can be given to ``--edition``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .common import EXIT_OK
+
+
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        name,
+        help=summary,
+        description="List every installed rules edition: its name (what --edition takes), "
+        "the period it was in force, the plugin that provides it and what it is. Without "
+        "--edition a tournament is ranked with the edition in force on its end date, else "
+        "the newest. Editions without dates (a program's settings) are only used by name.",
+    )
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from ..host import registry
+
+    installed = registry().editions.values()
+    dated = sorted(
+        (e for e in installed if e.in_force_from or e.in_force_until),
+        key=lambda e: e.in_force_from or date.min,
+        reverse=True,
+    )
+    editions = [*dated, *(e for e in installed if e not in dated)]  # newest first
+    if args.format == "json":
+        data = [
+            {
+                "name": e.name,
+                "from": e.in_force_from.isoformat() if e.in_force_from else None,
+                "until": e.in_force_until.isoformat() if e.in_force_until else None,
+                "citation": e.citation,
+                "provider": e.provider,
+                "title": e.title,
+            }
+            for e in editions
+        ]
+        print(json.dumps({"editions": data}, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    rows = [("EDITION", "IN FORCE", "PLUGIN", "WHAT IT IS")]
+    for e in editions:
+        start, end = e.in_force_from, e.in_force_until
+        if start and end:
+            period = f"{start.isoformat()} to {end.isoformat()}"
+        elif start or end:
+            period = f"from {start.isoformat()}" if start else f"until {end.isoformat()}"  # type: ignore[union-attr]
+        else:
+            period = "by name only"
+        rows.append((e.name, period, e.provider, e.title))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+    return EXIT_OK
