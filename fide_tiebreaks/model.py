@@ -193,7 +193,9 @@ class Participant:
     declared_points: Fraction | None = None
     declared_rank: int | None = None
     adjustment_units: int = 0  # bonus or penalty outside the rounds (TRF 299)
-    line: int | None = None  # source line, for messages
+    # Where the participant was read (for messages): provenance, not data, so two
+    # tournaments of the same event compare equal whichever door they came through.
+    line: int | None = field(default=None, compare=False)
 
 
 class SourceLine(NamedTuple):
@@ -226,7 +228,7 @@ class Team:
     declared_mp: Fraction | None = None  # TRF-2026 310
     declared_gp: Fraction | None = None
     declared_rank: int | None = None
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)  # provenance (see Participant.line)
 
 
 class Match(NamedTuple):
@@ -277,16 +279,23 @@ class Tournament:
     rounds: int
     scoring: Scoring = field(default_factory=Scoring)
     type: TournamentType = TournamentType.SWISS
-    type_source: str = "default"  # "file", "inferred", "user" or "default"
+    # How the type was found: "file", "inferred", "user" or "default" (provenance, see line)
+    type_source: str = field(default="default", compare=False)
     scale: int = 2
     start_date: date | None = None
     end_date: date | None = None
     planned_rounds: int | None = None
     declared_tiebreaks: tuple[str, ...] = ()  # TRF 202
     declared_standings: tuple[str, ...] = ()  # TRF 212 (starts with PTS)
-    info: Mapping[str, str] = field(default_factory=dict)  # header records by code
-    source: SourceFile | None = None
+    # The header records by code and the source lines as read: provenance of a file, not
+    # the event, so a built tournament (EventBuilder) equals the one read from its TRF.
+    info: Mapping[str, str] = field(default_factory=dict, compare=False)
+    source: SourceFile | None = field(default=None, compare=False)
     team: TeamData | None = None  # set for team events: participants are then the teams
+    # The rules edition the organiser chose ("fide-2024"), when the event says so (the
+    # in-memory builder); compute_standings uses it when not given one. Readers leave it
+    # None: the edition then follows the end date.
+    edition: str | None = None
 
     @property
     def kind(self) -> str:
