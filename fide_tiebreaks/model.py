@@ -190,8 +190,9 @@ class Participant:
     title: str = ""
     sex: str = ""
     birth_date: str = ""
-    declared_points: Fraction | None = None
-    declared_rank: int | None = None
+    # What the source claims (TRF columns 81-84 and 86-89), for checks: not compared either.
+    declared_points: Fraction | None = field(default=None, compare=False)
+    declared_rank: int | None = field(default=None, compare=False)
     adjustment_units: int = 0  # bonus or penalty outside the rounds (TRF 299)
     # Where the participant was read (for messages): provenance, not data, so two
     # tournaments of the same event compare equal whichever door they came through.
@@ -225,9 +226,10 @@ class Team:
     name: str
     players: tuple[int, ...]  # the roster, in board order (start ranks)
     nickname: str = ""
-    declared_mp: Fraction | None = None  # TRF-2026 310
-    declared_gp: Fraction | None = None
-    declared_rank: int | None = None
+    # What the source claims (TRF-2026 310), for checks: not compared (see Participant).
+    declared_mp: Fraction | None = field(default=None, compare=False)
+    declared_gp: Fraction | None = field(default=None, compare=False)
+    declared_rank: int | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)  # provenance (see Participant.line)
 
 
