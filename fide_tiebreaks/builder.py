@@ -124,13 +124,31 @@ def _whole(value: object, what: str, low: int = 1) -> int:
     return value
 
 
+NEVER = 10**9  # "withdraws" in no round
+
+
 @dataclass
 class _Entry:
-    """A participant as added: the fixed fields of its Participant."""
+    """A participant as added: every field of its Participant but the scores."""
 
     fields: dict[str, Any]
     entered: int  # first round the participant can play (late entries: later than 1)
-    withdrawn: int | None = None  # first round it no longer plays
+    until: int = NEVER  # first round it no longer plays (withdrawal)
+
+
+_KINDS: dict[object, tuple[ResultKind, ResultKind]] = {}  # result text -> kinds, when valid
+
+
+def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
+                 units: int) -> Participant:  # fmt: skip
+    """A Participant from a complete dict of its fields: what the dataclass's __init__
+    does, without its per-field frozen-attribute calls (one participant per player and
+    round; the equality tests against the reader check the result)."""
+    p = object.__new__(Participant)
+    d = fields.copy()
+    d["points"], d["results"], d["units"] = points, results, units
+    object.__setattr__(p, "__dict__", d)
+    return p
 
 
 @dataclass
@@ -233,17 +251,19 @@ class EventBuilder:
         # Rounds already recorded hold the player as not paired; replace=True can pair it
         # in those from *from_round* on.
         first = self.rounds + 1 if from_round is None else _whole(from_round, "from_round")
-        fields = {
-            "id": pid,
-            "name": str(name),
-            "rating": rating or None,  # as the TRF reader: 0 is unrated
-            "federation": str(federation),
-            "fide_id": "" if fide_id is None else str(fide_id),
-            "title": str(title),
-            "sex": str(sex),
-            "birth_date": str(birth_date),
-        }
-        self._entries[pid] = _Entry(fields, first)
+        template = Participant(
+            id=pid,
+            name=str(name),
+            points=Fraction(0),
+            results=(),
+            rating=rating or None,  # as the TRF reader: 0 is unrated
+            federation=str(federation),
+            fide_id="" if fide_id is None else str(fide_id),
+            title=str(title),
+            sex=str(sex),
+            birth_date=str(birth_date),
+        )
+        self._entries[pid] = _Entry(dict(template.__dict__), first)
         bisect.insort(self._ids, pid)
         absent = self._points[ResultKind.NOT_PAIRED, Colour.NONE]
         self._games[pid] = [
@@ -266,7 +286,7 @@ class EventBuilder:
                     g.round,
                     pid,
                 )
-        entry.withdrawn = from_round
+        entry.until = from_round
         self._built = None
 
     def add_team(self, tid: int, name: str, players: Sequence[int], *, nickname: str = "") -> None:
@@ -319,26 +339,46 @@ class EventBuilder:
         if self.planned is not None and n > self.planned:
             raise BuilderError(f"the event has {self.planned} rounds", n)
         team_event = bool(self._teams)
-        seen: dict[int, str] = {}
         new: dict[int, Game] = {}
         points = self._points
+        entries = self._entries
+        white_points = {k: points[k, Colour.WHITE] for k in ResultKind}
+        black_points = {k: points[k, Colour.BLACK] for k in ResultKind}
         for item in games:
             try:
                 white, black, result = item
             except (TypeError, ValueError):
                 raise BuilderError(f"game {item!r} is not (white, black, result)", n) from None
-            white = self._active(white, n, seen, f"white against {black}")
-            black = self._active(black, n, seen, f"black against {white}")
-            if white == black:
-                raise BuilderError("is paired with itself", n, white)
-            try:
-                kw, kb = game_kinds(result)
-            except ValueError as e:
-                raise BuilderError(f"in game {white}-{black}: {e}", n, white) from None
-            new[white] = _NEW(Game, (n, kw, black, Colour.WHITE, *points[kw, Colour.WHITE]))
-            new[black] = _NEW(Game, (n, kb, white, Colour.BLACK, *points[kb, Colour.BLACK]))
+            # The common case in a few dictionary lookups; anything odd goes the slow way,
+            # which says what is wrong.
+            ew = entries.get(white) if type(white) is int else None
+            eb = entries.get(black) if type(black) is int else None
+            if (
+                ew is None
+                or eb is None
+                or white in new
+                or black in new
+                or white == black
+                or not ew.entered <= n < ew.until
+                or not eb.entered <= n < eb.until
+            ):
+                self._refuse(n, new, (white, f"white against {black}"),
+                             (black, f"black against {white}"))  # fmt: skip
+            kinds = _KINDS.get(result) if type(result) is str else None
+            if kinds is None:
+                try:
+                    kinds = game_kinds(result)
+                except ValueError as e:
+                    raise BuilderError(f"in game {white}-{black}: {e}", n, white) from None
+                if len(_KINDS) < 256:
+                    _KINDS[result] = kinds
+            kw, kb = kinds
+            new[white] = _NEW(Game, (n, kw, black, Colour.WHITE, *white_points[kw]))
+            new[black] = _NEW(Game, (n, kb, white, Colour.BLACK, *black_points[kb]))
         for pid, code in (byes or {}).items():
-            pid = self._active(pid, n, seen, f"bye '{code}'")
+            entry = entries.get(pid) if type(pid) is int else None
+            if entry is None or pid in new or not entry.entered <= n < entry.until:
+                self._refuse(n, new, (pid, f"bye '{code}'"))
             try:
                 kind = _bye_kind(code, team_event)
             except ValueError as e:
@@ -415,20 +455,17 @@ class EventBuilder:
         if not self.rounds:
             raise BuilderError("no round is recorded yet")
         scale = self.scale
-        people = []
-        for pid in self._ids:
-            units = self._units[pid]
-            people.append(
-                Participant(
-                    points=from_units(units, scale),
-                    results=tuple(self._games[pid]),
-                    units=units,
-                    **self._entries[pid].fields,
-                )
-            )
+        units, games, entries = self._units, self._games, self._entries
+        people = tuple(
+            [
+                _participant(entries[pid].fields, from_units(units[pid], scale),
+                             tuple(games[pid]), units[pid])
+                for pid in self._ids
+            ]
+        )  # fmt: skip
         t = Tournament(
             name=self.name,
-            participants=tuple(people),
+            participants=people,
             rounds=self.rounds,
             scoring=self.scoring,
             type=self.type,
@@ -453,18 +490,27 @@ class EventBuilder:
             raise BuilderError("is unknown (add_player first)", n, pid)
         return self._entries[pid]
 
-    def _active(self, pid: object, n: int, seen: dict[int, str], what: str) -> int:
-        """*pid* can play round *n* and has not been placed in it yet."""
-        entry = self._entry(pid, n)
-        assert isinstance(pid, int)
-        if pid in seen:
-            raise BuilderError(f"is paired twice ({seen[pid]}, and {what})", n, pid)
-        seen[pid] = what
-        if n < entry.entered:
-            raise BuilderError(f"enters the event in round {entry.entered} ({what})", n, pid)
-        if entry.withdrawn is not None and n >= entry.withdrawn:
-            raise BuilderError(f"withdrew from round {entry.withdrawn} ({what})", n, pid)
-        return pid
+    def _refuse(self, n: int, new: Mapping[int, Game], *placed: tuple[object, str]) -> None:
+        """Raise the error that keeps *placed* (participant, what it was given) out of round
+        *n*, where *new* holds the games accepted so far."""
+        for pid, what in placed:
+            entry = self._entry(pid, n)
+            assert isinstance(pid, int)
+            if len(placed) == 2 and placed[0][0] == placed[1][0]:
+                raise BuilderError("is paired with itself", n, pid)
+            if pid in new:
+                g = new[pid]
+                before = (
+                    f"{g.colour.name.lower()} against {g.opponent}"
+                    if g.opponent is not None
+                    else f"bye '{g.kind.value}'"
+                )
+                raise BuilderError(f"is paired twice ({before}, and {what})", n, pid)
+            if n < entry.entered:
+                raise BuilderError(f"enters the event in round {entry.entered} ({what})", n, pid)
+            if n >= entry.until:
+                raise BuilderError(f"withdrew from round {entry.until} ({what})", n, pid)
+        raise AssertionError("nothing to refuse")  # pragma: no cover
 
     def _set(self, pid: int, g: Game) -> None:
         row = self._games[pid]

@@ -122,7 +122,7 @@ def test_every_bye(code: str, kind: ResultKind, points: Fraction):
         (lambda ev: ev.record_round(2, games=[(1, 2, "2-0")]), 2, 1, "not understood"),
         (lambda ev: ev.record_round(2, games=[(1, 2, "1-1")]), 2, 1, "do not mirror"),
         (lambda ev: ev.record_round(2, games=[(1, 2, 1)]), 2, 1, "not a string"),
-        (lambda ev: ev.record_round(2, games=[(1, 1, "1-0")]), 2, 1, "twice"),
+        (lambda ev: ev.record_round(2, games=[(1, 1, "1-0")]), 2, 1, "itself"),
         (lambda ev: ev.record_round(2, games=[(1, 2)]), 2, None, "not (white, black"),
         (lambda ev: ev.record_round(2, byes={3: "X"}), 2, 3, "bye"),
         (lambda ev: ev.record_round(2, byes={3: "+"}), 2, 3, "bye"),
