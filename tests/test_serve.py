@@ -113,3 +113,11 @@ def test_the_documented_cpp_client(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["round 1: standings received",
                                         "round 2: standings received"]  # fmt: skip
+
+
+def test_trf_text_with_a_lone_surrogate_is_a_located_error():
+    """JSON can carry a lone surrogate ("\\ud800"); the TRF text is read as a str, so the
+    answer is an error naming the place, never an internal error."""
+    text = (TEC / "tournament.trf").read_text(encoding="utf-8").replace("Nick", "Ni\ud800k")
+    (reply,) = converse([json.dumps({"id": 1, "trf": text, "edition": "fide-2024"})])
+    assert reply["id"] == 1 and "U+D800" in reply["error"]["diagnostics"][0]
