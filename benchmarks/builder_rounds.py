@@ -72,7 +72,7 @@ def main() -> None:
     args = ap.parse_args()
     print(f"Python {sys.version.split()[0]}; list {LIST}; edition fide-2024")
     for n in args.players:
-        t = parse_trf(generate(n, args.rounds, seed=14).encode()).tournament
+        t = parse_trf(generate(n, args.rounds, seed=14)).tournament
         plan = rounds_of(t)
         repeat = args.repeat or max(3, 3000 // n)
         one_event(t, plan)  # warm-up: imports, plugin registry, caches

@@ -99,7 +99,8 @@ def test_the_documented_java_client(tmp_path):
                           capture_output=True, text=True, env=env, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["round 1: standings received",
-                                        "round 2: standings received"]  # fmt: skip
+                                        "round 2: standings received",
+                                        "text: standings received"]  # fmt: skip
 
 
 @pytest.mark.skipif(not shutil.which("g++"), reason="no C++ compiler")
@@ -112,7 +113,8 @@ def test_the_documented_cpp_client(tmp_path):
                           text=True, env=env, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["round 1: standings received",
-                                        "round 2: standings received"]  # fmt: skip
+                                        "round 2: standings received",
+                                        "text: standings received"]  # fmt: skip
 
 
 def test_trf_text_with_a_lone_surrogate_is_a_located_error():
