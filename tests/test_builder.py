@@ -170,6 +170,11 @@ def test_no_edition_by_accident():
     ev.end_date = date(2024, 11, 24)
     # 24 Nov 2024 falls in the fide-2024 period (1 Aug 2024 - 28 Feb 2026).
     assert compute_standings(ev.tournament(), "BH").edition.name == "fide-2024"
+    ev.edition = "fide-2026"  # settings changed after a snapshot: the next one has them
+    assert ev.tournament().edition == "fide-2026"
+    ev.end_date = "2024-13-01"
+    with pytest.raises(BuilderError, match="end_date '2024-13-01' is not a date"):
+        ev.tournament()
 
 
 def test_the_edition_given_wins_over_the_date_and_over_nothing():

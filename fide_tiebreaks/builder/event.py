@@ -1,129 +1,21 @@
-"""An event built in memory, round by round: the door for pairing programs.
-
-A pairing program records each round as it is played and ranks after it::
-
-    ev = EventBuilder(rounds=9, edition="fide-2024")
-    ev.add_player(1, "Carlsen, Magnus", rating=2830, federation="NOR", fide_id=1503014)
-    ...
-    ev.record_round(1, games=[(1, 5, "1-0"), (2, 6, "1/2-1/2")], byes={9: "U"})
-    standings = compute_standings(ev.tournament(), "BH/C1,BH,SB")
-
-Result and bye codes are the TRF's (C.04 Annex 2) and mean exactly what the TRF reader makes
-of them: the builder reads them with the reader's own tables. :meth:`EventBuilder.tournament`
-returns the same immutable :class:`~fide_tiebreaks.model.Tournament` that the reader gives
-for the event's TRF (provenance fields such as source lines are not compared; see
-docs/builder.md). Bad data raises :class:`BuilderError`, which names the round and the
-participant; the builder is left as it was.
-
-Each round costs time linear in the players; a snapshot costs time linear in players x
-rounds (copying each player's games into a tuple), never a re-read of earlier rounds.
-"""
+"""EventBuilder: the tournament a pairing program records round by round (see the
+package docstring)."""
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from .diagnostics import Collector, Severity
-from .formats.trf.players import BYES, MIRROR, WITH_OPPONENT
-from .model import (
-    Colour,
-    Game,
-    Participant,
-    ResultKind,
-    Scoring,
-    Team,
-    Tournament,
-    TournamentType,
-)
-from .numbers import from_units, grid_scale
-from .teams import TeamRecords, build_team_event
+from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
+from ..numbers import from_units, grid_scale
+from .results import BuilderError, as_date, bye_kind, game_kinds, whole
+from .teams import TeamRound, TeamSettings, check_team_round, team_event
 
-__all__ = ["BuilderError", "EventBuilder", "game_kinds"]
-
-
-class BuilderError(ValueError):
-    """Data the builder refuses. ``round`` and ``participant`` say where (None: not tied
-    to one); the message names them too."""
-
-    def __init__(self, message: str, round: int | None = None, participant: int | None = None):
-        text = message if participant is None else f"player {participant} {message}"
-        super().__init__(text if round is None else f"round {round}: {text}")
-        self.round = round
-        self.participant = participant
-
-
-# Spellings of a game result beyond two TRF codes ("1-0", "+-", "W-L" are read code by code).
-_SPELLINGS = {
-    "1/2-1/2": "==",
-    "½-½": "==",
-    "0.5-0.5": "==",
-    "1/2": "==",
-    "½": "==",
-    "+/-": "+-",
-    "-/+": "-+",
-}
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
-
-
-def game_kinds(result: str) -> tuple[ResultKind, ResultKind]:
-    """White's and black's :class:`ResultKind` for a game result: ``"1-0"``, ``"0-1"``,
-    ``"1/2-1/2"`` (or ``"½-½"``, ``"=-="``), forfeits ``"+-"``, ``"-+"``, the double
-    forfeit ``"--"``, and games of less than one move ``"W-L"``, ``"L-W"``, ``"D-D"``: any
-    two TRF result codes, with or without a ``-`` between them, whose results mirror.
-    Raises :class:`ValueError` for anything else."""
-    if not isinstance(result, str):
-        raise ValueError(f"result {result!r} is not a string such as '1-0'")
-    text = result.strip().upper()
-    text = _SPELLINGS.get(text, text)
-    if len(text) == 3 and text[1] in "-:":
-        text = text[0] + text[2]
-    if len(text) != 2 or text[0] not in WITH_OPPONENT or text[1] not in WITH_OPPONENT:
-        raise ValueError(
-            f"result '{result}' not understood: use 1-0, 0-1, 1/2-1/2, +-, -+, --, W-L, L-W, D-D"
-        )
-    white, black = WITH_OPPONENT[text[0]], WITH_OPPONENT[text[1]]
-    if white is ResultKind.FORFEIT_LOSS and black is ResultKind.FORFEIT_LOSS:
-        return ResultKind.DOUBLE_FORFEIT, ResultKind.DOUBLE_FORFEIT
-    if MIRROR[white] is not black:
-        raise ValueError(f"result '{result}': '{text[0]}' and '{text[1]}' do not mirror")
-    return white, black
-
-
-def _bye_kind(code: object, team_event: bool) -> ResultKind:
-    if isinstance(code, ResultKind) and code.value in BYES and code.value != " ":
-        return code
-    text = code.strip().upper() if isinstance(code, str) else ""
-    if text in BYES and text:
-        return BYES[text]
-    if text == "+" and team_event:
-        return ResultKind.FORFEIT_WIN  # a board won by forfeit against an empty board
-    raise ValueError(f"bye code {code!r} not understood: use U (pairing-allocated), F, H or Z")
-
-
-def _when(value: object, what: str) -> date | None:
-    if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
-        return value
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, str):
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise BuilderError(f"{what} {value!r} is not a date (datetime.date or 'YYYY-MM-DD')")
-
-
-def _whole(value: object, what: str, low: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BuilderError(f"{what} {value!r} must be a whole number from {low}")
-    return value
-
-
 NEVER = 10**9  # "withdraws" in no round
 
 
@@ -149,13 +41,6 @@ def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, 
     d["points"], d["results"], d["units"] = points, results, units
     object.__setattr__(p, "__dict__", d)
     return p
-
-
-@dataclass
-class _TeamRound:
-    forfeits: list[tuple[str, int, int]]  # code, white team, black team (TRF-2026 330)
-    byes: dict[int, ResultKind]  # team -> U, F, H or Z
-    lineups: dict[int, tuple[int | None, ...]]  # team -> players by board (300)
 
 
 class EventBuilder:
@@ -186,12 +71,10 @@ class EventBuilder:
         primary: str = "MP",
         team_pab: tuple[Fraction | int, Fraction | int] | None = None,
     ) -> None:
-        self.planned = None if rounds is None else _whole(rounds, "rounds")
-        if edition is not None and (not isinstance(edition, str) or not edition.strip()):
-            raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
-        self.edition = edition
-        self.end_date = _when(end_date, "end_date")
-        self.start_date = _when(start_date, "start_date")
+        self.planned = None if rounds is None else whole(rounds, "rounds")
+        # Settable later too (checked again, and the snapshot made again, by tournament()).
+        self.edition, self.end_date, self.start_date = edition, end_date, start_date
+        self._dates()
         try:
             self.type = TournamentType(type)
         except ValueError:
@@ -203,7 +86,7 @@ class EventBuilder:
         self.name = str(name)
         codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
         self.tiebreaks = tuple(c.strip() for c in codes if c.strip())
-        self.boards = None if boards is None else _whole(boards, "boards")
+        self.boards = None if boards is None else whole(boards, "boards")
         if primary not in ("MP", "GP"):
             raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
         self.primary = primary
@@ -222,9 +105,10 @@ class EventBuilder:
         self._games: dict[int, list[Game]] = {}
         self._units: dict[int, int] = {}
         self._teams: dict[int, Team] = {}
-        self._team_rounds: list[_TeamRound] = []
+        self._team_rounds: list[TeamRound] = []
         self.rounds = 0  # rounds recorded
         self._built: Tournament | None = None
+        self._built_settings: tuple[object, ...] = ()
 
     # -- participants -------------------------------------------------------------------
     def add_player(
@@ -243,14 +127,14 @@ class EventBuilder:
         """Add a player; *pid* is the start rank (pairing number). A player added after
         rounds were recorded is a late entry: not paired in those rounds. *from_round* names
         the first round explicitly (a later one for an entry announced in advance)."""
-        pid = _whole(pid, "player id")
+        pid = whole(pid, "player id")
         if pid in self._entries:
             raise BuilderError("is already in the event", participant=pid)
         if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
             raise BuilderError(f"rating {rating!r} must be a whole number", participant=pid)
         # Rounds already recorded hold the player as not paired; replace=True can pair it
         # in those from *from_round* on.
-        first = self.rounds + 1 if from_round is None else _whole(from_round, "from_round")
+        first = self.rounds + 1 if from_round is None else whole(from_round, "from_round")
         template = Participant(
             id=pid,
             name=str(name),
@@ -277,7 +161,7 @@ class EventBuilder:
         """The player plays no round from *from_round* on (not paired; TRF: empty blocks).
         Calling it again moves the date; ``from_round`` past the event undoes it."""
         entry = self._entry(pid, None)
-        from_round = _whole(from_round, "from_round")
+        from_round = whole(from_round, "from_round")
         for g in self._games[pid][from_round - 1 :]:
             if g.kind is not ResultKind.NOT_PAIRED:
                 raise BuilderError(
@@ -292,10 +176,10 @@ class EventBuilder:
     def add_team(self, tid: int, name: str, players: Sequence[int], *, nickname: str = "") -> None:
         """Add a team: *players* are its members' ids in board order (the roster). Adding
         a team makes the event a team event (participants are then the teams)."""
-        tid = _whole(tid, "team id")
+        tid = whole(tid, "team id")
         if tid in self._teams:
             raise BuilderError(f"team {tid} is already in the event")
-        roster = tuple(_whole(p, f"team {tid}: player id") for p in players)
+        roster = tuple(whole(p, f"team {tid}: player id") for p in players)
         for other in self._teams.values():
             both = set(roster) & set(other.players)
             if both:
@@ -328,7 +212,7 @@ class EventBuilder:
 
         The whole round is checked before anything changes: on :class:`BuilderError` the
         builder is as it was."""
-        n = _whole(n, "round")
+        n = whole(n, "round")
         if n > self.rounds + 1:
             raise BuilderError(f"round {self.rounds + 1} must be recorded first", n)
         if n <= self.rounds and not replace:
@@ -380,11 +264,13 @@ class EventBuilder:
             if entry is None or pid in new or not entry.entered <= n < entry.until:
                 self._refuse(n, new, (pid, f"bye '{code}'"))
             try:
-                kind = _bye_kind(code, team_event)
+                kind = bye_kind(code, team_event)
             except ValueError as e:
                 raise BuilderError(f"has an unreadable bye: {e}", n, pid) from None
             new[pid] = _NEW(Game, (n, kind, None, Colour.NONE, *points[kind, Colour.NONE]))
-        team_round = self._team_round(n, team_forfeits, team_byes, lineups)
+        team_round = check_team_round(
+            n, self._teams, self._entry, team_forfeits, team_byes, lineups
+        )
         if not new and not team_round.forfeits and not team_round.byes:
             raise BuilderError("no games and no byes", n)
         # Checked: now change.
@@ -407,7 +293,7 @@ class EventBuilder:
 
     def correct_result(self, n: int, white: int, black: int, result: str) -> None:
         """Correct the result of the game *white*-*black* of round *n* (already recorded)."""
-        n = _whole(n, "round")
+        n = whole(n, "round")
         if n > self.rounds:
             raise BuilderError("not recorded yet", n)
         self._entry(white, n)
@@ -427,7 +313,7 @@ class EventBuilder:
 
     def correct_bye(self, n: int, pid: int, code: str) -> None:
         """Change the bye of *pid* in round *n* (already recorded) to *code* (U, F, H, Z)."""
-        n = _whole(n, "round")
+        n = whole(n, "round")
         if n > self.rounds:
             raise BuilderError("not recorded yet", n)
         self._entry(pid, n)
@@ -435,7 +321,7 @@ class EventBuilder:
         if g.opponent is not None or g.kind is ResultKind.NOT_PAIRED:
             raise BuilderError("has no bye to correct", n, pid)
         try:
-            kind = _bye_kind(code, bool(self._teams))
+            kind = bye_kind(code, bool(self._teams))
         except ValueError as e:
             raise BuilderError(f"has an unreadable bye: {e}", n, pid) from None
         self._set(pid, _NEW(Game, (n, kind, None, Colour.NONE, *self._points[kind, Colour.NONE])))
@@ -445,7 +331,8 @@ class EventBuilder:
         """The event as recorded so far: an immutable :class:`Tournament`, unaffected by
         later calls. Raises :class:`BuilderError` when no rules edition can be known
         (neither *edition* nor *end_date*) or when the team data do not hold together."""
-        if self._built is not None:
+        settings = (*self._dates(), self.name)
+        if self._built is not None and self._built_settings == settings:
             return self._built
         if self.edition is None and self.end_date is None:
             raise BuilderError(
@@ -471,18 +358,27 @@ class EventBuilder:
             type=self.type,
             type_source=self.type_source,
             scale=scale,
-            start_date=self.start_date,
-            end_date=self.end_date,
+            start_date=settings[2],
+            end_date=settings[1],
             planned_rounds=self.planned,
             declared_tiebreaks=self.tiebreaks,
             edition=self.edition,
         )
         if self._teams:
-            t = self._team_event(t)
-        self._built = t
+            settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,
+                                             self.team_pab)  # fmt: skip
+            t = team_event(t, self._teams, self._team_rounds, settings_of_teams)
+        self._built, self._built_settings = t, settings
         return t
 
     # -- helpers --------------------------------------------------------------------------
+    def _dates(self) -> tuple[str | None, date | None, date | None]:
+        """The edition and the dates, checked."""
+        edition = self.edition
+        if edition is not None and (not isinstance(edition, str) or not edition.strip()):
+            raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
+        return edition, as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
+
     def _entry(self, pid: object, n: int | None) -> _Entry:
         if isinstance(pid, bool) or not isinstance(pid, int):
             raise BuilderError(f"player id {pid!r} is not a whole number", n)
@@ -517,75 +413,3 @@ class EventBuilder:
         self._units[pid] += g.units - row[g.round - 1].units
         row[g.round - 1] = g
         self._built = None
-
-    def _team_round(
-        self,
-        n: int,
-        forfeits: Iterable[tuple[int, int, str]],
-        byes: Mapping[int, str] | None,
-        lineups: Mapping[int, Sequence[int | None]] | None,
-    ) -> _TeamRound:
-        out = _TeamRound([], {}, {})
-        given = list(forfeits) or byes or lineups
-        if given and not self._teams:
-            raise BuilderError("team_forfeits, team_byes and lineups need teams (add_team)", n)
-        placed: dict[int, str] = {}
-
-        def team(tid: object, what: str) -> int:
-            if isinstance(tid, bool) or not isinstance(tid, int) or tid not in self._teams:
-                raise BuilderError(f"unknown team {tid!r} ({what})", n)
-            if tid in placed:
-                raise BuilderError(f"team {tid} is paired twice ({placed[tid]}, and {what})", n)
-            placed[tid] = what
-            return tid
-
-        for item in forfeits:
-            try:
-                white, black, code = item
-            except (TypeError, ValueError):
-                raise BuilderError(
-                    f"team forfeit {item!r} is not (white, black, code)", n
-                ) from None
-            if code not in ("+-", "-+", "--"):
-                raise BuilderError(f"team forfeit '{code}' must be +-, -+ or --", n)
-            out.forfeits.append((code, team(white, f"forfeit {code}"), team(black, "forfeit")))
-        for tid, code in (byes or {}).items():
-            text = code.strip().upper() if isinstance(code, str) else ""
-            if text not in ("U", "F", "H", "Z"):
-                raise BuilderError(f"team bye {code!r} must be U, F, H or Z", n)
-            out.byes[team(tid, f"bye {text}")] = BYES[text]
-        for tid, board_list in (lineups or {}).items():
-            if tid not in self._teams:
-                raise BuilderError(f"unknown team {tid!r} (lineup)", n)
-            for p in board_list:
-                if p is not None:
-                    self._entry(p, n)
-            out.lineups[tid] = tuple(board_list)
-        return out
-
-    def _team_event(self, ind: Tournament) -> Tournament:
-        recs = TeamRecords(
-            teams=list(self._teams.values()),
-            boards=self.boards,
-            match_points=dict(self.match_points),
-            primary=self.primary,
-            pab_override=self.team_pab,
-        )
-        team_of = {p: t.id for t in self._teams.values() for p in t.players}
-        for r, tr in enumerate(self._team_rounds, start=1):
-            for code, white, black in tr.forfeits:
-                recs.forfeits.append((0, code, r, white, black))
-            for kind in {k for k in tr.byes.values()}:
-                recs.byes.append((0, kind, r, [t for t, k in tr.byes.items() if k is kind]))
-            for tid, seats in tr.lineups.items():
-                opponents = [
-                    team_of.get(self._games[p][r - 1].opponent or 0) for p in seats if p is not None
-                ]
-                opp = next((o for o in opponents if o), 0)
-                recs.lineups.append((0, r, tid, opp, [p or 0 for p in seats]))
-        out = Collector("<EventBuilder>")
-        t = build_team_event(ind, recs, out)
-        problems = [d.message for d in out.items if d.severity >= Severity.WARNING]
-        if problems:
-            raise BuilderError("; ".join(problems))
-        return t

@@ -1,0 +1,86 @@
+"""What the builder reads: result and bye codes (the TRF reader's own tables, C.04 Annex 2),
+numbers and dates; and the error it raises when it cannot."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
+from ..model import ResultKind
+
+
+class BuilderError(ValueError):
+    """Data the builder refuses. ``round`` and ``participant`` say where (None: not tied
+    to one); the message names them too."""
+
+    def __init__(self, message: str, round: int | None = None, participant: int | None = None):
+        text = message if participant is None else f"player {participant} {message}"
+        super().__init__(text if round is None else f"round {round}: {text}")
+        self.round = round
+        self.participant = participant
+
+
+# Spellings of a game result beyond two TRF codes ("1-0", "+-", "W-L" are read code by code).
+_SPELLINGS = {
+    "1/2-1/2": "==",
+    "½-½": "==",
+    "0.5-0.5": "==",
+    "1/2": "==",
+    "½": "==",
+    "+/-": "+-",
+    "-/+": "-+",
+}
+
+
+def game_kinds(result: str) -> tuple[ResultKind, ResultKind]:
+    """White's and black's :class:`ResultKind` for a game result: ``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"`` (or ``"½-½"``, ``"=-="``), forfeits ``"+-"``, ``"-+"``, the double
+    forfeit ``"--"``, and games of less than one move ``"W-L"``, ``"L-W"``, ``"D-D"``: any
+    two TRF result codes, with or without a ``-`` between them, whose results mirror.
+    Raises :class:`ValueError` for anything else."""
+    if not isinstance(result, str):
+        raise ValueError(f"result {result!r} is not a string such as '1-0'")
+    text = result.strip().upper()
+    text = _SPELLINGS.get(text, text)
+    if len(text) == 3 and text[1] in "-:":
+        text = text[0] + text[2]
+    if len(text) != 2 or text[0] not in WITH_OPPONENT or text[1] not in WITH_OPPONENT:
+        raise ValueError(
+            f"result '{result}' not understood: use 1-0, 0-1, 1/2-1/2, +-, -+, --, W-L, L-W, D-D"
+        )
+    white, black = WITH_OPPONENT[text[0]], WITH_OPPONENT[text[1]]
+    if white is ResultKind.FORFEIT_LOSS and black is ResultKind.FORFEIT_LOSS:
+        return ResultKind.DOUBLE_FORFEIT, ResultKind.DOUBLE_FORFEIT
+    if MIRROR[white] is not black:
+        raise ValueError(f"result '{result}': '{text[0]}' and '{text[1]}' do not mirror")
+    return white, black
+
+
+def bye_kind(code: object, team_event: bool) -> ResultKind:
+    if isinstance(code, ResultKind) and code.value in BYES and code.value != " ":
+        return code
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if text in BYES and text:
+        return BYES[text]
+    if text == "+" and team_event:
+        return ResultKind.FORFEIT_WIN  # a board won by forfeit against an empty board
+    raise ValueError(f"bye code {code!r} not understood: use U (pairing-allocated), F, H or Z")
+
+
+def as_date(value: object, what: str) -> date | None:
+    if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
+        return value
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise BuilderError(f"{what} {value!r} is not a date (datetime.date or 'YYYY-MM-DD')")
+
+
+def whole(value: object, what: str, low: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise BuilderError(f"{what} {value!r} must be a whole number from {low}")
+    return value
