@@ -188,7 +188,8 @@ def test_the_edition_given_wins_over_the_date_and_over_nothing():
     ("kwargs", "words"),
     [({"rounds": 0}, "rounds"), ({"edition": ""}, "edition"), ({"type": "knockout"}, "type"),
      ({"end_date": "24.11.2024"}, "date"), ({"scoring": {"win": 3}}, "Scoring"),
-     ({"primary": "XP"}, "primary")],
+     ({"primary": "XP"}, "primary"), ({"match_points": (2, 1)}, "win, draw, loss"),
+     ({"match_points": (2, 0.5, 0)}, "exact points"), ({"team_pab": (1, "x")}, "team_pab")],
 )  # fmt: skip
 def test_bad_settings(kwargs, words):
     with pytest.raises(BuilderError, match=words):

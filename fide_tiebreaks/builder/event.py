@@ -12,7 +12,7 @@ from typing import Any
 
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
-from .results import BuilderError, as_date, bye_kind, game_kinds, whole
+from .results import BuilderError, as_date, bye_kind, exact, game_kinds, whole
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
 
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
@@ -44,7 +44,7 @@ def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, 
 
 
 class EventBuilder:
-    """A tournament recorded round by round in memory (see the module docstring).
+    """A tournament recorded round by round in memory (see the package docstring).
 
     *rounds* is the number of rounds planned (TRF 142); *edition* the rules edition by name
     (``"fide-2024"``), else *end_date* picks the one in force; one of them is required before
@@ -90,9 +90,14 @@ class EventBuilder:
         if primary not in ("MP", "GP"):
             raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
         self.primary = primary
-        win, draw, loss = (Fraction(v) for v in match_points)
+        if not isinstance(match_points, tuple | list) or len(match_points) != 3:
+            raise BuilderError(f"match_points {match_points!r} must be (win, draw, loss)")
+        win, draw, loss = (exact(v, "match points") for v in match_points)
         self.match_points = {"TW": win, "TD": draw, "TL": loss}
-        self.team_pab = None if team_pab is None else (Fraction(team_pab[0]), Fraction(team_pab[1]))
+        if team_pab is not None and (not isinstance(team_pab, tuple | list) or len(team_pab) != 2):
+            raise BuilderError(f"team_pab {team_pab!r} must be (match points, game points)")
+        self.team_pab = None if team_pab is None else (
+            exact(team_pab[0], "team_pab"), exact(team_pab[1], "team_pab"))  # fmt: skip
         self.scale = grid_scale(self.scoring.values())
         self._points = {
             (kind, colour): (pts, int(pts * self.scale))

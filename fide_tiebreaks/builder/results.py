@@ -4,9 +4,11 @@ numbers and dates; and the error it raises when it cannot."""
 from __future__ import annotations
 
 from datetime import date, datetime
+from fractions import Fraction
 
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
 from ..model import ResultKind
+from ..numbers import parse_decimal
 
 
 class BuilderError(ValueError):
@@ -78,6 +80,17 @@ def as_date(value: object, what: str) -> date | None:
         except ValueError:
             pass
     raise BuilderError(f"{what} {value!r} is not a date (datetime.date or 'YYYY-MM-DD')")
+
+
+def exact(value: object, what: str) -> Fraction:
+    """Points given exactly: an int, a Fraction or a decimal string ("1.5"); never a float
+    (principle 1: no float reaches a comparison)."""
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        return Fraction(value)
+    found = parse_decimal(value) if isinstance(value, str) else None
+    if found is None:
+        raise BuilderError(f"{what} {value!r} must be exact points: an int, a Fraction or '1.5'")
+    return found
 
 
 def whole(value: object, what: str, low: int = 1) -> int:
