@@ -43,6 +43,13 @@ def players(ev: EventBuilder, n: int) -> EventBuilder:
     return ev
 
 
+def players_of(ev: EventBuilder, n: int) -> EventBuilder:
+    """Players as tests/trfbuild.py writes them (no rating)."""
+    for i in range(1, n + 1):
+        ev.add_player(i, f"Player {i}")
+    return ev
+
+
 # -- the surface of the issue -------------------------------------------------------------
 def test_the_issue_example_runs_and_scores_every_code():
     ev = EventBuilder(rounds=9, edition="fide-2024")
@@ -259,6 +266,31 @@ def test_buchholz_by_hand_with_unplayed_rounds():
     # BH(3): opponents 4 (1.5), 1 (2); round 3 PAB is unplayed: dummy = own score 1.5
     # (C.07 (2024) 16.4) -> 1.5 + 2 + 1.5 = 5.
     assert bh[3] == 5
+
+
+def test_points_outside_the_scoring_system_as_trf_2026_299():
+    """A bonus or penalty (299 without a letter) and a result worth other points (299 with
+    a letter and a round): the builder equals the reader on the 299 records. A quarter
+    point makes the grid finer (4 units per point) for every result."""
+    players = {1: [(2, "w", "1"), (None, "-", "U")], 2: [(1, "b", "0"), (3, "w", "=")],
+               3: [(None, "-", "U"), (2, "b", "=")]}  # fmt: skip
+    # 299: letter col 5, points 14-17, round 20-22, ids from col 24 (TRF-2026).
+    records = ["299 U" + " " * 8 + "0.75" + "  002" + "    1",
+               "299" + " " * 10 + "-1.0" + "     " + "    2"]  # fmt: skip
+    text = trf_text(players, headers=("092 Individual: Swiss-System", "052 2025/05/01"))
+    read = parse_trf(text + "\n".join(records) + "\n")
+    assert [d for d in read.diagnostics if d.severity.name != "NOTE"] == []
+    ev = players_of(EventBuilder(end_date=date(2025, 5, 1), name="Test event"), 3)
+    ev.record_round(1, games=[(1, 2, "1-0")], byes={3: "U"})
+    ev.record_round(2, games=[(2, 3, "1/2-1/2")], byes={1: "U"})
+    ev.set_points(2, 1, "0.75")
+    ev.adjust_points(2, -1)
+    t = ev.tournament()
+    assert t == read.tournament and t.scale == 4
+    # By hand: 1 = 1 + 0.75; 2 = 0 + 0.5 - 1; 3 = 1 + 0.5.
+    assert [p.points for p in t] == [F(7, 4), F(-1, 2), F(3, 2)]
+    ev.correct_bye(2, 1, "U")  # a correction gives the scoring system's points back
+    assert ev.tournament().participant(1).points == 2
 
 
 # -- equivalence with the TRF reader ------------------------------------------------------

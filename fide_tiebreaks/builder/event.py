@@ -4,6 +4,7 @@ package docstring)."""
 from __future__ import annotations
 
 import bisect
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -32,13 +33,15 @@ _KINDS: dict[object, tuple[ResultKind, ResultKind]] = {}  # result text -> kinds
 
 
 def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
-                 units: int) -> Participant:  # fmt: skip
+                 units: int, adjustment: int) -> Participant:  # fmt: skip
     """A Participant from a complete dict of its fields: what the dataclass's __init__
     does, without its per-field frozen-attribute calls (one participant per player and
     round; the equality tests against the reader check the result)."""
     p = object.__new__(Participant)
     d = fields.copy()
     d["points"], d["results"], d["units"] = points, results, units
+    if adjustment:
+        d["adjustment_units"] = adjustment
     object.__setattr__(p, "__dict__", d)
     return p
 
@@ -108,7 +111,8 @@ class EventBuilder:
         self._entries: dict[int, _Entry] = {}
         self._ids: list[int] = []  # sorted
         self._games: dict[int, list[Game]] = {}
-        self._units: dict[int, int] = {}
+        self._units: dict[int, int] = {}  # the games' units (on self.scale)
+        self._extra: dict[int, int] = {}  # bonus or penalty units outside the rounds (299)
         self._teams: dict[int, Team] = {}
         self._team_rounds: list[TeamRound] = []
         self.rounds = 0  # rounds recorded
@@ -331,6 +335,44 @@ class EventBuilder:
             raise BuilderError(f"has an unreadable bye: {e}", n, pid) from None
         self._set(pid, _NEW(Game, (n, kind, None, Colour.NONE, *self._points[kind, Colour.NONE])))
 
+    # -- points outside the scoring system (TRF-2026 299) ------------------------------------
+    def adjust_points(self, pid: int, points: int | Fraction | str) -> None:
+        """A bonus (negative: a penalty) on *pid*'s total outside the rounds, as TRF-2026
+        ``299`` without a result letter; opponents' tie-breaks see the total it makes."""
+        self._entry(pid, None)
+        value = self._exact_points(points)
+        self._extra[pid] = self._extra.get(pid, 0) + int(value * self.scale)
+        self._built = None
+
+    def set_points(self, n: int, pid: int, points: int | Fraction | str) -> None:
+        """Points other than the scoring system's for *pid*'s result of round *n*, as
+        TRF-2026 ``299`` with a result letter and a round. Correcting that result later
+        gives it the scoring system's points again."""
+        n = whole(n, "round")
+        if n > self.rounds:
+            raise BuilderError("not recorded yet", n)
+        self._entry(pid, n)
+        value = self._exact_points(points)
+        g = self._games[pid][n - 1]
+        self._set(pid, g._replace(points=value, units=int(value * self.scale)))
+
+    def _exact_points(self, points: object) -> Fraction:
+        """*points* exact, with the grid made fine enough for them (the TRF reader's grid
+        takes every 299 value too)."""
+        if self._teams:
+            raise BuilderError("points outside the scoring system are for individual events")
+        value = exact(points, "points")
+        scale = math.lcm(self.scale, value.denominator)
+        if scale != self.scale:
+            k = scale // self.scale
+            self.scale = scale
+            self._points = {key: (pts, units * k) for key, (pts, units) in self._points.items()}
+            for pid, row in self._games.items():
+                row[:] = [g._replace(units=g.units * k) for g in row]
+                self._units[pid] *= k
+            self._extra = {pid: units * k for pid, units in self._extra.items()}
+        return value
+
     # -- the model ----------------------------------------------------------------------
     def tournament(self) -> Tournament:
         """The event as recorded so far: an immutable :class:`Tournament`, unaffected by
@@ -347,17 +389,16 @@ class EventBuilder:
         if not self.rounds:
             raise BuilderError("no round is recorded yet")
         scale = self.scale
-        units, games, entries = self._units, self._games, self._entries
-        people = tuple(
-            [
-                _participant(entries[pid].fields, from_units(units[pid], scale),
-                             tuple(games[pid]), units[pid])
-                for pid in self._ids
-            ]
-        )  # fmt: skip
+        units, games, entries, extra = self._units, self._games, self._entries, self._extra
+        people = []
+        for pid in self._ids:
+            bonus = extra.get(pid, 0)
+            total = units[pid] + bonus
+            people.append(_participant(entries[pid].fields, from_units(total, scale),
+                                       tuple(games[pid]), total, bonus))  # fmt: skip
         t = Tournament(
             name=self.name,
-            participants=people,
+            participants=tuple(people),
             rounds=self.rounds,
             scoring=self.scoring,
             type=self.type,
