@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -51,6 +52,7 @@ def measure(players: int, rounds: int, requests: int, tiebreaks: str, form: str)
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
     assert proc.stdin is not None and proc.stdout is not None
     times = []
+    cpu_after_first = 0.0
     for n in range(requests):
         request = {"id": n, form: body, "tiebreaks": tiebreaks, "edition": "fide-2024"}
         start = time.perf_counter()
@@ -60,14 +62,30 @@ def measure(players: int, rounds: int, requests: int, tiebreaks: str, form: str)
         times.append(time.perf_counter() - start)
         if "error" in reply:
             raise SystemExit(reply["error"])
+        if n == 0:
+            cpu_after_first = service_cpu(proc.pid)
+    cpu = (service_cpu(proc.pid) - cpu_after_first) / max(1, requests - 1)
     proc.stdin.close()
     proc.wait()
     rest = sorted(times[1:])
     print(
         f"{players} players x {rounds} rounds as {form}, {tiebreaks}: first request "
         f"{times[0] * 1000:.1f} ms; then median {statistics.median(rest) * 1000:.1f} ms, "
-        f"p90 {rest[int(len(rest) * 0.9)] * 1000:.1f} ms over {len(rest)} requests"
+        f"p90 {rest[int(len(rest) * 0.9)] * 1000:.1f} ms over {len(rest)} requests; "
+        f"service CPU {cpu * 1000:.1f} ms a request (load average {os.getloadavg()[0]:.1f})"
     )
+
+
+def service_cpu(pid: int) -> float:
+    """CPU seconds the service has used (Linux /proc; 0 elsewhere): its mean per request
+    is the cost of a request on a machine shared with other work, where the wall clock
+    also counts waiting for a core."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 if __name__ == "__main__":
