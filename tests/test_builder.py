@@ -594,3 +594,73 @@ def test_types_are_those_of_the_model():
     ev = players(EventBuilder(edition="fide-2024", type="round-robin"), 2)
     ev.record_round(1, games=[(1, 2, "1-0")])
     assert ev.tournament().type is TournamentType.ROUND_ROBIN
+
+
+# -- hostile input: only BuilderError, never another exception -----------------------------
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.floats(allow_nan=True),
+    st.text(max_size=6),
+    st.sampled_from(["1-0", "--", "½-½", "U", "H", "+", "W-L", "1/2"]),
+    st.lists(st.integers(0, 12), max_size=3),
+    st.dictionaries(st.integers(0, 12), st.text(max_size=2)),
+    st.tuples(st.integers(0, 12), st.integers(0, 12), st.text(max_size=4)),
+)
+GAME = st.tuples(
+    st.integers(0, 12),
+    st.integers(0, 12),
+    st.sampled_from(["1-0", "0-1", "1/2-1/2", "+-", "-+", "--", "D-D", "x"]),
+)
+OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("record_round"),
+            st.integers(0, 5),
+            st.one_of(st.lists(GAME, max_size=6), JUNK),
+            st.one_of(st.dictionaries(st.integers(0, 12), st.sampled_from("UFHZX+")), JUNK),
+            st.booleans(),
+        ),
+        st.tuples(st.just("add_player"), st.one_of(st.integers(-1, 12), JUNK), JUNK),
+        st.tuples(st.just("withdraw"), st.integers(0, 12), st.one_of(st.integers(0, 6), JUNK)),
+        st.tuples(
+            st.just("correct_result"),
+            st.integers(0, 5),
+            st.integers(0, 12),
+            st.integers(0, 12),
+            JUNK,
+        ),
+        st.tuples(st.just("correct_bye"), st.integers(0, 5), st.integers(0, 12), JUNK),
+        st.tuples(st.just("add_team"), st.integers(0, 4), JUNK, JUNK),
+        st.tuples(st.just("adjust_points"), st.integers(0, 12), JUNK),
+        st.tuples(st.just("set_points"), st.integers(0, 5), st.integers(0, 12), JUNK),
+        st.tuples(st.just("tournament")),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(OPERATIONS, st.one_of(st.just("fide-2024"), JUNK))
+def test_hostile_calls_raise_builder_error_or_nothing(operations, edition):
+    try:
+        ev = players(EventBuilder(edition=edition), 8)
+    except BuilderError:
+        return
+    for name, *args in operations:
+        try:
+            if name == "record_round":
+                n, games, byes, replace = args
+                ev.record_round(n, games=games, byes=byes, replace=replace)
+            else:
+                getattr(ev, name)(*args)
+        except BuilderError as e:
+            assert str(e)
+        t = None
+        try:
+            t = ev.tournament()
+        except BuilderError:
+            continue
+        if t.team is None:  # what was accepted ranks (an individual event)
+            compute_standings(t, "BH/C1,BH,SB,DE,WIN")

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
-from .results import BuilderError, as_date, bye_kind, exact, game_kinds, whole
+from .results import BuilderError, as_date, bye_kind, exact, game_kinds, listed, mapping, whole
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
 
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
@@ -188,7 +188,7 @@ class EventBuilder:
         tid = whole(tid, "team id")
         if tid in self._teams:
             raise BuilderError(f"team {tid} is already in the event")
-        roster = tuple(whole(p, f"team {tid}: player id") for p in players)
+        roster = tuple(whole(p, f"team {tid}: player id") for p in listed(players, "players"))
         for other in self._teams.values():
             both = set(roster) & set(other.players)
             if both:
@@ -237,6 +237,8 @@ class EventBuilder:
         entries = self._entries
         white_points = {k: points[k, Colour.WHITE] for k in ResultKind}
         black_points = {k: points[k, Colour.BLACK] for k in ResultKind}
+        games = listed(games, "games", n)
+        byes = mapping(byes, "byes", n)
         for item in games:
             try:
                 white, black, result = item
@@ -268,7 +270,7 @@ class EventBuilder:
             kw, kb = kinds
             new[white] = _NEW(Game, (n, kw, black, Colour.WHITE, *white_points[kw]))
             new[black] = _NEW(Game, (n, kb, white, Colour.BLACK, *black_points[kb]))
-        for pid, code in (byes or {}).items():
+        for pid, code in byes.items():
             entry = entries.get(pid) if type(pid) is int else None
             if entry is None or pid in new or not entry.entered <= n < entry.until:
                 self._refuse(n, new, (pid, f"bye '{code}'"))

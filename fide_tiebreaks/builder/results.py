@@ -3,8 +3,10 @@ numbers and dates; and the error it raises when it cannot."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from fractions import Fraction
+from typing import Any
 
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
 from ..model import ResultKind
@@ -91,6 +93,26 @@ def exact(value: object, what: str) -> Fraction:
     if found is None:
         raise BuilderError(f"{what} {value!r} must be exact points: an int, a Fraction or '1.5'")
     return found
+
+
+def listed(value: object, what: str, n: int | None = None) -> list[Any]:
+    """*value* as a list, when it is a collection of items (not a string, not a mapping)."""
+    if isinstance(value, str | bytes | Mapping):
+        raise BuilderError(f"{what} must be a list, not {type(value).__name__}", n)
+    try:
+        return list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise BuilderError(f"{what} must be a list, not {type(value).__name__}", n) from None
+
+
+def mapping(value: object, what: str, n: int | None = None) -> Mapping[Any, Any]:
+    """*value* as a mapping (None: empty)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise BuilderError(f"{what} must be a mapping such as {{9: 'U'}}, "
+                           f"not {type(value).__name__}", n)  # fmt: skip
+    return value
 
 
 def whole(value: object, what: str, low: int = 1) -> int:

@@ -11,7 +11,7 @@ from ..diagnostics import Collector, Severity
 from ..formats.trf.players import BYES
 from ..model import ResultKind, Team, Tournament
 from ..teams import TeamRecords, build_team_event
-from .results import BuilderError
+from .results import BuilderError, listed, mapping
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,9 @@ def check_team_round(
     """Round *n*'s team records, checked: known teams, each placed once, known players
     (*known* raises for an unknown one)."""
     out = TeamRound([], {}, {})
-    given = list(forfeits) or byes or lineups
+    forfeits = listed(forfeits, "team_forfeits", n)
+    byes, lineups = mapping(byes, "team_byes", n), mapping(lineups, "lineups", n)
+    given = forfeits or byes or lineups
     if given and not teams:
         raise BuilderError("team_forfeits, team_byes and lineups need teams (add_team)", n)
     placed: dict[int, str] = {}
@@ -65,14 +67,15 @@ def check_team_round(
         if code not in ("+-", "-+", "--"):
             raise BuilderError(f"team forfeit '{code}' must be +-, -+ or --", n)
         out.forfeits.append((code, team(white, f"forfeit {code}"), team(black, "forfeit")))
-    for tid, code in (byes or {}).items():
+    for tid, code in byes.items():
         text = code.strip().upper() if isinstance(code, str) else ""
         if text not in ("U", "F", "H", "Z"):
             raise BuilderError(f"team bye {code!r} must be U, F, H or Z", n)
         out.byes[team(tid, f"bye {text}")] = BYES[text]
-    for tid, board_list in (lineups or {}).items():
+    for tid, board_list in lineups.items():
         if tid not in teams:
             raise BuilderError(f"unknown team {tid!r} (lineup)", n)
+        board_list = listed(board_list, f"lineup of team {tid}", n)
         for p in board_list:
             if p is not None:
                 known(p, n)
