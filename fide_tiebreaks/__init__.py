@@ -23,6 +23,7 @@ if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
 ):
     __path__.append(_root)
 
+from .builder import BuilderError, EventBuilder
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
@@ -46,12 +47,14 @@ from .tiebreak import Context, Tiebreak
 from .version import __version__
 
 __all__ = [
+    "BuilderError",
     "CodeError",
     "Colour",
     "Context",
     "Diagnostic",
     "Edition",
     "Entry",
+    "EventBuilder",
     "Game",
     "InputError",
     "OpponentTable",

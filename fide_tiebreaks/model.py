@@ -202,10 +202,13 @@ class Participant:
     title: str = ""  # "GM", "IM", "WGM", ...; "" when none
     sex: str = ""  # "m", "w" or ""
     birth_date: str = ""  # as written in the file (TRF: YYYY/MM/DD or a year)
-    declared_points: Fraction | None = None  # the file's points column, if any
-    declared_rank: int | None = None  # the file's rank column, if any
+    # What the source claims (TRF columns 81-84 and 86-89), for checks: not compared either.
+    declared_points: Fraction | None = field(default=None, compare=False)  # the points column
+    declared_rank: int | None = field(default=None, compare=False)  # the rank column
     adjustment_units: int = 0  # bonus or penalty outside the rounds (TRF 299)
-    line: int | None = None  # source line, for messages
+    # Where the participant was read (for messages): provenance, not data, so two
+    # tournaments of the same event compare equal whichever door they came through.
+    line: int | None = field(default=None, compare=False)
 
 
 class SourceLine(NamedTuple):
@@ -237,10 +240,11 @@ class Team:
     name: str  # the team's name
     players: tuple[int, ...]  # the roster, in board order (start ranks)
     nickname: str = ""  # a short name, where the file gives one
-    declared_mp: Fraction | None = None  # TRF-2026 310
-    declared_gp: Fraction | None = None  # TRF-2026 310
-    declared_rank: int | None = None  # the file's rank column, if any
-    line: int | None = None  # source line, for messages
+    # What the source claims (TRF-2026 310), for checks: not compared (see Participant).
+    declared_mp: Fraction | None = field(default=None, compare=False)  # TRF-2026 310
+    declared_gp: Fraction | None = field(default=None, compare=False)  # TRF-2026 310
+    declared_rank: int | None = field(default=None, compare=False)  # the file's rank column
+    line: int | None = field(default=None, compare=False)  # source line, for messages
 
 
 class Match(NamedTuple):
@@ -302,16 +306,23 @@ class Tournament:
     rounds: int  # rounds played or paired so far (each participant has this many Games)
     scoring: Scoring = field(default_factory=Scoring)  # points per result
     type: TournamentType = TournamentType.SWISS  # from the file (092/192), inferred or --type
-    type_source: str = "default"  # "file", "inferred", "user" or "default"
+    # How the type was found: "file", "inferred", "user" or "default" (provenance, see line)
+    type_source: str = field(default="default", compare=False)
     scale: int = 2  # units per point: every score times scale is an integer
     start_date: date | None = None  # TRF 042
     end_date: date | None = None  # TRF 052, else the last round date (132)
     planned_rounds: int | None = None  # the rounds the event will have (TRF 142 or XXR)
     declared_tiebreaks: tuple[str, ...] = ()  # TRF 202
     declared_standings: tuple[str, ...] = ()  # TRF 212 (starts with PTS)
-    info: Mapping[str, str] = field(default_factory=dict)  # header records by code
-    source: SourceFile | None = None  # the file's lines, for writers and messages
+    # The header records by code and the source lines as read: provenance of a file, not
+    # the event, so a built tournament (EventBuilder) equals the one read from its TRF.
+    info: Mapping[str, str] = field(default_factory=dict, compare=False)  # header records
+    source: SourceFile | None = field(default=None, compare=False)  # the file's lines
     team: TeamData | None = None  # set for team events: participants are then the teams
+    # The rules edition the organiser chose ("fide-2024"), when the event says so (the
+    # in-memory builder); compute_standings uses it when not given one. Readers leave it
+    # None: the edition then follows the end date.
+    edition: str | None = None
 
     @property
     def kind(self) -> str:

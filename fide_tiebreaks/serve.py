@@ -53,7 +53,7 @@ def _read(request: dict[str, Any]) -> ReadResult:
             return read_trf(request["path"])
         if not isinstance(request["trf"], str):
             raise BadRequest('"trf" must be a string holding the file\'s text')
-        return parse_trf(request["trf"].encode("utf-8"), "<trf>")
+        return parse_trf(request["trf"], "<trf>")
     except InputError as e:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 

@@ -120,8 +120,9 @@ def compute_standings(
     """Rank *tournament*.
 
     *tiebreaks* is a code list (``"BH/C1,BH,SB"`` or a sequence); by default the file's
-    list, else :data:`DEFAULT_TIEBREAKS`. *edition* defaults to the one in force on the
-    tournament's end date. *options* reach every tie-break as ``ctx.options`` (e.g.
+    list, else :data:`DEFAULT_TIEBREAKS`. *edition* defaults to the tournament's own
+    (``Tournament.edition``, set by :class:`~fide_tiebreaks.EventBuilder`), else to the one
+    in force on the tournament's end date. *options* reach every tie-break as ``ctx.options`` (e.g.
     ``{"unrated_rating": 1000}``). Raises :class:`CodeError` or :class:`PluginError` for
     unusable codes or editions. A tie-break whose plugin fails (raises, returns floats, NaN,
     wrong types or misses participants) is left out with a warning naming the plugin and the
@@ -157,6 +158,7 @@ def compute_standings(
                                 "with equal points share their place (give PTS to rank on "
                                 "points alone without this warning; leave the list out for "
                                 "the file's or the default list)", source))  # fmt: skip
+    edition = edition or tournament.edition
     if isinstance(edition, Edition):
         chosen = edition
     elif edition:

@@ -99,7 +99,8 @@ def test_the_documented_java_client(tmp_path):
                           capture_output=True, text=True, env=env, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["round 1: standings received",
-                                        "round 2: standings received"]  # fmt: skip
+                                        "round 2: standings received",
+                                        "text: standings received"]  # fmt: skip
 
 
 @pytest.mark.skipif(not shutil.which("g++"), reason="no C++ compiler")
@@ -112,4 +113,13 @@ def test_the_documented_cpp_client(tmp_path):
                           text=True, env=env, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["round 1: standings received",
-                                        "round 2: standings received"]  # fmt: skip
+                                        "round 2: standings received",
+                                        "text: standings received"]  # fmt: skip
+
+
+def test_trf_text_with_a_lone_surrogate_is_a_located_error():
+    """JSON can carry a lone surrogate ("\\ud800"); the TRF text is read as a str, so the
+    answer is an error naming the place, never an internal error."""
+    text = (TEC / "tournament.trf").read_text(encoding="utf-8").replace("Nick", "Ni\ud800k")
+    (reply,) = converse([json.dumps({"id": 1, "trf": text, "edition": "fide-2024"})])
+    assert reply["id"] == 1 and "U+D800" in reply["error"]["diagnostics"][0]

@@ -286,3 +286,33 @@ def test_trf2026_headers_read_cleanly_and_drive_the_defaults():
     s = compute_standings(t)
     assert (s.codes, s.edition.name, s.diagnostics[1:]) == (["BH/C1", "BH", "SB"], "fide-2024", ())
     assert s.values("BH/C1")[4] == Fraction(23, 2)
+
+
+def test_text_as_str_reads_as_its_utf8_bytes():
+    """A pairing program (or a JSON request) holds the TRF as text: parse_trf takes a str
+    and gives what the same text's UTF-8 bytes give, and writes those bytes back."""
+    from fide_tiebreaks.formats.trf.writer import encode
+
+    raw = (TEC / "tournament.trf").read_bytes()
+    text = raw.decode("utf-8").replace("012 ", "012 Zürich ", 1)
+    from_str, from_bytes = parse_trf(text, "t.trf"), parse_trf(text.encode("utf-8"), "t.trf")
+    assert from_str.tournament == from_bytes.tournament and from_str.diagnostics == ()
+    assert from_str.tournament.source == from_bytes.tournament.source
+    assert from_str.tournament.name.startswith("Zürich")
+    assert encode(from_str.tournament.source) == text.encode("utf-8")
+    with_bom = parse_trf("\ufeff" + text)
+    assert with_bom.tournament.source.bom and encode(with_bom.tournament.source)[:3] == (
+        b"\xef\xbb\xbf"
+    )
+
+
+def test_text_with_a_lone_surrogate_is_refused_with_its_place():
+    text = tournament({1: [(2, "w", "1")], 2: [(1, "b", "0")]}, names={2: "Bad \ud800 name"})
+    with pytest.raises(InputError) as info:
+        parse_trf(text, "t.trf")
+    assert str(info.value.diagnostics[0]).startswith("t.trf:4:19: error: U+D800")
+
+
+def test_parse_trf_says_what_it_takes():
+    with pytest.raises(TypeError, match="bytes or str, not "):
+        parse_trf(TEC / "tournament.trf")  # type: ignore[arg-type]

@@ -25,7 +25,27 @@ public class Client {
                     ? "round " + round + ": standings received"
                     : "round " + round + ": " + response);
         }
+        // A pairing program holds the event itself: after each round it sends the event's
+        // TRF text (or its Chess-JSON document, "chess_json") in the request.
+        String trf = new String(Files.readAllBytes(Paths.get(args[0])), StandardCharsets.UTF_8);
+        requests.write("{\"id\": 3, \"trf\": " + jsonString(trf)
+                + ", \"tiebreaks\": \"BH/C1,BH,SB\", \"edition\": \"fide-2024\"}\n");
+        requests.flush();
+        String response = responses.readLine();
+        System.out.println(response.startsWith("{\"id\": 3, \"tournament\"")
+                ? "text: standings received" : "text: " + response);
         requests.close();  // end of input ends the service
         System.exit(service.waitFor());
+    }
+
+    // A JSON string literal (a JSON library does this in real code).
+    static String jsonString(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') out.append('\\').append(c);
+            else if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+            else out.append(c);
+        }
+        return out.append('"').toString();
     }
 }

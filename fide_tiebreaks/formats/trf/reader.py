@@ -72,18 +72,47 @@ _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-
 
 
 def parse_trf(
-    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes | str, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
 ) -> ReadResult:
-    """Parse TRF bytes. See :func:`read_trf`."""
+    """Parse TRF bytes, or TRF text already decoded (a ``str``, as a pairing program or a
+    JSON request holds it; kept as UTF-8 for writing back). See :func:`read_trf`."""
     out = Collector(path)
-    if len(data) > MAX_BYTES:
-        raise InputError([fatal(path, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
-    text, encoding, bom = _decode(data, out)
+    if isinstance(data, str):
+        if len(data) > MAX_BYTES:
+            raise InputError(
+                [fatal(path, f"input is {len(data)} characters; the limit is {MAX_BYTES}")]
+            )
+        text, encoding, bom = _text(data, path)
+    elif isinstance(data, bytes | bytearray | memoryview):
+        data = bytes(data)
+        if len(data) > MAX_BYTES:
+            raise InputError([fatal(path, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
+        text, encoding, bom = _decode(data, out)
+    else:
+        raise TypeError(f"parse_trf takes bytes or str, not {type(data).__name__}")
     if "\x00" in text:
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     lines = _split_lines(text)
     source = SourceFile(path=path, lines=tuple(lines), encoding=encoding, bom=bom)
     return Parser(source, out, team_pab).parse()
+
+
+def _text(data: str, path: str) -> tuple[str, str, bool]:
+    """Text given as a str: a leading U+FEFF is the byte-order mark; it must be writable
+    back as UTF-8 (a lone surrogate, which a JSON string can hold, is not)."""
+    bom = data.startswith("\ufeff")
+    text = data[1:] if bom else data
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        before = text[: e.start]
+        line = len(_EOL.findall(before)) + 1
+        column = len(before) - max(before.rfind("\n"), before.rfind("\r"))
+        bad = f"U+{ord(text[e.start]):04X}"
+        raise InputError(
+            [fatal(path, f"{bad} (a lone surrogate) is not a character", line, column)]
+        ) from None
+    return text, "utf-8", bom
 
 
 def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:

@@ -1,0 +1,463 @@
+"""EventBuilder: the tournament a pairing program records round by round (see the
+package docstring)."""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
+from ..numbers import from_units, grid_scale
+from .results import BuilderError, as_date, bye_kind, exact, game_kinds, listed, mapping, whole
+from .teams import TeamRound, TeamSettings, check_team_round, team_event
+
+_NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
+NEVER = 10**9  # "withdraws" in no round
+
+
+@dataclass
+class _Entry:
+    """A participant as added: every field of its Participant but the scores."""
+
+    fields: dict[str, Any]
+    entered: int  # first round the participant can play (late entries: later than 1)
+    until: int = NEVER  # first round it no longer plays (withdrawal)
+
+
+_KINDS: dict[object, tuple[ResultKind, ResultKind]] = {}  # result text -> kinds, when valid
+
+
+def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
+                 units: int, adjustment: int) -> Participant:  # fmt: skip
+    """A Participant from a complete dict of its fields: what the dataclass's __init__
+    does, without its per-field frozen-attribute calls (one participant per player and
+    round; the equality tests against the reader check the result)."""
+    p = object.__new__(Participant)
+    d = fields.copy()
+    d["points"], d["results"], d["units"] = points, results, units
+    if adjustment:
+        d["adjustment_units"] = adjustment
+    object.__setattr__(p, "__dict__", d)
+    return p
+
+
+class EventBuilder:
+    """A tournament recorded round by round in memory (see the package docstring).
+
+    *rounds* is the number of rounds planned (TRF 142); *edition* the rules edition by name
+    (``"fide-2024"``), else *end_date* picks the one in force; one of them is required before
+    :meth:`tournament`. *type* is ``"swiss"`` (the default) or ``"round-robin"``; *scoring* a
+    :class:`Scoring` (default 1 / ½ / 0); *tiebreaks* the event's own list (TRF 202), used
+    when :func:`compute_standings` is given none. Team events: *boards* (TRF 352), the
+    *match_points* for a won, drawn and lost match (362), the *primary* score ``"MP"`` or
+    ``"GP"`` and the match and game points of a team's pairing-allocated bye, *team_pab*.
+    """
+
+    def __init__(
+        self,
+        rounds: int | None = None,
+        *,
+        edition: str | None = None,
+        end_date: date | str | None = None,
+        start_date: date | str | None = None,
+        type: TournamentType | str = TournamentType.SWISS,
+        scoring: Scoring | None = None,
+        name: str = "",
+        tiebreaks: str | Sequence[str] = (),
+        boards: int | None = None,
+        match_points: tuple[Fraction | int, Fraction | int, Fraction | int] = (2, 1, 0),
+        primary: str = "MP",
+        team_pab: tuple[Fraction | int, Fraction | int] | None = None,
+    ) -> None:
+        self.planned = None if rounds is None else whole(rounds, "rounds")
+        # Settable later too (checked again, and the snapshot made again, by tournament()).
+        self.edition, self.end_date, self.start_date = edition, end_date, start_date
+        self._dates()
+        try:
+            self.type = TournamentType(type)
+        except ValueError:
+            raise BuilderError(f"type {type!r} must be 'swiss' or 'round-robin'") from None
+        self.type_source = "default" if type == TournamentType.SWISS else "user"
+        if scoring is not None and not isinstance(scoring, Scoring):
+            raise BuilderError("scoring must be a fide_tiebreaks.Scoring")
+        self.scoring = scoring or Scoring()
+        self.name = str(name)
+        codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
+        self.tiebreaks = tuple(c.strip() for c in codes if c.strip())
+        self.boards = None if boards is None else whole(boards, "boards")
+        if primary not in ("MP", "GP"):
+            raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
+        self.primary = primary
+        if not isinstance(match_points, tuple | list) or len(match_points) != 3:
+            raise BuilderError(f"match_points {match_points!r} must be (win, draw, loss)")
+        win, draw, loss = (exact(v, "match points") for v in match_points)
+        self.match_points = {"TW": win, "TD": draw, "TL": loss}
+        if team_pab is not None and (not isinstance(team_pab, tuple | list) or len(team_pab) != 2):
+            raise BuilderError(f"team_pab {team_pab!r} must be (match points, game points)")
+        self.team_pab = None if team_pab is None else (
+            exact(team_pab[0], "team_pab"), exact(team_pab[1], "team_pab"))  # fmt: skip
+        self.scale = grid_scale(self.scoring.values())
+        self._points = {
+            (kind, colour): (pts, int(pts * self.scale))
+            for kind in ResultKind
+            for colour in Colour
+            for pts in (self.scoring.points(kind, colour),)
+        }
+        self._entries: dict[int, _Entry] = {}
+        self._ids: list[int] = []  # sorted
+        self._games: dict[int, list[Game]] = {}
+        self._units: dict[int, int] = {}  # the games' units (on self.scale)
+        self._extra: dict[int, int] = {}  # bonus or penalty units outside the rounds (299)
+        self._teams: dict[int, Team] = {}
+        self._team_rounds: list[TeamRound] = []
+        self.rounds = 0  # rounds recorded
+        self._built: Tournament | None = None
+        self._built_settings: tuple[object, ...] = ()
+
+    # -- participants -------------------------------------------------------------------
+    def add_player(
+        self,
+        pid: int,
+        name: str,
+        *,
+        rating: int | None = None,
+        federation: str = "",
+        fide_id: int | str | None = None,
+        title: str = "",
+        sex: str = "",
+        birth_date: str = "",
+        from_round: int | None = None,
+    ) -> None:
+        """Add a player; *pid* is the start rank (pairing number). A player added after
+        rounds were recorded is a late entry: not paired in those rounds. *from_round* names
+        the first round explicitly (a later one for an entry announced in advance)."""
+        pid = whole(pid, "player id")
+        if pid in self._entries:
+            raise BuilderError("is already in the event", participant=pid)
+        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
+            raise BuilderError(f"rating {rating!r} must be a whole number", participant=pid)
+        # Rounds already recorded hold the player as not paired; replace=True can pair it
+        # in those from *from_round* on.
+        first = self.rounds + 1 if from_round is None else whole(from_round, "from_round")
+        template = Participant(
+            id=pid,
+            name=str(name),
+            points=Fraction(0),
+            results=(),
+            rating=rating or None,  # as the TRF reader: 0 is unrated
+            federation=str(federation),
+            fide_id="" if fide_id is None else str(fide_id),
+            title=str(title),
+            sex=str(sex),
+            birth_date=str(birth_date),
+        )
+        self._entries[pid] = _Entry(dict(template.__dict__), first)
+        bisect.insort(self._ids, pid)
+        absent = self._points[ResultKind.NOT_PAIRED, Colour.NONE]
+        self._games[pid] = [
+            _NEW(Game, (r, ResultKind.NOT_PAIRED, None, Colour.NONE, *absent))
+            for r in range(1, self.rounds + 1)
+        ]
+        self._units[pid] = absent[1] * self.rounds
+        self._built = None
+
+    def withdraw(self, pid: int, from_round: int) -> None:
+        """The player plays no round from *from_round* on (not paired; TRF: empty blocks).
+        Calling it again moves the date; ``from_round`` past the event undoes it."""
+        entry = self._entry(pid, None)
+        from_round = whole(from_round, "from_round")
+        for g in self._games[pid][from_round - 1 :]:
+            if g.kind is not ResultKind.NOT_PAIRED:
+                raise BuilderError(
+                    f"has a result ('{g.kind.description}') but withdraws from round "
+                    f"{from_round}; correct that round first",
+                    g.round,
+                    pid,
+                )
+        entry.until = from_round
+        self._built = None
+
+    def add_team(self, tid: int, name: str, players: Sequence[int], *, nickname: str = "") -> None:
+        """Add a team: *players* are its members' ids in board order (the roster). Adding
+        a team makes the event a team event (participants are then the teams)."""
+        tid = whole(tid, "team id")
+        if tid in self._teams:
+            raise BuilderError(f"team {tid} is already in the event")
+        roster = tuple(whole(p, f"team {tid}: player id") for p in listed(players, "players"))
+        for other in self._teams.values():
+            both = set(roster) & set(other.players)
+            if both:
+                raise BuilderError(
+                    f"is in team {other.id} and in team {tid}", participant=min(both)
+                )
+        self._teams[tid] = Team(tid, str(name), roster, nickname=str(nickname))
+        self._built = None
+
+    # -- rounds -------------------------------------------------------------------------
+    def record_round(
+        self,
+        n: int,
+        games: Iterable[tuple[int, int, str]] = (),
+        byes: Mapping[int, str | ResultKind] | None = None,
+        *,
+        replace: bool = False,
+        team_forfeits: Iterable[tuple[int, int, str]] = (),
+        team_byes: Mapping[int, str] | None = None,
+        lineups: Mapping[int, Sequence[int | None]] | None = None,
+    ) -> None:
+        """Record round *n*: *games* as ``(white, black, result)``, *byes* as
+        ``{player: "U" | "F" | "H" | "Z"}``; a player in neither is not paired (absent).
+        Rounds come in order; ``replace=True`` records an earlier round again (a correction).
+
+        Team events: *team_forfeits* as ``(white team, black team, "+-" | "-+" | "--")``
+        (TRF-2026 330), *team_byes* ``{team: "U" | "F" | "H" | "Z"}``, *lineups*
+        ``{team: [player or None by board]}`` (300; default: roster order). In a team event
+        a player's bye ``"+"`` is a board won by forfeit against an empty board.
+
+        The whole round is checked before anything changes: on :class:`BuilderError` the
+        builder is as it was."""
+        n = whole(n, "round")
+        if n > self.rounds + 1:
+            raise BuilderError(f"round {self.rounds + 1} must be recorded first", n)
+        if n <= self.rounds and not replace:
+            raise BuilderError(
+                "already recorded; pass replace=True to record it again, or use correct_result",
+                n,
+            )
+        if self.planned is not None and n > self.planned:
+            raise BuilderError(f"the event has {self.planned} rounds", n)
+        team_event = bool(self._teams)
+        new: dict[int, Game] = {}
+        points = self._points
+        entries = self._entries
+        white_points = {k: points[k, Colour.WHITE] for k in ResultKind}
+        black_points = {k: points[k, Colour.BLACK] for k in ResultKind}
+        games = listed(games, "games", n)
+        byes = mapping(byes, "byes", n)
+        for item in games:
+            try:
+                white, black, result = item
+            except (TypeError, ValueError):
+                raise BuilderError(f"game {item!r} is not (white, black, result)", n) from None
+            # The common case in a few dictionary lookups; anything odd goes the slow way,
+            # which says what is wrong.
+            ew = entries.get(white) if type(white) is int else None
+            eb = entries.get(black) if type(black) is int else None
+            if (
+                ew is None
+                or eb is None
+                or white in new
+                or black in new
+                or white == black
+                or not ew.entered <= n < ew.until
+                or not eb.entered <= n < eb.until
+            ):
+                self._refuse(n, new, (white, f"white against {black}"),
+                             (black, f"black against {white}"))  # fmt: skip
+            kinds = _KINDS.get(result) if type(result) is str else None
+            if kinds is None:
+                try:
+                    kinds = game_kinds(result)
+                except ValueError as e:
+                    raise BuilderError(f"in game {white}-{black}: {e}", n, white) from None
+                if len(_KINDS) < 256:
+                    _KINDS[result] = kinds
+            kw, kb = kinds
+            new[white] = _NEW(Game, (n, kw, black, Colour.WHITE, *white_points[kw]))
+            new[black] = _NEW(Game, (n, kb, white, Colour.BLACK, *black_points[kb]))
+        for pid, code in byes.items():
+            entry = entries.get(pid) if type(pid) is int else None
+            if entry is None or pid in new or not entry.entered <= n < entry.until:
+                self._refuse(n, new, (pid, f"bye '{code}'"))
+            try:
+                kind = bye_kind(code, team_event)
+            except ValueError as e:
+                raise BuilderError(f"has an unreadable bye: {e}", n, pid) from None
+            new[pid] = _NEW(Game, (n, kind, None, Colour.NONE, *points[kind, Colour.NONE]))
+        team_round = check_team_round(
+            n, self._teams, self._entry, team_forfeits, team_byes, lineups
+        )
+        if not new and not team_round.forfeits and not team_round.byes:
+            raise BuilderError("no games and no byes", n)
+        # Checked: now change.
+        absent = points[ResultKind.NOT_PAIRED, Colour.NONE]
+        units = self._units
+        for pid, row in self._games.items():
+            g = new.get(pid) or _NEW(Game, (n, ResultKind.NOT_PAIRED, None, Colour.NONE, *absent))
+            if n > len(row):
+                row.append(g)
+                units[pid] += g.units
+            else:
+                units[pid] += g.units - row[n - 1].units
+                row[n - 1] = g
+        if n > len(self._team_rounds):
+            self._team_rounds.append(team_round)
+        else:
+            self._team_rounds[n - 1] = team_round
+        self.rounds = max(self.rounds, n)
+        self._built = None
+
+    def correct_result(self, n: int, white: int, black: int, result: str) -> None:
+        """Correct the result of the game *white*-*black* of round *n* (already recorded)."""
+        n = whole(n, "round")
+        if n > self.rounds:
+            raise BuilderError("not recorded yet", n)
+        self._entry(white, n)
+        self._entry(black, n)
+        g = self._games[white][n - 1]
+        if g.opponent != black or g.colour is not Colour.WHITE:
+            had = (
+                "no game" if g.opponent is None else f"{g.colour.name.lower()} against {g.opponent}"
+            )
+            raise BuilderError(f"has {had}, not white against {black}", n, white)
+        try:
+            kw, kb = game_kinds(result)
+        except ValueError as e:
+            raise BuilderError(f"in game {white}-{black}: {e}", n, white) from None
+        self._set(white, _NEW(Game, (n, kw, black, Colour.WHITE, *self._points[kw, Colour.WHITE])))
+        self._set(black, _NEW(Game, (n, kb, white, Colour.BLACK, *self._points[kb, Colour.BLACK])))
+
+    def correct_bye(self, n: int, pid: int, code: str) -> None:
+        """Change the bye of *pid* in round *n* (already recorded) to *code* (U, F, H, Z)."""
+        n = whole(n, "round")
+        if n > self.rounds:
+            raise BuilderError("not recorded yet", n)
+        self._entry(pid, n)
+        g = self._games[pid][n - 1]
+        if g.opponent is not None or g.kind is ResultKind.NOT_PAIRED:
+            raise BuilderError("has no bye to correct", n, pid)
+        try:
+            kind = bye_kind(code, bool(self._teams))
+        except ValueError as e:
+            raise BuilderError(f"has an unreadable bye: {e}", n, pid) from None
+        self._set(pid, _NEW(Game, (n, kind, None, Colour.NONE, *self._points[kind, Colour.NONE])))
+
+    # -- points outside the scoring system (TRF-2026 299) ------------------------------------
+    def adjust_points(self, pid: int, points: int | Fraction | str) -> None:
+        """A bonus (negative: a penalty) on *pid*'s total outside the rounds, as TRF-2026
+        ``299`` without a result letter; opponents' tie-breaks see the total it makes."""
+        self._entry(pid, None)
+        value = self._exact_points(points)
+        self._extra[pid] = self._extra.get(pid, 0) + int(value * self.scale)
+        self._built = None
+
+    def set_points(self, n: int, pid: int, points: int | Fraction | str) -> None:
+        """Points other than the scoring system's for *pid*'s result of round *n*, as
+        TRF-2026 ``299`` with a result letter and a round. Correcting that result later
+        gives it the scoring system's points again."""
+        n = whole(n, "round")
+        if n > self.rounds:
+            raise BuilderError("not recorded yet", n)
+        self._entry(pid, n)
+        value = self._exact_points(points)
+        g = self._games[pid][n - 1]
+        self._set(pid, g._replace(points=value, units=int(value * self.scale)))
+
+    def _exact_points(self, points: object) -> Fraction:
+        """*points* exact, with the grid made fine enough for them (the TRF reader's grid
+        takes every 299 value too)."""
+        if self._teams:
+            raise BuilderError("points outside the scoring system are for individual events")
+        value = exact(points, "points")
+        scale = math.lcm(self.scale, value.denominator)
+        if scale != self.scale:
+            k = scale // self.scale
+            self.scale = scale
+            self._points = {key: (pts, units * k) for key, (pts, units) in self._points.items()}
+            for pid, row in self._games.items():
+                row[:] = [g._replace(units=g.units * k) for g in row]
+                self._units[pid] *= k
+            self._extra = {pid: units * k for pid, units in self._extra.items()}
+        return value
+
+    # -- the model ----------------------------------------------------------------------
+    def tournament(self) -> Tournament:
+        """The event as recorded so far: an immutable :class:`Tournament`, unaffected by
+        later calls. Raises :class:`BuilderError` when no rules edition can be known
+        (neither *edition* nor *end_date*) or when the team data do not hold together."""
+        settings = (*self._dates(), self.name)
+        if self._built is not None and self._built_settings == settings:
+            return self._built
+        if self.edition is None and self.end_date is None:
+            raise BuilderError(
+                "no rules edition: give EventBuilder(edition='fide-2024') or "
+                "end_date=date(...); tie-breaks differ between editions, so none is guessed"
+            )
+        if not self.rounds:
+            raise BuilderError("no round is recorded yet")
+        scale = self.scale
+        units, games, entries, extra = self._units, self._games, self._entries, self._extra
+        people = []
+        for pid in self._ids:
+            bonus = extra.get(pid, 0)
+            total = units[pid] + bonus
+            people.append(_participant(entries[pid].fields, from_units(total, scale),
+                                       tuple(games[pid]), total, bonus))  # fmt: skip
+        t = Tournament(
+            name=self.name,
+            participants=tuple(people),
+            rounds=self.rounds,
+            scoring=self.scoring,
+            type=self.type,
+            type_source=self.type_source,
+            scale=scale,
+            start_date=settings[2],
+            end_date=settings[1],
+            planned_rounds=self.planned,
+            declared_tiebreaks=self.tiebreaks,
+            edition=self.edition,
+        )
+        if self._teams:
+            settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,
+                                             self.team_pab)  # fmt: skip
+            t = team_event(t, self._teams, self._team_rounds, settings_of_teams)
+        self._built, self._built_settings = t, settings
+        return t
+
+    # -- helpers --------------------------------------------------------------------------
+    def _dates(self) -> tuple[str | None, date | None, date | None]:
+        """The edition and the dates, checked."""
+        edition = self.edition
+        if edition is not None and (not isinstance(edition, str) or not edition.strip()):
+            raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
+        return edition, as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
+
+    def _entry(self, pid: object, n: int | None) -> _Entry:
+        if isinstance(pid, bool) or not isinstance(pid, int):
+            raise BuilderError(f"player id {pid!r} is not a whole number", n)
+        if pid not in self._entries:
+            raise BuilderError("is unknown (add_player first)", n, pid)
+        return self._entries[pid]
+
+    def _refuse(self, n: int, new: Mapping[int, Game], *placed: tuple[object, str]) -> None:
+        """Raise the error that keeps *placed* (participant, what it was given) out of round
+        *n*, where *new* holds the games accepted so far."""
+        for pid, what in placed:
+            entry = self._entry(pid, n)
+            assert isinstance(pid, int)
+            if len(placed) == 2 and placed[0][0] == placed[1][0]:
+                raise BuilderError("is paired with itself", n, pid)
+            if pid in new:
+                g = new[pid]
+                before = (
+                    f"{g.colour.name.lower()} against {g.opponent}"
+                    if g.opponent is not None
+                    else f"bye '{g.kind.value}'"
+                )
+                raise BuilderError(f"is paired twice ({before}, and {what})", n, pid)
+            if n < entry.entered:
+                raise BuilderError(f"enters the event in round {entry.entered} ({what})", n, pid)
+            if n >= entry.until:
+                raise BuilderError(f"withdrew from round {entry.until} ({what})", n, pid)
+        raise AssertionError("nothing to refuse")  # pragma: no cover
+
+    def _set(self, pid: int, g: Game) -> None:
+        row = self._games[pid]
+        self._units[pid] += g.units - row[g.round - 1].units
+        row[g.round - 1] = g
+        self._built = None

@@ -1,0 +1,121 @@
+"""What the builder reads: result and bye codes (the TRF reader's own tables, C.04 Annex 2),
+numbers and dates; and the error it raises when it cannot."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any
+
+from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
+from ..model import ResultKind
+from ..numbers import parse_decimal
+
+
+class BuilderError(ValueError):
+    """Data the builder refuses. ``round`` and ``participant`` say where (None: not tied
+    to one); the message names them too."""
+
+    def __init__(self, message: str, round: int | None = None, participant: int | None = None):
+        text = message if participant is None else f"player {participant} {message}"
+        super().__init__(text if round is None else f"round {round}: {text}")
+        self.round = round
+        self.participant = participant
+
+
+# Spellings of a game result beyond two TRF codes ("1-0", "+-", "W-L" are read code by code).
+_SPELLINGS = {
+    "1/2-1/2": "==",
+    "½-½": "==",
+    "0.5-0.5": "==",
+    "1/2": "==",
+    "½": "==",
+    "+/-": "+-",
+    "-/+": "-+",
+}
+
+
+def game_kinds(result: str) -> tuple[ResultKind, ResultKind]:
+    """White's and black's :class:`ResultKind` for a game result: ``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"`` (or ``"½-½"``, ``"=-="``), forfeits ``"+-"``, ``"-+"``, the double
+    forfeit ``"--"``, and games of less than one move ``"W-L"``, ``"L-W"``, ``"D-D"``: any
+    two TRF result codes, with or without a ``-`` between them, whose results mirror.
+    Raises :class:`ValueError` for anything else."""
+    if not isinstance(result, str):
+        raise ValueError(f"result {result!r} is not a string such as '1-0'")
+    text = result.strip().upper()
+    text = _SPELLINGS.get(text, text)
+    if len(text) == 3 and text[1] in "-:":
+        text = text[0] + text[2]
+    if len(text) != 2 or text[0] not in WITH_OPPONENT or text[1] not in WITH_OPPONENT:
+        raise ValueError(
+            f"result '{result}' not understood: use 1-0, 0-1, 1/2-1/2, +-, -+, --, W-L, L-W, D-D"
+        )
+    white, black = WITH_OPPONENT[text[0]], WITH_OPPONENT[text[1]]
+    if white is ResultKind.FORFEIT_LOSS and black is ResultKind.FORFEIT_LOSS:
+        return ResultKind.DOUBLE_FORFEIT, ResultKind.DOUBLE_FORFEIT
+    if MIRROR[white] is not black:
+        raise ValueError(f"result '{result}': '{text[0]}' and '{text[1]}' do not mirror")
+    return white, black
+
+
+def bye_kind(code: object, team_event: bool) -> ResultKind:
+    if isinstance(code, ResultKind) and code.value in BYES and code.value != " ":
+        return code
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if text in BYES and text:
+        return BYES[text]
+    if text == "+" and team_event:
+        return ResultKind.FORFEIT_WIN  # a board won by forfeit against an empty board
+    raise ValueError(f"bye code {code!r} not understood: use U (pairing-allocated), F, H or Z")
+
+
+def as_date(value: object, what: str) -> date | None:
+    if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
+        return value
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise BuilderError(f"{what} {value!r} is not a date (datetime.date or 'YYYY-MM-DD')")
+
+
+def exact(value: object, what: str) -> Fraction:
+    """Points given exactly: an int, a Fraction or a decimal string ("1.5"); never a float
+    (principle 1: no float reaches a comparison)."""
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        return Fraction(value)
+    found = parse_decimal(value) if isinstance(value, str) else None
+    if found is None:
+        raise BuilderError(f"{what} {value!r} must be exact points: an int, a Fraction or '1.5'")
+    return found
+
+
+def listed(value: object, what: str, n: int | None = None) -> list[Any]:
+    """*value* as a list, when it is a collection of items (not a string, not a mapping)."""
+    if isinstance(value, str | bytes | Mapping):
+        raise BuilderError(f"{what} must be a list, not {type(value).__name__}", n)
+    try:
+        return list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise BuilderError(f"{what} must be a list, not {type(value).__name__}", n) from None
+
+
+def mapping(value: object, what: str, n: int | None = None) -> Mapping[Any, Any]:
+    """*value* as a mapping (None: empty)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise BuilderError(f"{what} must be a mapping such as {{9: 'U'}}, "
+                           f"not {type(value).__name__}", n)  # fmt: skip
+    return value
+
+
+def whole(value: object, what: str, low: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise BuilderError(f"{what} {value!r} must be a whole number from {low}")
+    return value
