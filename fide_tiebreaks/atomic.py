@@ -26,8 +26,9 @@ TEMPORARY = re.compile(r"^\..*\.[0-9a-f]{12}" + re.escape(TEMP_SUFFIX) + "$", re
 NAME_MAX = 255  # bytes in one file name on ext4, XFS, btrfs, APFS, NTFS (in UTF-16 units)
 
 
-class OutputError(Exception):
-    """The output cannot be written there; nothing was written. The message names the path."""
+class OutputError(OSError):
+    """The output cannot be written there; nothing was written. The message names the path.
+    An OSError, so that callers that caught the write's own errors still do."""
 
 
 def is_temporary(path: str | os.PathLike[str]) -> bool:

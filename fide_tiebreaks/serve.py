@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from typing import Any, BinaryIO
 
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
 from .formats import read_trf
-from .formats.base import MAX_BYTES, ReadResult, lone_surrogate
+from .formats.base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from .formats.chessjson import read_chess_json
 from .formats.json import to_dict
 from .formats.trf.reader import parse_trf
@@ -36,8 +37,9 @@ from .tiebreak import check_options
 
 FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
           "unrated_rating", "options"}  # fmt: skip
-# One request line: a "trf" or "chess_json" request carries the whole file, escaped.
-MAX_REQUEST_BYTES = 2 * MAX_BYTES
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # lone surrogates need one (UTF-8 has none)
+# One request line: a "trf" or "chess_json" request carries the whole file.
+MAX_REQUEST_BYTES = MAX_BYTES
 
 
 class BadRequest(Exception):
@@ -82,11 +84,12 @@ def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 
 
-def handle(request: Any, root: str | None = None) -> dict[str, Any]:
-    """Answer one request (already decoded from JSON); with *root*, "path" must lie in it."""
+def handle(request: Any, root: str | None = None, *, unchecked: bool = True) -> dict[str, Any]:
+    """Answer one request (already decoded from JSON); with *root*, "path" must lie in it.
+    *unchecked* False: the caller knows no string holds a lone surrogate."""
     if not isinstance(request, dict):
         raise BadRequest("a request is a JSON object")
-    bad = lone_surrogate(request, "the request")
+    bad = lone_surrogate(request, "the request") if unchecked else None
     if bad is not None:
         raise BadRequest(f"a string in {bad} holds a lone surrogate, which is not a Unicode "
                          "character")  # fmt: skip
@@ -137,8 +140,12 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
     """The response to one request line; never raises for anything the client sent."""
     request: Any = None
     try:
+        values = json_values(line)
+        if values > MAX_JSON_VALUES:
+            raise BadRequest(f"about {values} JSON values in one request; the limit is "
+                             f"{MAX_JSON_VALUES}")  # fmt: skip
         request = json.loads(line, parse_int=json_int)  # numbers bounded (numbers.py)
-        response = handle(request, root)
+        response = handle(request, root, unchecked=SURROGATE_ESCAPE.search(line) is not None)
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
                               "diagnostics": []}}  # fmt: skip

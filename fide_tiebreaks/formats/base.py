@@ -12,6 +12,10 @@ from ..diagnostics import Diagnostic, InputError, Severity
 from ..model import Tournament
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
+# Values in one JSON text (a Chess-JSON file, a serve request). Python holds each in 30 to
+# 100 bytes, so a small text of "{}," would take gigabytes; a real 9,999-player, 13-round
+# Chess-JSON (19.6 MB) has about 940,000.
+MAX_JSON_VALUES = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -92,3 +96,10 @@ def lone_surrogate(value: Any, where: str = "the document") -> str | None:
         elif isinstance(node, list):
             stack.extend((v, f"{at}[{i}]") for i, v in enumerate(node))
     return None
+
+
+def json_values(text: str) -> int:
+    """An upper bound of the values (objects, lists, strings, numbers...) a JSON text
+    decodes to, counted at C speed before decoding: each value but the last of a list or
+    object is followed by a comma."""
+    return text.count(",") + text.count("{") + text.count("[") + 1

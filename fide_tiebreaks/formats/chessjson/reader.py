@@ -12,7 +12,7 @@ from typing import Any
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
 from ...numbers import MAX_DIGITS, NumberError, exact_str, json_int, parse_exact, parse_int
-from ..base import MAX_BYTES, ReadResult, lone_surrogate
+from ..base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from ..trf.reader import parse_trf
 from .common import MODELLED, TITLE_CODES, trf_points
 
@@ -35,6 +35,10 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
     except UnicodeDecodeError as e:
         raise InputError([Diagnostic(Severity.ERROR, f"Chess-JSON must be UTF-8: byte "
                                      f"{e.start} is not", name)]) from None  # fmt: skip
+    values = json_values(text)
+    if values > MAX_JSON_VALUES:
+        raise InputError([Diagnostic(Severity.ERROR, f"about {values} JSON values; the limit is "
+                                     f"{MAX_JSON_VALUES} (memory)", name)])  # fmt: skip
     try:
         doc = json.loads(text, parse_float=str, parse_int=json_int)
     except NumberError as e:
@@ -44,9 +48,9 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
                                      e.colno)]) from None  # fmt: skip
     except RecursionError:
         raise InputError([Diagnostic(Severity.ERROR, "JSON nested too deeply", name)]) from None
-    bad = lone_surrogate(doc)
+    m = _LONE.search(text)  # no such escape: no lone surrogate (UTF-8 holds none)
+    bad = lone_surrogate(doc) if m else None
     if bad is not None:
-        m = _LONE.search(text)
         line = text.count("\n", 0, m.start()) + 1 if m else 0
         column = m.start() - text.rfind("\n", 0, m.start()) if m else 0
         raise InputError([Diagnostic(Severity.ERROR, f"the string at {bad} holds a lone "

@@ -20,7 +20,7 @@ from ...model import (
     Participant,
     ResultKind,
     SourceFile,
-    SourceLine,
+    SourceLines,
     Tournament,
     infer_type,
 )
@@ -81,8 +81,7 @@ def parse_trf(
     text, encoding, bom = _decode(data, out)
     if "\x00" in text:
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
-    lines = _split_lines(text)
-    source = SourceFile(path=path, lines=tuple(lines), encoding=encoding, bom=bom)
+    source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, team_pab).parse()
 
 
@@ -106,16 +105,6 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
             )
             return text, codec, bom
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
-
-
-def _split_lines(text: str) -> list[SourceLine]:
-    """Lines and their ends (CR LF, CR or LF), as read. Not str.splitlines: it also splits
-    at form feeds, vertical tabs and other separators a TRF line may hold as text."""
-    parts = _EOL_SPLIT.split(text)  # text, end, text, end, ..., text after the last end
-    lines = list(map(SourceLine, parts[0::2], parts[1::2]))
-    if parts[-1]:
-        lines.append(SourceLine(parts[-1], ""))
-    return lines
 
 
 class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
@@ -143,8 +132,10 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             "362": self._team_points,
         }
         unknown = 0  # lines that are no record we know: all of them means not a TRF file
-        for number, sl in enumerate(self.source.lines, start=1):
-            line = sl.text
+        lines = self.source.lines
+        records = (lines.records() if isinstance(lines, SourceLines) else
+                   ((n, sl.text) for n, sl in enumerate(lines, start=1) if sl.text))  # fmt: skip
+        for number, line in records:
             if not line.strip() or line.startswith("###"):
                 continue
             code = line[:3].upper()
@@ -179,7 +170,10 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
         known = (" (the first three characters of each line name its record: 001 for a "
                  "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
                  "the XML tournament form or Chess-JSON")  # fmt: skip
-        content = [sl.text for sl in self.source.lines if sl.text.strip()]
+        lines = self.source.lines
+        found = (lines.records() if isinstance(lines, SourceLines)
+                 else ((n, sl.text) for n, sl in enumerate(lines, start=1)))  # fmt: skip
+        content = [text for _, text in found if text.strip()]  # blank lines skipped in C
         if not content:
             what = "contains only blank lines" if self.source.lines else "is empty"
             raise InputError(
