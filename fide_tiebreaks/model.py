@@ -222,7 +222,7 @@ class SourceLine(NamedTuple):
 _EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
 _NONSPACE = re.compile(r"\S")  # what str.strip() keeps
 _LINE_END = re.compile(r"[\r\n]")
-_CHUNK = 1 << 20  # characters split at a time: the lists of one piece's lines stay small
+PIECE_CHARS = 1 << 20  # characters split at a time: the lists of one piece's lines stay small
 
 
 def _split(piece: str) -> tuple[list[str], list[str]]:
@@ -258,7 +258,7 @@ class SourceLines(Sequence[SourceLine]):
         firsts = [0]  # the index of each piece's first line, then the number of lines
         at, size = 0, len(text)
         while at < size:
-            stop = min(at + _CHUNK, size)
+            stop = min(at + PIECE_CHARS, size)
             if stop < size:  # end the piece after a line end (a CR LF kept whole)
                 m = _EOL_SPLIT.search(text, stop - 1)
                 stop = m.end() if m else size
