@@ -342,6 +342,19 @@ def test_problems_are_counted_past_a_thousand_and_reading_stops_past_ten_thousan
     assert len(e.value.diagnostics) < 1100
 
 
+def test_records_past_the_limit_are_refused_at_their_line(monkeypatch):
+    """Records that are kept without a message (a 300 line-up, a 299, an XXC) each cost time
+    and memory: their number is bounded too."""
+    from fide_tiebreaks.formats.trf import reader
+
+    monkeypatch.setattr(reader, "MAX_RECORDS", 50)
+    head = b"012 x\n" + player_line(1, "A", [(None, "-", "H")]).encode() + b"\n"
+    parse_trf(head + b"XXC white1\n\n" * 48)
+    with pytest.raises(InputError, match="more than 50 records; the limit is 50") as e:
+        parse_trf(head + b"XXC white1\n\n" * 49, "many.trf")
+    assert str(e.value.diagnostics[-1]).startswith("many.trf:99:1: error:")  # the 51st record
+
+
 def test_json_is_refused_before_decoding_past_its_value_limit(monkeypatch):
     monkeypatch.setattr(base, "MAX_JSON_VALUES", 10_000)
     from fide_tiebreaks.formats.chessjson import reader

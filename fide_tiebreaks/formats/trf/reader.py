@@ -68,6 +68,10 @@ _KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152
 # Private records of other programs that we know of but do not use (file-formats.md 3.3).
 _KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
 _BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+# Lines that are not blank (comments included): a TRF of 9,999 players, 99 rounds and 999
+# teams has about 110,000 even with a line-up record per team and round. Each record costs
+# a few microseconds and up to a few hundred bytes: this bounds both.
+MAX_RECORDS = 250_000
 _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-2026)
 
 
@@ -135,7 +139,11 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
         lines = self.source.lines
         records = (lines.records() if isinstance(lines, SourceLines) else
                    ((n, sl.text) for n, sl in enumerate(lines, start=1) if sl.text))  # fmt: skip
-        for number, line in records:
+        for seen, (number, line) in enumerate(records, start=1):
+            if seen > MAX_RECORDS:  # time and memory per record are bounded; their number too
+                raise InputError([*self.out.items, fatal(
+                    self.source.path, f"more than {MAX_RECORDS} records; the limit is "
+                    f"{MAX_RECORDS} (a 9,999-player event has 10,000)", number, 1)])  # fmt: skip
             if not line.strip() or line.startswith("###"):
                 continue
             code = line[:3].upper()
