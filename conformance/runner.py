@@ -23,8 +23,8 @@ from lxml import etree
 from fide_tiebreaks.codes import CodeError, parse_list
 from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity
 from fide_tiebreaks.formats import read_trf, xmlsafe
-from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
 from fide_tiebreaks.formats.base import read_bytes
+from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
 from fide_tiebreaks.formats.xml import SCHEMA, read_xml, to_trf
 from fide_tiebreaks.host import (
     PluginError,
