@@ -65,10 +65,12 @@ def resolve_target(path: str | os.PathLike[str]) -> tuple[str, int | None]:
         return target, None
     except OSError as e:
         raise OutputError(f"cannot write {given}: {e.strerror or e}") from None
+    shown = given if target == given else f"{given} (a link to {target})"
     if not stat.S_ISREG(st.st_mode):
-        shown = given if target == given else f"{given} (a link to {target})"
         raise OutputError(f"cannot write {shown}: it is {file_kind(st.st_mode)}; only a regular "
                           "file or a new path is replaced")  # fmt: skip
+    if not os.access(target, os.W_OK):  # renaming over it would succeed; '>' would not
+        raise OutputError(f"cannot write {shown}: permission denied (the file is read-only)")
     return target, stat.S_IMODE(st.st_mode)
 
 

@@ -424,3 +424,16 @@ def test_a_lone_surrogate_in_a_chess_json_file_is_refused_where_it_stands(tmp_pa
     fine = parse_any(b'{"event": {"tournaments": [{"name": "\\ud83d\\ude00", "competitors": '
                      b'[{"cid": 1}]}]}}', "pair.json")  # fmt: skip
     assert fine.tournament.name == "\U0001f600"
+
+
+def test_a_read_only_file_is_not_replaced(tmp_path, monkeypatch):
+    """Renaming over a read-only file would succeed where the shell's '>' fails; it is
+    refused (as root every file is writable, so the check is simulated there)."""
+    target = tmp_path / "locked.csv"
+    target.write_text("old\n")
+    target.chmod(0o444)
+    if os.geteuid() == 0:
+        monkeypatch.setattr(atomic.os, "access", lambda path, mode: False)
+    with pytest.raises(atomic.OutputError, match="permission denied"):
+        atomic.write_atomic(target, b"new\n")
+    assert target.read_text() == "old\n"

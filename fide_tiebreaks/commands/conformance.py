@@ -60,6 +60,14 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance import runner
     from ..diagnostics import InputError, printable
 
+    if args.junit:  # checked before the run: an unwritable path is a usage error
+        from ..atomic import OutputError, resolve_target
+
+        try:
+            resolve_target(args.junit)
+        except OutputError as e:
+            err(f"error: {e}")
+            return EXIT_USAGE
     paths = [Path(p) for p in args.paths]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
@@ -81,14 +89,6 @@ def run(args: argparse.Namespace) -> int:
     except (CodeError, ValueError, OSError, KeyError) as e:
         err(f"error: {e}")
         return EXIT_USAGE
-    if args.junit:  # checked before the report: an unwritable path is a usage error
-        from ..atomic import OutputError, resolve_target
-
-        try:
-            resolve_target(args.junit)
-        except OutputError as e:
-            err(f"error: {e}")
-            return EXIT_USAGE
     # File names and plugin messages may hold control characters: never raw to a terminal.
     sys.stdout.write(printable(runner.report(outcomes, args.verbose), lines=True))
     if args.junit and write_output(args.junit, runner.junit(outcomes)) != EXIT_OK:
