@@ -179,11 +179,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     fmt = output_format(args.format, args.output)
-    if (
-        fmt == "trf"
-        and args.after_round is not None
-        and args.after_round < tournament.rounds
-    ):
+    if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
         # The TRF writer gives the file back with ranks filled in: its later rounds and final
         # points would contradict ranks after an earlier round (docs/reliability.md).
         err(f"error: --format trf writes the whole event, rounds {args.after_round + 1}-"
