@@ -300,10 +300,10 @@ LINE_HEAD = _head_row(("Round", "Opponent", "Category", "Opp. score", "Opp. fina
 MATCH_HEAD = _head_row(("Round", "Result", "Opponent", "Opp. MP", "Opp. GP", "MP", "GP"))
 
 
-# Rows of working (round lines and table cells) the breakdowns hold at most: about 45 MB of
+# Rows of working (round lines and table cells) the breakdowns hold at most: about 75 MB of
 # page. 9,999 players x 13 rounds x 3 tie-breaks is 390,000; 99 rounds would be 3 million
 # (450 MB and a minute): past the budget, a breakdown says how to get it instead.
-MAX_REPORT_ROWS = 600_000
+MAX_REPORT_ROWS = 400_000
 
 
 def _size(explanations: Sequence[Explanation], shown: Mapping[int, Any]) -> int:
