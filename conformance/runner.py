@@ -23,6 +23,7 @@ from lxml import etree
 from fide_tiebreaks.codes import CodeError, parse_list
 from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity
 from fide_tiebreaks.formats import read_trf, xmlsafe
+from fide_tiebreaks.formats.base import read_bytes
 from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
 from fide_tiebreaks.formats.xml import SCHEMA, read_xml, to_trf
 from fide_tiebreaks.host import (
@@ -87,7 +88,7 @@ def exact(text: str) -> Fraction:
 def load_case(path: Path) -> Case:
     """Read and validate one case file; InputError with located messages when it is bad."""
     name = str(path)
-    root = xmlsafe.parse(path.read_bytes(), name, SCHEMA)
+    root = xmlsafe.parse(read_bytes(path), name, SCHEMA)
     if root.tag != "case":
         raise InputError([Diagnostic(Severity.ERROR, f"expected <case>, found <{root.tag}>",
                                      name, root.sourceline or 0, 1)])  # fmt: skip
@@ -296,7 +297,7 @@ def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Resu
     column per code; ``,``, ``;`` or tab separated), JSON (our shape: standings with
     tiebreaks, and the edition in "tournament"), or TRF (the rank column gives the order).
     Raises ValueError, with the line or the JSON path, on what it cannot read."""
-    data = path.read_bytes()
+    data = read_bytes(path)  # raises InputError for a FIFO, a device, an oversized file
     text = data.decode("utf-8-sig", errors="replace")
     if path.suffix.lower() == ".json" or text.lstrip().startswith(("{", "[")):
         return _json_results(path, text, codes)

@@ -1,48 +1,124 @@
-"""Atomic file output: write a temporary file beside the target, then rename it into place.
+"""Atomic file output, the one way every door writes a file (``--output``, ``convert``,
+``conformance --junit``, the HTML report, and any writer added later).
 
-A crash or a kill mid-write leaves either the old file or the new one, never a truncated
-mix (``os.replace`` is atomic on POSIX and Windows).
+Only a regular file or a new path is ever replaced: the data goes to a temporary file beside
+the target, which is then renamed into place, so a crash or a kill mid-write leaves either
+the old file or the new one, never a truncated mix (``os.replace`` is atomic on POSIX and
+Windows). A symbolic link is followed: the file it points to is replaced and the link stays
+(as the shell's ``>`` does). A directory, a FIFO, a socket or a device is refused with an
+:class:`OutputError` before anything is written, and so is a path whose folder is missing or
+unwritable. docs/reliability.md states these rules.
+
+A temporary file that a kill -9 leaves behind is named ``.<name>.<12 hex digits>`` +
+:data:`TEMP_SUFFIX` (``<name>`` shortened so that the whole stays within the file system's
+255-byte limit on a name); :func:`is_temporary` recognises it, and ``audit`` skips it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
+
+TEMP_SUFFIX = ".fide-tiebreaks-tmp"
+TEMPORARY = re.compile(r"^\..*\.[0-9a-f]{12}" + re.escape(TEMP_SUFFIX) + "$", re.DOTALL)
+NAME_MAX = 255  # bytes in one file name on ext4, XFS, btrfs, APFS, NTFS (in UTF-16 units)
+
+
+class OutputError(OSError):
+    """The output cannot be written there; nothing was written. The message names the path.
+    An OSError, so that callers that caught the write's own errors still do."""
+
+
+def is_temporary(path: str | os.PathLike[str]) -> bool:
+    """Whether *path* names a temporary file of :func:`write_atomic` (one an interrupted
+    write left behind)."""
+    return bool(TEMPORARY.match(os.path.basename(os.fspath(path))))
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, for a message."""
+    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):  # fmt: skip
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def resolve_target(path: str | os.PathLike[str]) -> tuple[str, int | None]:
+    """The file to replace (a symbolic link followed to its final target) and its permission
+    bits (None for a new file). Raises :class:`OutputError` for anything but a regular file or
+    a new path in an existing folder."""
+    given = os.fspath(path)
+    if not given:
+        raise OutputError("cannot write '': an empty path")
+    target = os.path.realpath(given) if os.path.islink(given) else given
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        directory = os.path.dirname(target) or "."
+        if not os.path.isdir(directory):
+            missing = f"the folder {directory} does not exist"
+            raise OutputError(f"cannot write {given}: {missing}") from None
+        return target, None
+    except OSError as e:
+        raise OutputError(f"cannot write {given}: {e.strerror or e}") from None
+    shown = given if target == given else f"{given} (a link to {target})"
+    if not stat.S_ISREG(st.st_mode):
+        raise OutputError(f"cannot write {shown}: it is {file_kind(st.st_mode)}; only a regular "
+                          "file or a new path is replaced")  # fmt: skip
+    if not os.access(target, os.W_OK):  # renaming over it would succeed; '>' would not
+        raise OutputError(f"cannot write {shown}: permission denied (the file is read-only)")
+    return target, stat.S_IMODE(st.st_mode)
+
+
+def temporary_name(target: str, token: str) -> bytes:
+    """``.<name>.<token><TEMP_SUFFIX>`` beside *target*, within :data:`NAME_MAX` bytes (the
+    name is shortened, in bytes, when it must be)."""
+    directory, base = os.path.split(os.fsencode(target))
+    tail = f".{token}{TEMP_SUFFIX}".encode()
+    room = NAME_MAX - 1 - len(tail)
+    return os.path.join(directory, b"." + base[:room] + tail)
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    target = os.fspath(path)
-    directory = os.path.dirname(target) or "."
+    """Replace the regular file at *path* (or create it) with *data*, atomically.
+    Raises :class:`OutputError` (with a message naming the path) when it cannot."""
+    given = os.fspath(path)
+    target, mode = resolve_target(given)
     # A private, new file beside the target (what tempfile.mkstemp does; tempfile itself is
     # not imported, as it costs several milliseconds of every start-up).
     while True:
-        tmp = os.path.join(directory, f".{os.path.basename(target)}.{os.urandom(6).hex()}.tmp")
+        tmp = temporary_name(target, os.urandom(6).hex())
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                          0o600)  # fmt: skip
             break
         except FileExistsError:
             continue
+        except OSError as e:
+            raise OutputError(f"cannot write {given}: {e.strerror or e}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        try:
-            mode = stat.S_IMODE(os.stat(target).st_mode)
-        except FileNotFoundError:
+        if mode is None:
             umask = os.umask(0)
             os.umask(umask)
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise OutputError(f"cannot write {given}: {e.strerror or e}") from None
         raise
     with contextlib.suppress(OSError):  # make the rename durable where the OS allows it
-        dir_fd = os.open(directory, os.O_RDONLY)
+        dir_fd = os.open(os.path.dirname(target) or ".", os.O_RDONLY)
         try:
             os.fsync(dir_fd)
         finally:

@@ -14,7 +14,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from .atomic import is_temporary
 from .diagnostics import InputError, Severity, printable
+from .formats.base import read_bytes
 
 SUFFIXES = (".trf", ".txt", ".xml", ".json")
 
@@ -42,14 +44,17 @@ class Audit:
 
 
 def find_files(paths: Sequence[str | Path]) -> list[Path]:
-    """Files named, and files with a TRF, XML or JSON suffix under folders named, sorted."""
+    """Files named, and files with a TRF, XML or JSON suffix under folders named, sorted.
+    Temporary files that an interrupted write left behind (:func:`atomic.is_temporary`) are
+    never audited, named or found."""
     out: list[Path] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
             out.extend(sorted(p for p in path.rglob("*")
-                              if p.is_file() and p.suffix.lower() in SUFFIXES))  # fmt: skip
-        else:
+                              if p.suffix.lower() in SUFFIXES and p.is_file()
+                              and not is_temporary(p)))  # fmt: skip
+        elif not is_temporary(path):
             out.append(path)
     return out
 
@@ -91,10 +96,11 @@ def audit_bytes(name: str, data: bytes) -> Audit:
 
 
 def audit_file(path: str) -> Audit:
+    """Audit one file: only a regular file within the size limit is read (read_bytes)."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        return Audit(path, "unreadable", messages=(f"{path}: error: {e.strerror or e}",))
+        data = read_bytes(path)
+    except InputError as e:
+        return Audit(path, "unreadable", messages=tuple(str(d) for d in e.diagnostics))
     return audit_bytes(path, data)
 
 
@@ -111,7 +117,8 @@ def _shipped(group: list[tuple[str, bytes | None, str]]) -> list[Audit]:
 def run_local(files: Sequence[Path], jobs: int) -> Iterator[Audit]:
     """Audits in the order of *files*, on *jobs* processes (1: in this process)."""
     names = [str(f) for f in files]
-    if jobs <= 1 or len(names) < 2:
+    jobs = min(jobs, len(names), default_jobs())  # never more workers than files or cores
+    if jobs <= 1:
         yield from map(audit_file, names)
         return
     from concurrent.futures import ProcessPoolExecutor
@@ -142,9 +149,9 @@ def run_dask(files: Sequence[Path], scheduler: str) -> Iterator[Audit]:
                 f = files[start]
                 start += 1
                 try:
-                    data = f.read_bytes()
-                except OSError as e:
-                    shipped.append((str(f), None, str(e.strerror or e)))
+                    data = read_bytes(f)
+                except InputError as e:
+                    shipped.append((str(f), None, e.diagnostics[0].message))
                     continue
                 shipped.append((str(f), data, ""))
                 held += len(data)

@@ -56,15 +56,38 @@ class InputError(Exception):
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
+MAX_KEPT = 1000  # diagnostics kept per file; the rest are counted (bounded memory and output)
+MAX_PROBLEMS = 10_000  # past this many, reading stops: the file is not what it claims to be
+
+
 class Collector:
-    """Gathers diagnostics for one file, so call sites only say where and what."""
+    """Gathers diagnostics for one file, so call sites only say where and what. The first
+    :data:`MAX_KEPT` are kept; past them each severity's count is kept, and :attr:`items`
+    ends with one diagnostic per severity saying how many more there were (of that severity,
+    so that exit codes and ``--strict`` still see them). Past :data:`MAX_PROBLEMS` in all,
+    :meth:`add` raises :class:`InputError`: time stays bounded too."""
 
     def __init__(self, path: str):
         self.path = path
-        self.items: list[Diagnostic] = []
+        self.kept: list[Diagnostic] = []
+        self.dropped = dict.fromkeys(Severity, 0)
+
+    @property
+    def items(self) -> list[Diagnostic]:
+        more = [Diagnostic(s, f"and {n} more {s.name.lower()}s like those above, not shown",
+                           self.path) for s, n in self.dropped.items() if n]  # fmt: skip
+        return self.kept + more if more else self.kept
 
     def add(self, severity: Severity, line: int, column: int, message: str) -> None:
-        self.items.append(Diagnostic(severity, message, self.path, line, column))
+        if len(self.kept) < MAX_KEPT:
+            self.kept.append(Diagnostic(severity, message, self.path, line, column))
+        else:
+            self.dropped[severity] += 1
+            if len(self.kept) + sum(self.dropped.values()) > MAX_PROBLEMS:
+                stop = Diagnostic(Severity.ERROR, f"over {MAX_PROBLEMS} problems; reading "
+                                  "stopped here (is this the right kind of file?)", self.path,
+                                  line, column)  # fmt: skip
+                raise InputError([*self.items, stop])
 
     def error(self, line: int, column: int, message: str) -> None:
         self.add(Severity.ERROR, line, column, message)

@@ -100,13 +100,21 @@ def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points
         else:
             removed[e] = "high cut" + (f" ({cite} 14.3)" if c07 else "")
     out = []
+    # The same few values recur in every line of a report: each is made once per call.
+    scores = {u: from_units(u, score_scale) for u in {e.score for e in entries}}
+    points_of = {u: from_units(u, points_scale) for u in {e.points for e in entries}}
+    products: dict[tuple[int, int], Fraction] = {}
     for e in entries:
-        score = from_units(e.score, score_scale)
-        points = from_units(e.points, points_scale)
+        score, points = scores[e.score], points_of[e.points]
         final = None
         if e.opponent is not None and e.opponent in finals.index:
             final = finals.participant(e.opponent).points
-        contribution = score * points if weighted else score
+        contribution = score
+        if weighted:
+            key = (e.score, e.points)
+            if key not in products:
+                products[key] = score * points
+            contribution = products[key]
         out.append(Line(e.round, e.opponent, e.category, score, points, contribution,
                         removed.get(e, ""), final))  # fmt: skip
     return tuple(out)
@@ -201,7 +209,9 @@ def _tied_groups(standings: Any, i: int, cache: dict[object, object]) -> dict[in
         by_key: dict[tuple[Any, ...], list[int]] = {}
         for r in standings.rows:
             by_key.setdefault((r.participant.points, r.values[:i]), []).append(r.participant.id)
-        cache[key] = {pid: frozenset(ids) for ids in by_key.values() for pid in ids}
+        # One set per group, shared by its members (a set each would be quadratic).
+        sets = [(ids, frozenset(ids)) for ids in by_key.values()]
+        cache[key] = {pid: members for ids, members in sets for pid in ids}
     groups: dict[int, frozenset[int]] = cache[key]  # type: ignore[assignment]
     return groups
 

@@ -7,27 +7,39 @@ plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"after
 requests). The response has the shape of ``standings --format json`` plus the
 warnings, or ``{"error": {"message": ..., "diagnostics": [...]}}``. A bad request never stops
 the service; end of input does. Plugins load once, before the first request.
+
+Requests are bytes until proven otherwise: a line over :data:`MAX_REQUEST_BYTES`, a line
+that is not UTF-8, or a string holding a lone surrogate (``"\\ud800"``) gets an error
+response, and the next line is read as usual. The service trusts its client (it reads the
+files it is asked for, as the user running it); ``root`` confines ``"path"`` to one folder
+(docs/serve.md).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
 from .formats import read_trf
-from .formats.base import ReadResult
+from .formats.base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from .formats.chessjson import read_chess_json
 from .formats.json import to_dict
 from .formats.trf.reader import parse_trf
 from .host import PluginError, registry
 from .numbers import NumberError, json_int
 from .standings import compute_standings
+from .tiebreak import check_options
 
 FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
           "unrated_rating", "options"}  # fmt: skip
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # lone surrogates need one (UTF-8 has none)
+# One request line: a "trf" or "chess_json" request carries the whole file.
+MAX_REQUEST_BYTES = MAX_BYTES
 
 
 class BadRequest(Exception):
@@ -36,7 +48,21 @@ class BadRequest(Exception):
         self.diagnostics = [str(d) for d in diagnostics]
 
 
-def _read(request: dict[str, Any]) -> ReadResult:
+def confined(path: str, root: str | None) -> str:
+    """*path* resolved (symbolic links followed) and, with *root*, refused unless it lies
+    inside *root*; a relative path is taken from *root*."""
+    if "\x00" in path:
+        raise BadRequest('"path" holds a NUL character')
+    if root is None:
+        return path
+    real_root = os.path.realpath(root)
+    resolved = os.path.realpath(os.path.join(real_root, path))
+    if os.path.commonpath([resolved, real_root]) != real_root:
+        raise BadRequest(f'"path" is outside the folder this service may read (--root {root})')
+    return resolved
+
+
+def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
     given = [k for k in ("path", "trf", "chess_json") if k in request]
     if len(given) != 1:
         raise BadRequest('give the tournament as exactly one of "path", "trf" or "chess_json"')
@@ -50,7 +76,7 @@ def _read(request: dict[str, Any]) -> ReadResult:
         if given[0] == "path":
             if not isinstance(request["path"], str):
                 raise BadRequest('"path" must be a string')
-            return read_trf(request["path"])
+            return read_trf(confined(request["path"], root))
         if not isinstance(request["trf"], str):
             raise BadRequest('"trf" must be a string holding the file\'s text')
         return parse_trf(request["trf"], "<trf>")
@@ -58,16 +84,23 @@ def _read(request: dict[str, Any]) -> ReadResult:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 
 
-def handle(request: Any) -> dict[str, Any]:
-    """Answer one request (already decoded from JSON)."""
+def handle(request: Any, root: str | None = None, *, unchecked: bool = True) -> dict[str, Any]:
+    """Answer one request (already decoded from JSON); with *root*, "path" must lie in it.
+    *unchecked* False: the caller knows no string holds a lone surrogate."""
     if not isinstance(request, dict):
         raise BadRequest("a request is a JSON object")
+    # The TRF text is left to the TRF reader, which names the line and column.
+    fields = {k: v for k, v in request.items() if k != "trf"}
+    bad = lone_surrogate(fields, "the request") if unchecked else None
+    if bad is not None:
+        raise BadRequest(f"a string in {bad} holds a lone surrogate, which is not a Unicode "
+                         "character")  # fmt: skip
     unknown = sorted(set(request) - FIELDS)
     if unknown:
         raise BadRequest(
             f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}"
         )
-    result = _read(request)
+    result = _read(request, root)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise BadRequest("the tournament has errors; no standings computed", errors)
@@ -80,11 +113,17 @@ def handle(request: Any) -> dict[str, Any]:
     after = request.get("after_round")
     if after is not None and (isinstance(after, bool) or not isinstance(after, int)):
         raise BadRequest('"after_round" must be a whole number')
-    options = request.get("options") or {}
+    options = request.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise BadRequest('"options" must be an object')
     if request.get("unrated_rating") is not None:
         options = {**options, "unrated_rating": request["unrated_rating"]}
+    try:
+        check_options(options)  # compute_standings checks too; here before reading anything
+    except ValueError as e:
+        raise BadRequest(str(e)) from None
     edition = request.get("edition")
     if edition is not None and not isinstance(edition, str):
         raise BadRequest('"edition" must be a string such as "fide-2024"')
@@ -99,12 +138,16 @@ def handle(request: Any) -> dict[str, Any]:
     return response
 
 
-def answer(line: str) -> dict[str, Any]:
+def answer(line: str, root: str | None = None) -> dict[str, Any]:
     """The response to one request line; never raises for anything the client sent."""
     request: Any = None
     try:
+        values = json_values(line)
+        if values > MAX_JSON_VALUES:
+            raise BadRequest(f"about {values} JSON values in one request; the limit is "
+                             f"{MAX_JSON_VALUES}")  # fmt: skip
         request = json.loads(line, parse_int=json_int)  # numbers bounded (numbers.py)
-        response = handle(request)
+        response = handle(request, root, unchecked=SURROGATE_ESCAPE.search(line) is not None)
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
                               "diagnostics": []}}  # fmt: skip
@@ -120,11 +163,55 @@ def answer(line: str) -> dict[str, Any]:
     return response
 
 
-def serve_stdio(stdin: TextIO, stdout: TextIO) -> None:
-    """Answer each request line until end of input; blank lines are skipped."""
-    registry()  # load the plugins now, so the first request is as fast as the others
-    for line in stdin:
-        if not line.strip():
+def encode(response: dict[str, Any]) -> bytes:
+    """One response line as UTF-8. An echoed id with a lone surrogate cannot be UTF-8: then
+    the line is written with JSON's ASCII escapes, which carry it exactly."""
+    try:
+        return (json.dumps(response, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(response) + "\n").encode("ascii")
+
+
+def error(message: str) -> dict[str, Any]:
+    return {"error": {"message": message, "diagnostics": []}}
+
+
+def requests(stdin: BinaryIO, limit: int = MAX_REQUEST_BYTES) -> Iterable[bytes | dict[str, Any]]:
+    """Each request line (without blank ones), or the error response for one over *limit*
+    bytes (the rest of that line is read and dropped, never held)."""
+    while True:
+        line = stdin.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:  # skip to the end of this line, a bounded piece at a time
+                rest = stdin.readline(1 << 20)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield error(f"a request line is longer than {limit} bytes; give the file as "
+                        '"path"')  # fmt: skip
             continue
-        stdout.write(json.dumps(answer(line), ensure_ascii=False) + "\n")
+        if line.strip():
+            yield line
+
+
+def serve_stdio(stdin: BinaryIO, stdout: BinaryIO, root: str | None = None,
+                limit: int = MAX_REQUEST_BYTES) -> None:  # fmt: skip
+    """Answer each request line until end of input; blank lines are skipped. *stdin* and
+    *stdout* are binary streams (``sys.stdin.buffer``): bytes that are not UTF-8 get an error
+    response, not the end of the service."""
+    registry()  # load the plugins now, so the first request is as fast as the others
+    for item in requests(stdin, limit):
+        if isinstance(item, dict):
+            response = item
+        else:
+            try:
+                text = item.decode("utf-8")
+            except UnicodeDecodeError as e:
+                response = error(
+                    f"not UTF-8: byte {e.start + 1} of the line (0x{item[e.start]:02x})"
+                )
+            else:
+                response = answer(text, root)
+        stdout.write(encode(response))
         stdout.flush()

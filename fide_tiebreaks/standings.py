@@ -18,7 +18,7 @@ from .editions import Edition, choose_edition
 from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
 from .model import Participant, Tournament, TournamentType
 from .teams import team_view
-from .tiebreak import Context, Tiebreak, Unusable
+from .tiebreak import Context, Tiebreak, Unusable, check_options
 
 # Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
 # to the organiser (4.1); these are the common FIDE choices among the installed codes.
@@ -130,6 +130,7 @@ def compute_standings(
     it raises :class:`PluginError` instead.
     """
     options = dict(options or {})
+    check_options(options)  # every door: a wrongly typed option is refused, not dropped later
     reg = reg or registry()
     notes: list[Diagnostic] = []
     source = tournament.source.path if tournament.source else "<tournament>"

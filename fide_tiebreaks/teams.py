@@ -128,6 +128,11 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
                 out.warning(team.line or 0, 1, f"team {team.id} lists player {pid}, who has no "
                             "001 line")  # fmt: skip
             team_of.setdefault(pid, team.id)
+    for p in ind.participants:  # every record is somewhere: say so when a player is in no team
+        if p.id not in team_of:
+            out.warning(p.line or 0, 5, f"player {p.id} is on no team's roster (013 / 310): "
+                        "the team standings leave their games out; --individual ranks "
+                        "them")  # fmt: skip
     rounds = ind.rounds
     per_round_boards = [
         sum(1 for pid in team.players if pid in ind.index

@@ -129,3 +129,42 @@ def option_value(text: str) -> bool | int | str:
         # NumberError (a ValueError, reported as a usage error) past 30 digits
         return parse_int(lowered, "option value", -(10**MAX_DIGITS - 1))
     return text
+
+
+MAX_RATING = 9999  # the four columns of a TRF rating (C.04 Annex 2)
+MAX_OPTION_INT = 10**9
+MAX_OPTION_TEXT = 1000
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Refuse options a tie-break could misread: every value is what ``--option`` can give
+    (a boolean, a whole number, a short text) or None (not given), and ``unrated_rating`` is
+    a whole rating 0..9999. Raises ValueError naming the option (C.07 Art. 10 for the rating).
+    """
+    for key, value in options.items():
+        if not isinstance(key, str):
+            raise ValueError(f"option names are text, not {key!r}")
+        if value is None:
+            continue
+        if key == "unrated_rating":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"unrated_rating must be a whole rating, not "
+                                 f"{type(value).__name__} {_shown(value)}")  # fmt: skip
+            if not 0 <= value <= MAX_RATING:
+                raise ValueError(f"unrated_rating {value} is outside 0..{MAX_RATING}")
+        elif isinstance(value, int):  # bool included
+            if abs(value) > MAX_OPTION_INT:
+                raise ValueError(f"option {key}: {_shown(value)} is outside "
+                                 f"-{MAX_OPTION_INT}..{MAX_OPTION_INT}")  # fmt: skip
+        elif isinstance(value, str):
+            if len(value) > MAX_OPTION_TEXT:
+                raise ValueError(f"option {key}: text of {len(value)} characters; the limit is "
+                                 f"{MAX_OPTION_TEXT}")  # fmt: skip
+        else:
+            raise ValueError(f"option {key} must be true/false, a whole number or text, not "
+                             f"{type(value).__name__} {_shown(value)}")  # fmt: skip
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "(a huge number)"
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -111,15 +111,24 @@ def _best_other(heap: list[tuple[int, int]], leader: int, gone: set[int]) -> int
     return None
 
 
+FULL_TABLE_MOST = 60  # members whose full mini-table an explanation shows
+
+
 def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list[Step | Table]:
     """The mini-table of *members* (6.1) and the rule of Art. 6 that orders them."""
-    from fide_tiebreaks.explain import Step, Table
+    from fide_tiebreaks.explain import Table
 
     t = ctx.tournament
     cite = ctx.edition.citation
     inside = set(members)
     forfeits = ctx.spec.forfeits_as_played or t.type is TournamentType.ROUND_ROBIN
     scores, missing = mini_table(ctx, members)
+    if len(members) > FULL_TABLE_MOST:  # g² cells would not fit a report or a terminal
+        rows = tuple((f"#{a}", exact_str(scores[a]), str(missing[a])) for a in members)
+        table = Table(f"{label}mini-table of the tied group, totals only ({len(members)} "
+                      f"participants; the full table would have {len(members) ** 2} cells) "
+                      f"({cite} 6.1)", ("", "points", "not met"), rows)  # fmt: skip
+        return [table, *_rule(ctx, members, forfeits, missing)]
     cells: dict[tuple[int, int], list[str]] = {}
     for a in members:
         for g in t.participant(a).results:
@@ -132,8 +141,18 @@ def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list
         for a in members
     )  # fmt: skip
     header = ("", *(f"#{m}" for m in members), "points", "not met")
-    out: list[Step | Table] = [Table(f"{label}mini-table of the tied group ({cite} 6.1)",
-                                     header, rows)]  # fmt: skip
+    table = Table(f"{label}mini-table of the tied group ({cite} 6.1)", header, rows)
+    return [table, *_rule(ctx, members, forfeits, missing)]
+
+
+def _rule(ctx: Context, members: Sequence[int], forfeits: bool,
+          missing: dict[int, int]) -> list[Step | Table]:  # fmt: skip
+    """The rule of Art. 6 that orders the group, and the order it gives."""
+    from fide_tiebreaks.explain import Step
+
+    t = ctx.tournament
+    cite = ctx.edition.citation
+    out: list[Step | Table] = []
     if not forfeits:
         out.append(Step(f"{cite} 6.1.1: games won or lost by forfeit are left out (Swiss)"))
     if not any(missing.values()):
@@ -158,9 +177,12 @@ def _explain(ctx: Context, pid: int) -> list[Step | Table]:
     members = sorted(ctx.group or {pid})
     if len(members) < 2:
         return [Step("not tied with anyone when the list reached DE: place 1", Fraction(1))]
-    place = direct_encounter(ctx)[pid]
-    return [*explain_group(ctx, members),
-            Step(f"#{pid}: place {place} of {len(members)}", place)]  # fmt: skip
+    # Made once per group, not once per member: a report explains every member of a tie,
+    # and the mini-table of a group of g is g² cells (the same objects for each member).
+    key = ("DE explained", ctx.spec, ctx.edition.name, id(ctx.tournament), tuple(members))
+    group, places = ctx.cached(key, lambda: (explain_group(ctx, members), direct_encounter(ctx)))
+    place = places[pid]
+    return [*group, Step(f"#{pid}: place {place} of {len(members)}", place)]
 
 
 @hookimpl

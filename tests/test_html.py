@@ -266,7 +266,11 @@ def test_breakdowns_show_the_de_mini_table_and_steps(tmp_path):
     page = html.fromstring(report(tmp_path, TEC / "tournament.trf", "-t", "DE",
                                   "-e", "fide-2024").read_bytes())  # fmt: skip
     breakdown = page.get_element_by_id("p-4")  # tied on 3.5 with #1, #3, #16 (test_explain)
-    table = breakdown.xpath(".//table[caption[contains(., 'mini-table')]]")[0]
+    # The group's mini-table is written once, in the breakdown of the group's first in the
+    # standings (#1), and the others link to it.
+    assert breakdown.xpath(".//p[contains(., 'mini-table')]/a/@href") == ["#p-1"]
+    assert not breakdown.xpath(".//table[caption[contains(., 'mini-table')]]")
+    table = page.get_element_by_id("p-1").xpath(".//table[caption[contains(., 'mini-table')]]")[0]
     assert [th.text_content() for th in table.xpath("./thead//th")][1:5] == [
         "#1",
         "#3",

@@ -37,9 +37,12 @@ def test_a_write_killed_mid_way_leaves_the_old_file(tmp_path):
                           capture_output=True, cwd=ROOT)  # fmt: skip
     assert done.returncode == -signal.SIGKILL
     assert target.read_bytes() == b"OLD standings\n"
-    # Only the abandoned temporary file is left beside it, never a truncated target.
+    # Only the abandoned temporary file is left beside it, never a truncated target; it is
+    # recognisable (atomic.is_temporary), and audit never reads it.
     leftovers = [p.name for p in tmp_path.iterdir() if p != target]
-    assert all(n.startswith(".standings.json.") and n.endswith(".tmp") for n in leftovers)
+    assert len(leftovers) == 1
+    assert leftovers[0].startswith(".standings.json.")
+    assert leftovers[0].endswith(".fide-tiebreaks-tmp")
 
 
 def test_a_failed_run_never_truncates_the_output_or_touches_the_input(tmp_path):

@@ -32,7 +32,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "tie-break list (202/212, else the default) and the edition in force when it ended, "
         "and compare the ranks the file declares with the computed ones. One result line per "
         "file, then a summary (on standard error with --format jsonl). On a terminal, a "
-        "progress line on standard error shows the files done, the rate and the time left.",
+        "progress line on standard error shows the files done, the rate and the time left. "
+        "Temporary files an interrupted write left behind "
+        "(.NAME.XXXXXXXXXXXX.fide-tiebreaks-tmp) are never read.",
         epilog=AUDIT_EPILOG,
     )
     p.add_argument("paths", nargs="+", metavar="PATHS",
@@ -42,6 +44,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", choices=("table", "jsonl"), default="table",
                    help="a line per file for reading, or one JSON object per file "
                    "(default: table)")  # fmt: skip
+    p.add_argument("--allow-empty", action="store_true",
+                    help="exit 0 even when no file declares ranks to compare")  # fmt: skip
     p.add_argument("--scheduler", metavar="ADDRESS",
                     help="run on a Dask distributed cluster (pip install "
                     "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
@@ -93,8 +97,9 @@ def run(args: argparse.Namespace) -> int:
     print(summary, file=sys.stderr if args.format == "jsonl" else sys.stdout)
     if counts["differs"] or counts["unreadable"]:
         return EXIT_PROBLEMS
-    if not counts["conforms"]:  # a check that compared nothing fails
+    if not counts["conforms"] and not args.allow_empty:  # a check that compared nothing fails
         err("error: no file declares ranks, so nothing was compared (audit compares the "
-            "ranks a file declares with the computed ones; 'standings' ranks a file)")  # fmt: skip
+            "ranks a file declares with the computed ones; 'standings' ranks a file; "
+            "--allow-empty accepts such a run)")  # fmt: skip
         return EXIT_PROBLEMS
     return EXIT_OK

@@ -101,3 +101,22 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
     if args.unrated_rating is not None:
         options["unrated_rating"] = args.unrated_rating
     return options
+
+
+def write_output(path: str | None, data: bytes) -> int:
+    """Write a command's output: to *path* through :func:`~fide_tiebreaks.atomic.write_atomic`
+    (the one mechanism for every file a command writes), else to standard output. EXIT_OK, or
+    EXIT_USAGE after reporting a path that must not or cannot be replaced (a directory, a FIFO,
+    a device, a missing folder...)."""
+    if path is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return EXIT_OK
+    from ..atomic import OutputError, write_atomic
+
+    try:
+        write_atomic(path, data)
+    except OutputError as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
+    return EXIT_OK

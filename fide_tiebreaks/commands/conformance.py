@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err, write_output
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
@@ -56,11 +56,18 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..atomic import write_atomic
     from ..codes import CodeError
     from ..conformance import runner
     from ..diagnostics import InputError, printable
 
+    if args.junit:  # checked before the run: an unwritable path is a usage error
+        from ..atomic import OutputError, resolve_target
+
+        try:
+            resolve_target(args.junit)
+        except OutputError as e:
+            err(f"error: {e}")
+            return EXIT_USAGE
     paths = [Path(p) for p in args.paths]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
@@ -84,12 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     # File names and plugin messages may hold control characters: never raw to a terminal.
     sys.stdout.write(printable(runner.report(outcomes, args.verbose), lines=True))
-    if args.junit:
-        try:
-            write_atomic(args.junit, runner.junit(outcomes))
-        except OSError as e:
-            err(f"error: cannot write {args.junit}: {e.strerror or e}")
-            return EXIT_USAGE
+    if args.junit and write_output(args.junit, runner.junit(outcomes)) != EXIT_OK:
+        return EXIT_USAGE
     if not all(o.status in ("passed", "skipped") for o in outcomes):
         return EXIT_PROBLEMS
     if runner.compared(outcomes) == 0 and not args.allow_empty:

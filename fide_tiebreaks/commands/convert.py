@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_USAGE, add_common, err, read_input
+from .common import EXIT_USAGE, add_common, read_input, write_output
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -30,8 +29,6 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..atomic import write_atomic
-
     result, stop = read_input(args)
     if result is None or stop is not None:
         return stop or EXIT_USAGE
@@ -45,13 +42,4 @@ def run(args: argparse.Namespace) -> int:
         from ..formats.chessjson import dumps, event
 
         data = dumps(event(t)).encode("utf-8")
-    if args.output:
-        try:
-            write_atomic(args.output, data)
-        except OSError as e:
-            err(f"error: cannot write {args.output}: {e.strerror or e}")
-            return EXIT_USAGE
-    else:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    return EXIT_OK
+    return write_output(args.output, data)

@@ -8,7 +8,6 @@ from typing import Any
 
 from .common import (
     EDITION_HELP,
-    EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
@@ -16,6 +15,7 @@ from .common import (
     options_from,
     ranked,
     read_input,
+    write_output,
 )
 
 STANDINGS_EPILOG = """\
@@ -143,7 +143,6 @@ def output_format(given: str | None, output: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..atomic import write_atomic
     from ..diagnostics import Severity
     from ..editions import UNDATED
     from ..formats import render
@@ -179,6 +178,15 @@ def run(args: argparse.Namespace) -> int:
             f"{tournament.rounds} rounds), not {args.after_round}"
         )
         return EXIT_USAGE
+    fmt = output_format(args.format, args.output)
+    if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
+        # The TRF writer gives the file back with ranks filled in: its later rounds and final
+        # points would contradict ranks after an earlier round (docs/reliability.md).
+        err(f"error: --format trf writes the whole event, rounds {args.after_round + 1}-"
+            f"{tournament.rounds} and the final points included, so it cannot carry the "
+            f"ranks after round {args.after_round}; use --format csv, json, xml or "
+            "chess-json")  # fmt: skip
+        return EXIT_USAGE
 
     def rank() -> tuple[Any, dict[str, Any]]:
         options = options_from(args)  # a malformed --option is reported like a bad code
@@ -197,14 +205,4 @@ def run(args: argparse.Namespace) -> int:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS
-    data = render(standings, output_format(args.format, args.output), options)
-    if args.output:
-        try:
-            write_atomic(args.output, data)
-        except OSError as e:
-            err(f"error: cannot write {args.output}: {e.strerror or e}")
-            return EXIT_USAGE
-    else:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    return EXIT_OK
+    return write_output(args.output, render(standings, fmt, options))

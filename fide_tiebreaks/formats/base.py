@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
+from typing import Any
 
+from ..atomic import file_kind
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..model import Tournament
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
+# Values in one JSON text (a Chess-JSON file, a serve request). Python holds each in 30 to
+# 100 bytes, so a small text of "{}," would take gigabytes; a real 9,999-player, 13-round
+# Chess-JSON (19.6 MB) has about 940,000.
+MAX_JSON_VALUES = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -23,15 +30,76 @@ def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
-    """The file's bytes, its size checked first (against *limit*, else :data:`MAX_BYTES`).
-    Raises :class:`InputError`."""
-    name = str(path)
+    """The bytes of the regular file at *path*, the one way every door reads a file.
+
+    Anything else (a directory, a FIFO, a device, a socket) is refused before it is read, and
+    so is a file over *limit* (else :data:`MAX_BYTES`) bytes: the path is checked with stat
+    (a device is never opened), opened without blocking (a FIFO swapped in meanwhile cannot
+    hang the open), checked again on the open descriptor, and read up to *limit* + 1 bytes at
+    most (a file that grows meanwhile cannot exhaust memory). Raises :class:`InputError`."""
+    name = os.fsdecode(path) if isinstance(path, bytes) else str(path)
     limit = MAX_BYTES if limit is None else limit
+
+    def refuse(message: str) -> InputError:
+        return InputError([fatal(name, message)])
+
+    def check(st: os.stat_result) -> None:
+        if not stat.S_ISREG(st.st_mode):
+            raise refuse(f"cannot read the file: it is {file_kind(st.st_mode)}; only regular "
+                         "files are read")  # fmt: skip
+        if st.st_size > limit:
+            raise refuse(f"file is {st.st_size} bytes; the limit is {limit} bytes")
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        size = os.stat(path).st_size
-        if size > limit:
-            raise InputError([fatal(name, f"file is {size} bytes; the limit is {limit} bytes")])
-        with open(path, "rb") as f:
-            return f.read()
+        check(os.stat(path))
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     except OSError as e:
-        raise InputError([fatal(name, f"cannot read the file: {e.strerror or e}")]) from None
+        raise refuse(f"cannot read the file: {e.strerror or e}") from None
+    except ValueError as e:  # e.g. a NUL character in the path
+        raise refuse(f"cannot read the file: {e}") from None
+    try:
+        check(os.fstat(fd))
+        chunks, held = [], 0
+        while held <= limit:
+            chunk = os.read(fd, min(limit + 1 - held, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            held += len(chunk)
+    except OSError as e:
+        raise refuse(f"cannot read the file: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    if held > limit:
+        raise refuse(f"file grew over the limit of {limit} bytes while it was read")
+    return b"".join(chunks)
+
+
+def lone_surrogate(value: Any, where: str = "the document") -> str | None:
+    """Where in a decoded JSON value a string holds a lone surrogate (``"\\ud800"`` decodes to
+    one; it is not a Unicode character and cannot be written as UTF-8), or None. Every JSON
+    door checks this before using a string."""
+    stack = [(value, where)]
+    while stack:
+        node, at = stack.pop()
+        if isinstance(node, str):
+            if not node.isascii():
+                try:
+                    node.encode("utf-8")
+                except UnicodeEncodeError as e:
+                    return f"{at} (character {e.start + 1}: \\u{ord(node[e.start]):04x})"
+        elif isinstance(node, dict):
+            for k, v in node.items():
+                stack.append((k, f"{at}, a field name"))
+                stack.append((v, f"{at}.{k}" if at != where else str(k)))
+        elif isinstance(node, list):
+            stack.extend((v, f"{at}[{i}]") for i, v in enumerate(node))
+    return None
+
+
+def json_values(text: str) -> int:
+    """An upper bound of the values (objects, lists, strings, numbers...) a JSON text
+    decodes to, counted at C speed before decoding: each value but the last of a list or
+    object is followed by a comma."""
+    return text.count(",") + text.count("{") + text.count("[") + 1

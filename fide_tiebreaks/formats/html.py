@@ -1,14 +1,24 @@
 """``standings --format html``: one self-contained page (no network assets; works offline and
-printed) with the standings, what each tie-break is, the crosstable and every participant's
-breakdown one click away.
+printed) with the standings, the rules and the tie-breaks in plain words, the rank after each
+round, the crosstable and every participant's breakdown one click away.
 
-Built with lxml's element tree, so every text and attribute is escaped by construction;
-control characters become U+FFFD (they cannot appear in HTML).
+Written as text, piece by piece, into one buffer: every text and attribute value goes
+through :func:`esc` (HTML-escaped; control characters become U+FFFD, they cannot appear in
+HTML), and markup comes only from the templates here; the small, bounded sections (the rules
+in words, the rank-after-each-round table and charts of html_sections, which exist only for
+events of bounded size) are built with lxml's element tree and serialised as they are
+written. Memory is the page's bytes plus one participant's breakdown at a time; the
+breakdowns hold at most :data:`MAX_REPORT_ROWS` rows of working, and a table shared by
+several breakdowns (DE's mini-table of a tied group) is written once, in the first of them,
+and linked from the others: a 2,000-player tie would otherwise write the same 2,000 x 2,000
+table 2,000 times.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import html
+import io
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from lxml import etree
@@ -17,7 +27,7 @@ from lxml.builder import E
 from ..codes import TiebreakSpec
 from ..diagnostics import printable
 from ..editions import PERIODS
-from ..explain import Step, Table, explain_row, matches
+from ..explain import Explanation, Step, Table, explain_row, matches
 from ..model import Colour, ResultKind
 from ..numbers import exact_str
 from ..standings import Standings
@@ -58,7 +68,42 @@ window.addEventListener("beforeprint", function () {
 
 
 def _t(text: object) -> str:
+    """Text for an lxml element (lxml escapes it): control characters replaced."""
     return printable(str(text))
+
+
+def _html(element: etree._Element) -> str:
+    """A bounded section built with lxml, as HTML text."""
+    return etree.tostring(element, method="html", encoding="unicode")
+
+
+def esc(text: object) -> str:
+    """*text* as HTML text or attribute value: escaped, control characters replaced."""
+    text = str(text)
+    done = _ESCAPED.get(text)
+    if done is None:
+        if len(_ESCAPED) > 100_000:  # remembered for the texts a report repeats; bounded
+            _ESCAPED.clear()
+        done = _ESCAPED[text] = html.escape(printable(text))
+    return done
+
+
+_ESCAPED: dict[str, str] = {}
+_EXACT: dict[tuple[int, int], str] = {}
+
+
+def _exact(value: Any) -> str:
+    """exact_str, remembered: a report writes the same few values hundreds of thousands of
+    times (keyed by numerator and denominator: hashing a Fraction is slow)."""
+    if type(value) is int:
+        return str(value)
+    key = (value.numerator, value.denominator)
+    done = _EXACT.get(key)
+    if done is None:
+        if len(_EXACT) > 100_000:
+            _EXACT.clear()
+        done = _EXACT[key] = exact_str(value)
+    return done
 
 
 def _modifiers(spec: TiebreakSpec) -> str:
@@ -84,85 +129,90 @@ def _modifiers(spec: TiebreakSpec) -> str:
 
 
 def _num(value: Any) -> str:
-    return "-" if value is None else exact_str(value)
+    return "-" if value is None else _exact(value)
+
+
+COL, NUM = ' scope="col"', ' class="n"'  # attributes, written as they are
+
+
+def _cells(tag: str, texts: Iterable[str], attrs: str = "") -> str:
+    return "".join(f"<{tag}{attrs}>{esc(x)}</{tag}>" for x in texts)
+
+
+def _head_row(texts: Iterable[str]) -> str:
+    return f"<tr>{_cells('th', texts, COL)}</tr>"
 
 
 def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> bytes:
-    t = s.tournament
-    team = t.team is not None
-    title = _t(t.name or "Standings")
-    e = s.edition
-
-    legend = E.dl(*[
-        item
-        for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True)
-        for item in (
-            E.dt(E.abbr(code, title=_t(tb.name))),
-            E.dd(_t(f"{tb.name}: {e.citation} {tb.article}".strip()
-                    + (f", {_modifiers(spec)}" if _modifiers(spec) else "") + "."
-                    + (f" {tb.description}" if tb.description else "")
-                    + (" Lower is better." if tb.lower_is_better != spec.reverse else ""))),
-        )
-    ])  # fmt: skip
-
-    head = ["Rank", "No", "Team" if team else "Name"]
-    head += ["MP", "GP"] if team else ["Fed", "Rtg", "Pts"]
-    header = E.tr(*[E.th(h, scope="col") for h in head],
-                  *[E.th(E.abbr(c, title=_t(tb.name)), scope="col")
-                    for c, tb in zip(s.codes, s.tiebreaks, strict=True)])  # fmt: skip
-    if team:
-        mp, gp = team_scores(s.tournament)
-    rows = []
-    for row in s.rows:
-        p = row.participant
-        name = E.a(_t(p.name), href=f"#p-{p.id}")
-        cells = [E.td(str(row.rank), {"class": "n"}), E.td(str(p.id), {"class": "n"}),
-                 E.th(name, scope="row")]  # fmt: skip
-        if team:
-            cells += [E.td(exact_str(mp[p.id]), {"class": "n"}),
-                      E.td(exact_str(gp[p.id]), {"class": "n"})]  # fmt: skip
-        else:
-            cells += [E.td(_t(p.federation)), E.td(str(p.rating or ""), {"class": "n"}),
-                      E.td(exact_str(p.points), {"class": "n"})]  # fmt: skip
-        cells += [E.td(_num(v), {"class": "n"}) for v in row.values]
-        rows.append(E.tr(*cells))
-    standings = E.table(E.caption("Standings"), E.thead(header), E.tbody(*rows),
-                        id="standings")  # fmt: skip
-
     from ..history import rank_history, too_large
 
+    out = io.BytesIO()
+
+    def write(text: str) -> None:
+        out.write(text.encode("utf-8"))
+
+    t = s.tournament
+    team = t.team is not None
+    title = esc(t.name or "Standings")
+    e = s.edition
+    write(f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+          f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+          f"<title>{title}</title><style>{CSS}</style><script>{SCRIPT}</script></head><body>"
+          f"<h1>{title}</h1>")  # fmt: skip
+    kind = f"Team {t.type.value}" if team else t.type.value.capitalize()
+    codes = ", ".join(s.codes) or "none"
+    about = f"{kind}, {t.rounds} rounds. Rules: {e.name} ({e.citation}). Tie-breaks, in order: "
+    write(f"<p>{esc(about + codes)}.</p>")
+    for element in _about(s):
+        write(_html(element))
+    write('<nav><a href="#standings">Standings</a><a href="#tie-breaks">Tie-breaks</a>'
+          '<a href="#rounds">Rank after each round</a><a href="#crosstable">Crosstable</a>'
+          '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
+          "rank after each round and the working of each tie-break.</p>")  # fmt: skip
+    _standings(s, write)
+    write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
+    for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
+        text = (f"{tb.name}: {e.citation} {tb.article}".strip()
+                + (f", {_modifiers(spec)}" if _modifiers(spec) else "") + "."
+                + (f" {tb.description}" if tb.description else "")
+                + (" Lower is better." if tb.lower_is_better != spec.reverse else ""))  # fmt: skip
+        write(f'<dt><abbr title="{esc(tb.name)}">{esc(code)}</abbr></dt><dd>{esc(text)}</dd>')
+    write('</dl><h2 id="rounds">Rank after each round</h2>')
     history = rank_history(s, options)
-    body = [
-        E.h1(title),
-        E.p(_t(f"{'Team ' + t.type.value if team else t.type.value.capitalize()}, "
-               f"{t.rounds} rounds. Rules: "
-               f"{e.name} ({e.citation}). Tie-breaks, in order: {', '.join(s.codes) or 'none'}.")),
-        *_about(s),
-        E.nav(E.a("Standings", href="#standings"), E.a("Tie-breaks", href="#tie-breaks"),
-              E.a("Rank after each round", href="#rounds"), E.a("Crosstable", href="#crosstable"),
-              E.a("Breakdowns", href="#breakdowns")),
-        E.p("Select a name for the participant's rank after each round and the working of "
-            "each tie-break."),
-        standings,
-        E.h2("Tie-breaks", id="tie-breaks"),
-        legend,
-        E.h2("Rank after each round", id="rounds"),
-        *_rounds_section(s, history, too_large(s)),
-        E.h2("Crosstable", id="crosstable"),
-        _crosstable(s),
-        E.h2("Breakdowns", id="breakdowns"),
-        E.p("Each participant's rank after each round and tie-breaks, round by round. Select "
-            "a name to open it."),
-        *_breakdowns(s, options, history),
-    ]  # fmt: skip
-    page = E.html(
-        E.head(E.meta(charset="utf-8"),
-               E.meta(name="viewport", content="width=device-width, initial-scale=1"),
-               E.title(title), E.style(CSS), E.script(SCRIPT)),
-        E.body(*body),
-        lang="en",
-    )  # fmt: skip
-    return b"<!DOCTYPE html>\n" + etree.tostring(page, method="html", encoding="utf-8")
+    for element in _rounds_section(s, history, too_large(s)):
+        write(_html(element))
+    write('<h2 id="crosstable">Crosstable</h2>')
+    _crosstable(s, write)
+    write('<h2 id="breakdowns">Breakdowns</h2><p>Each participant\'s rank after each round '
+          "and tie-breaks, round by round. Select a name to open it.</p>")  # fmt: skip
+    _breakdowns(s, options, write, history)
+    write("</body></html>")
+    return out.getvalue()
+
+
+def _standings(s: Standings, write: Any) -> None:
+    t = s.tournament
+    team = t.team is not None
+    head = ["Rank", "No", "Team" if team else "Name"]
+    head += ["MP", "GP"] if team else ["Fed", "Rtg", "Pts"]
+    codes = "".join(f'<th scope="col"><abbr title="{esc(tb.name)}">{esc(c)}</abbr></th>'
+                    for c, tb in zip(s.codes, s.tiebreaks, strict=True))  # fmt: skip
+    write(f'<table id="standings"><caption>Standings</caption><thead><tr>'
+          f"{_cells('th', head, COL)}{codes}</tr></thead><tbody>")  # fmt: skip
+    if team:
+        mp, gp = team_scores(t)
+    for row in s.rows:
+        p = row.participant
+        cells = (f'<td class="n">{row.rank}</td><td class="n">{p.id}</td>'
+                 f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a></th>')  # fmt: skip
+        if team:
+            cells += f'<td class="n">{_exact(mp[p.id])}</td><td class="n">{_exact(gp[p.id])}</td>'
+        else:
+            cells += (f'<td>{esc(p.federation)}</td><td class="n">{p.rating or ""}</td>'
+                      f'<td class="n">{_exact(p.points)}</td>')  # fmt: skip
+        cells += "".join(f'<td class="n">{_num(v)}</td>' for v in row.values)
+        write(f"<tr>{cells}</tr>")
+    write("</tbody></table>")
 
 
 def _about(s: Standings) -> list[etree._Element]:
@@ -220,115 +270,149 @@ def _round_cell(game: Any) -> str:
     return letter
 
 
-def _crosstable(s: Standings) -> etree._Element:
+def _crosstable(s: Standings, write: Any) -> None:
     t = s.tournament
     rounds = range(1, t.rounds + 1)
-    head = E.tr(E.th("No", scope="col"), E.th("Name", scope="col"),
-                *[E.th(f"R{r}", scope="col") for r in rounds])  # fmt: skip
-    rows = []
-    for p in sorted(t.participants, key=lambda p: p.id):
-        if t.team is not None:
-            by_round = {m.round: m for m in t.team.matches[p.id][: t.rounds]}
-            cells = [
-                f"{m.opponent or '-'}: {exact_str(m.gp)}" if (m := by_round.get(r)) else ""
-                for r in rounds
-            ]
-        else:
-            games = {g.round: g for g in p.results}
-            cells = [_round_cell(games[r]) if r in games else "" for r in rounds]
-        rows.append(E.tr(E.td(str(p.id), {"class": "n"}), E.th(_t(p.name), scope="row"),
-                         *[E.td(c) for c in cells]))  # fmt: skip
     note = (
         "Each cell: the opponent team and the game points scored."
         if t.team is not None
         else "Each cell: the opponent's number, the colour and the TRF result code."
     )
-    return E.table(E.caption(note), E.thead(head), E.tbody(*rows))
+    write(f"<table><caption>{esc(note)}</caption><thead>"
+          f"{_head_row(['No', 'Name', *(f'R{r}' for r in rounds)])}</thead><tbody>")  # fmt: skip
+    for p in sorted(t.participants, key=lambda p: p.id):
+        if t.team is not None:
+            by_round = {m.round: m for m in t.team.matches[p.id][: t.rounds]}
+            cells = [
+                f"{m.opponent or '-'}: {_exact(m.gp)}" if (m := by_round.get(r)) else ""
+                for r in rounds
+            ]
+        else:
+            games = {g.round: g for g in p.results}
+            cells = [_round_cell(games[r]) if r in games else "" for r in rounds]
+        write(f'<tr><td class="n">{p.id}</td><th scope="row">{esc(p.name)}</th>'
+              f"{_cells('td', cells)}</tr>")  # fmt: skip
+    write("</tbody></table>")
 
 
-def _breakdowns(
-    s: Standings, options: Mapping[str, Any] | None, history: Any = None
-) -> list[etree._Element]:
+LINE_HEAD = _head_row(("Round", "Opponent", "Category", "Opp. score", "Opp. final", "Points",
+                       "Contribution", "Removed"))  # fmt: skip
+MATCH_HEAD = _head_row(("Round", "Result", "Opponent", "Opp. MP", "Opp. GP", "MP", "GP"))
+
+
+# Rows of working (round lines and table cells) the breakdowns hold at most: about 75 MB of
+# page. 9,999 players x 13 rounds x 3 tie-breaks is 390,000; 99 rounds would be 3 million
+# (450 MB and a minute): past the budget, a breakdown says how to get it instead.
+MAX_REPORT_ROWS = 400_000
+
+
+def _size(explanations: Sequence[Explanation], shown: Mapping[int, Any]) -> int:
+    """Rows of working: round lines, and the cells of tables not written already."""
+    return sum(len(ex.lines) + sum(len(st.rows) * len(st.header) for st in ex.steps
+                                   if isinstance(st, Table) and id(st) not in shown)
+               for ex in explanations)  # fmt: skip
+
+
+def _breakdowns(s: Standings, options: Mapping[str, Any] | None, write: Any,
+                history: Any = None) -> None:  # fmt: skip
+    """One <details> per participant, written as soon as it is made, within
+    :data:`MAX_REPORT_ROWS` rows of working in all."""
     from .html_sections import participant_chart
 
     cache: dict[object, object] = {}
-    out = []
+    shown: dict[int, tuple[Step | Table, int]] = {}  # id(table) -> (the table, where it is shown)
+    budget = MAX_REPORT_ROWS
+    source = s.tournament.source.path if s.tournament.source else "FILE"
     for row in s.rows:
         p = row.participant
-        parts: list[Any] = [E.summary(_t(f"{row.rank}. {p.name} (#{p.id}), "
-                                         f"{exact_str(p.points)} points"))]  # fmt: skip
-        if history is not None and s.tournament.rounds > 1:
+        parts = [f'<details id="p-{p.id}"><summary>'
+                 f"{esc(f'{row.rank}. {p.name} (#{p.id}), {_exact(p.points)} points')}"
+                 "</summary>"]  # fmt: skip
+        if history is not None and s.tournament.rounds > 1:  # small events only (history.py)
             ranks = history[p.id]
-            parts.append(
-                E.p(
-                    _t(
-                        "Rank after each round: "
-                        + ", ".join(
-                            f"R{i} {'-' if r is None else r}" for i, r in enumerate(ranks, 1)
-                        )
-                        + "."
-                    )
-                )
+            said = ", ".join(f"R{i} {'-' if r is None else r}" for i, r in enumerate(ranks, 1))
+            parts.append(f"<p>{esc(f'Rank after each round: {said}.')}</p>")
+            parts.append(_html(participant_chart(s, ranks, p.name)))
+        explanations = explain_row(s, p.id, options=options, cache=cache) if budget > 0 else []
+        budget -= _size(explanations, shown)
+        if budget < 0:
+            note = (
+                f"This report holds at most {MAX_REPORT_ROWS} rows of working, and they are "
+                f"used up: run fide-tiebreaks explain {source} {p.id} for this breakdown."
             )
-            parts.append(participant_chart(s, ranks, p.name))
+            parts.append(f"<p>{esc(note)}</p></details>")
+            write("".join(parts))
+            continue
         team_matches = matches(s, p.id)
         if team_matches:
-            parts.append(E.table(
-                E.caption("Matches"),
-                E.thead(E.tr(*[E.th(h, scope="col") for h in
-                               ("Round", "Result", "Opponent", "Opp. MP", "Opp. GP", "MP",
-                                "GP")])),
-                E.tbody(*[E.tr(E.td(str(m["round"])), E.td(m["result"]),
-                               E.td(str(m["opponent"] or "-")), E.td(m["opponent_mp"] or "-"),
-                               E.td(m["opponent_gp"] or "-"), E.td(m["mp"]), E.td(m["gp"]))
-                          for m in team_matches]),
-            ))  # fmt: skip
-        for ex in explain_row(s, p.id, options=options, cache=cache):
-            parts.append(E.h3(_t(f"{ex.code} = {_num(ex.value)}")))
-            if ex.note:
-                parts.append(E.p(_t(ex.note)))
-            if ex.lines:
-                parts.append(E.table(
-                    E.thead(E.tr(*[E.th(h, scope="col") for h in
-                                   ("Round", "Opponent", "Category", "Opp. score",
-                                    "Opp. final", "Points", "Contribution", "Removed")])),
-                    E.tbody(*[
-                        E.tr(E.td(str(ln.round)),
-                             E.td("-" if ln.opponent is None else f"#{ln.opponent}"),
-                             E.td(_t(ln.category)), E.td(exact_str(ln.opponent_score),
-                                                         {"class": "n"}),
-                             E.td("-" if ln.opponent_final is None
-                                  else exact_str(ln.opponent_final), {"class": "n"}),
-                             E.td(exact_str(ln.points), {"class": "n"}),
-                             E.td(exact_str(ln.contribution),
-                                  {"class": "n removed" if ln.removed else "n"}),
-                             E.td(_t(ln.removed)))
-                        for ln in ex.lines
-                    ]),
-                ))  # fmt: skip
-            parts.extend(_steps(ex.steps))
-        out.append(E.details(*parts, id=f"p-{p.id}"))
-    return out
+            parts.append(f"<table><caption>Matches</caption><thead>{MATCH_HEAD}</thead><tbody>")
+            parts.extend(
+                "<tr>" + _cells("td", (str(m["round"]), m["result"], str(m["opponent"] or "-"),
+                                       m["opponent_mp"] or "-", m["opponent_gp"] or "-",
+                                       m["mp"], m["gp"])) + "</tr>"
+                for m in team_matches
+            )  # fmt: skip
+            parts.append("</tbody></table>")
+        for ex in explanations:
+            _explanation(ex, p.id, shown, parts)
+        parts.append("</details>")
+        write("".join(parts))
 
 
-def _steps(steps: Sequence[Step | Table]) -> list[etree._Element]:
-    """The rest of a tie-break's working: a list of steps, and tables (a mini-table)."""
-    out: list[etree._Element] = []
-    items: list[etree._Element] = []
-    for st in steps:
+def _explanation(ex: Explanation, pid: int, shown: dict[int, tuple[Step | Table, int]],
+                 parts: list[str]) -> None:  # fmt: skip
+    parts.append(f"<h3>{esc(f'{ex.code} = {_num(ex.value)}')}</h3>")
+    if ex.note:
+        parts.append(f"<p>{esc(ex.note)}</p>")
+    if ex.lines:
+        parts.append(f"<table><thead>{LINE_HEAD}</thead><tbody>")
+        parts.extend(
+            f"<tr><td>{ln.round}</td><td>{'-' if ln.opponent is None else f'#{ln.opponent}'}"
+            f'</td><td>{esc(ln.category)}</td><td class="n">{_exact(ln.opponent_score)}</td>'
+            f'<td class="n">{_num(ln.opponent_final)}</td><td class="n">{_exact(ln.points)}</td>'
+            f'<td class="{"n removed" if ln.removed else "n"}">{_exact(ln.contribution)}</td>'
+            f"<td>{esc(ln.removed)}</td></tr>"
+            for ln in ex.lines
+        )  # fmt: skip
+        parts.append("</tbody></table>")
+    parts.extend(_steps(ex.steps, pid, shown))
+
+
+def _steps(steps: Sequence[Step | Table], pid: int,
+           shown: dict[int, tuple[Step | Table, int]]) -> list[str]:  # fmt: skip
+    """The rest of a tie-break's working: a list of steps, and tables (a mini-table). A table
+    already written in another breakdown (the same object: a group's table) is linked, and
+    so are the group's steps that follow it (the same objects too)."""
+    out: list[str] = []
+    items: list[str] = []
+    linked = False  # after a linked table: skip the steps already written with it
+    for i, st in enumerate(steps):
         if isinstance(st, Step):
-            items.append(E.li(_t(st.text)))
+            if linked and id(st) in shown:
+                continue
+            linked = False
+            items.append(f"<li>{esc(st.text)}</li>")
             continue
         if items:
-            out.append(E.ul(*items))
+            out.append(f"<ul>{''.join(items)}</ul>")
             items = []
-        out.append(E.table(
-            E.caption(_t(st.caption)),
-            E.thead(E.tr(*[E.th(_t(h), scope="col") for h in st.header])),
-            E.tbody(*[E.tr(E.th(_t(r[0]), scope="row"), *[E.td(_t(c), {"class": "n"})
-                                                          for c in r[1:]])
-                      for r in st.rows]),
-        ))  # fmt: skip
+        first = shown.get(id(st))
+        if first is not None and first[1] != pid:
+            out.append(f'<p>{esc(st.caption)}: as in the breakdown of <a href="#p-{first[1]}">'
+                       f"#{first[1]}</a> (the same table and the rule that orders the "
+                       "group).</p>")  # fmt: skip
+            linked = True
+            continue
+        shown[id(st)] = (st, pid)  # kept, so that its id is not reused
+        for later in steps[i + 1 :]:  # the group's own steps, written here with its table
+            if not isinstance(later, Step):
+                break
+            shown[id(later)] = (later, pid)
+        body = "".join(
+            f'<tr><th scope="row">{esc(r[0])}</th>{_cells("td", r[1:], NUM)}</tr>' for r in st.rows
+        )
+        out.append(f"<table><caption>{esc(st.caption)}</caption><thead>"
+                   f"{_head_row(st.header)}</thead><tbody>{body}</tbody></table>")  # fmt: skip
     if items:
-        out.append(E.ul(*items))
+        out.append(f"<ul>{''.join(items)}</ul>")
     return out

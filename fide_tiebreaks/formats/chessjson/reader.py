@@ -12,7 +12,7 @@ from typing import Any
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
 from ...numbers import MAX_DIGITS, NumberError, exact_str, json_int, parse_exact, parse_int
-from ..base import MAX_BYTES, ReadResult
+from ..base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from ..trf.reader import parse_trf
 from .common import MODELLED, TITLE_CODES, trf_points
 
@@ -35,6 +35,10 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
     except UnicodeDecodeError as e:
         raise InputError([Diagnostic(Severity.ERROR, f"Chess-JSON must be UTF-8: byte "
                                      f"{e.start} is not", name)]) from None  # fmt: skip
+    values = json_values(text)
+    if values > MAX_JSON_VALUES:
+        raise InputError([Diagnostic(Severity.ERROR, f"about {values} JSON values; the limit is "
+                                     f"{MAX_JSON_VALUES} (memory)", name)])  # fmt: skip
     try:
         doc = json.loads(text, parse_float=str, parse_int=json_int)
     except NumberError as e:
@@ -44,6 +48,14 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
                                      e.colno)]) from None  # fmt: skip
     except RecursionError:
         raise InputError([Diagnostic(Severity.ERROR, "JSON nested too deeply", name)]) from None
+    m = _LONE.search(text)  # no such escape: no lone surrogate (UTF-8 holds none)
+    bad = lone_surrogate(doc) if m else None
+    if bad is not None:
+        line = text.count("\n", 0, m.start()) + 1 if m else 0
+        column = m.start() - text.rfind("\n", 0, m.start()) if m else 0
+        raise InputError([Diagnostic(Severity.ERROR, f"the string at {bad} holds a lone "
+                                     "surrogate, which is not a Unicode character", name, line,
+                                     column)])  # fmt: skip
     lines = _cid_lines(text)
     try:
         trf, where, notes = to_trf(doc, lines)
@@ -69,6 +81,9 @@ def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
     return out
 
 
+# A \\uD800-\\uDFFF escape that is not half of a pair.
+_LONE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                   r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")  # fmt: skip
 _CID = re.compile(r'"cid"\s*:\s*(\d+)')
 
 
@@ -206,6 +221,9 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
                                 f"competitors[{i}].cplayers[{j}]"))  # fmt: skip
         else:
             players.append((c, f"competitors[{i}]"))
+    for i, c in enumerate(_list(other.get("playersWithoutTeam"), '"other.playersWithoutTeam"')):
+        players.append((_obj(c, f'"other.playersWithoutTeam[{i}]"'),
+                        f"other.playersWithoutTeam[{i}]"))  # fmt: skip
     if team_event and t.get("teamSequence"):
         emit(f"352 {t['teamSequence']}")
     elif team_event and t.get("teamSize"):
@@ -312,8 +330,13 @@ def _scoring_records(t: Mapping[str, Any], other: Mapping[str, Any]) -> list[str
 
 def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
             team_event: bool) -> dict[int, dict[int, str]]:  # fmt: skip
-    """cid -> round -> the 8-character TRF round block ("oooo c r")."""
+    """cid -> round -> the 8-character TRF round block ("oooo c r").
+
+    A side without ``"result"`` takes the mirror of its opponent's, unless the competitor has
+    an entry of its own in that round; ``"result": null`` says the side has no result here
+    (the writer's one-sided pairings: the opponent's own entry, if any, is elsewhere)."""
     blocks: dict[int, dict[int, str]] = {}
+    inferred: dict[int, dict[int, str]] = {}
     for i, g in enumerate(_list(t.get("gameList"), '"gameList"')):
         what = f'"gameList[{i}]"'
         g = _obj(g, what)
@@ -333,7 +356,8 @@ def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
             other = [s for s, c in sides if c != colour]
             opponent = _int(other[0]["cid"], f"{what} cid") if other else 0
             letter = side.get("result")
-            if letter is None and other and isinstance(other[0].get("result"), str):
+            guessed = "result" not in side
+            if guessed and other and isinstance(other[0].get("result"), str):
                 letter = {"W": "L", "L": "W", "D": "D", "Z": "W"}.get(
                     other[0]["result"].upper(), None)  # fmt: skip
                 if letter == "W" and not played:
@@ -347,10 +371,15 @@ def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
                 )
                 raise _Bad(f"{what}: result '{letter}' of competitor {cid} ({how}) has no TRF "
                            "code", line)  # fmt: skip
-            mine = blocks.setdefault(cid, {})
+            text = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
+            mine = (inferred if guessed else blocks).setdefault(cid, {})
             if rnd in mine:
                 raise _Bad(f"{what}: competitor {cid} has two entries in round {rnd}", line)
-            mine[rnd] = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
+            mine[rnd] = text
+    for cid, by_round in inferred.items():
+        own = blocks.setdefault(cid, {})
+        for rnd, text in by_round.items():
+            own.setdefault(rnd, text)
     return blocks
 
 
@@ -363,8 +392,10 @@ def _code(letter: str, played: bool, rated: bool, opponent: bool, team: bool) ->
         return None
     if letter == "P":
         return "U"
-    if letter in ("W", "F"):
+    if letter == "W":
         return "+" if team else "F"  # in a team event: a board won against an empty one
+    if letter == "F":
+        return "F"
     return {"D": "H", "H": "H", "Z": "Z", "L": "Z", "U": "Z"}.get(letter)
 
 

@@ -11,10 +11,12 @@ from ...model import Colour, Participant, ResultKind, Scoring, Tournament
 from ...numbers import exact_str
 from .common import MODELLED, TITLES, trf_points
 
-# One side's result letter; gacrux writes PAB as played (it is a bye, scored as a win).
+# One side's result letter; gacrux writes PAB as played (it is a bye, scored as a win). A
+# full-point bye has its own letter (scoreSystem "F"): "W" without an opponent is, in a team
+# event, a board won against an empty one.
 _LETTER = {
     ResultKind.WIN: "W", ResultKind.UNRATED_WIN: "W", ResultKind.FORFEIT_WIN: "W",
-    ResultKind.FULL_BYE: "W", ResultKind.DRAW: "D", ResultKind.UNRATED_DRAW: "D",
+    ResultKind.FULL_BYE: "F", ResultKind.DRAW: "D", ResultKind.UNRATED_DRAW: "D",
     ResultKind.HALF_BYE: "D", ResultKind.LOSS: "L", ResultKind.UNRATED_LOSS: "L",
     ResultKind.FORFEIT_LOSS: "Z", ResultKind.DOUBLE_FORFEIT: "Z", ResultKind.ZERO_BYE: "Z",
     ResultKind.PAB: "P",
@@ -91,6 +93,14 @@ def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | N
         tournament["matchList"] = _matches(t, tournament["gameList"])
     other = [sl.text for sl in (t.source.lines if t.source else ()) if _carried(sl.text)]
     extra: dict[str, Any] = {}
+    if t.team is not None:
+        # A player on no roster has no team competitor to sit in: Chess-JSON's competitors
+        # are the teams. They travel here, so that no record is lost (the reader reads them).
+        rostered = {pid for tm in t.team.teams for pid in tm.players}
+        loose = [_competitor(p, p.declared_rank, None) for p in ind.participants
+                 if p.id not in rostered]  # fmt: skip
+        if loose:
+            extra["playersWithoutTeam"] = loose
     if other:
         extra["trf"] = other
     blank = [p.id for p in ind.participants if p.declared_points is None]
@@ -228,8 +238,9 @@ def _games(t: Tournament, team_event: bool) -> list[dict[str, Any]]:
                     entry["white"], entry["black"] = _side(p, g.kind), _side(q, h.kind)
                 else:  # one-sided: the reader reports the asymmetry again
                     side = _side(p, g.kind)
-                    entry["white"], entry["black"] = ((side, {"cid": q.id}) if mine_first
-                                                      else ({"cid": q.id}, side))  # fmt: skip
+                    theirs = {"cid": q.id, "result": None}  # q's own entry, if any, is its own
+                    entry["white"], entry["black"] = ((side, theirs) if mine_first
+                                                      else (theirs, side))  # fmt: skip
             else:
                 entry["white"], entry["black"] = _side(p, g.kind), None
             entry["played"] = g.kind.played or g.kind is ResultKind.PAB

@@ -20,7 +20,7 @@ from ...model import (
     Participant,
     ResultKind,
     SourceFile,
-    SourceLine,
+    SourceLines,
     Tournament,
     infer_type,
 )
@@ -68,6 +68,10 @@ _KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152
 # Private records of other programs that we know of but do not use (file-formats.md 3.3).
 _KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
 _BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+# Lines that are not blank (comments included): a TRF of 9,999 players, 99 rounds and 999
+# teams has about 110,000 even with a line-up record per team and round. Each record costs
+# a few microseconds and up to a few hundred bytes: this bounds both.
+MAX_RECORDS = 250_000
 _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-2026)
 
 
@@ -92,8 +96,7 @@ def parse_trf(
         raise TypeError(f"parse_trf takes bytes or str, not {type(data).__name__}")
     if "\x00" in text:
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
-    lines = _split_lines(text)
-    source = SourceFile(path=path, lines=tuple(lines), encoding=encoding, bom=bom)
+    source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, team_pab).parse()
 
 
@@ -137,16 +140,6 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
-def _split_lines(text: str) -> list[SourceLine]:
-    """Lines and their ends (CR LF, CR or LF), as read. Not str.splitlines: it also splits
-    at form feeds, vertical tabs and other separators a TRF line may hold as text."""
-    parts = _EOL_SPLIT.split(text)  # text, end, text, end, ..., text after the last end
-    lines = list(map(SourceLine, parts[0::2], parts[1::2]))
-    if parts[-1]:
-        lines.append(SourceLine(parts[-1], ""))
-    return lines
-
-
 class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
     """Reads the records line by line (each family's handlers live in its own module), then
     builds the model."""
@@ -172,8 +165,14 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             "362": self._team_points,
         }
         unknown = 0  # lines that are no record we know: all of them means not a TRF file
-        for number, sl in enumerate(self.source.lines, start=1):
-            line = sl.text
+        lines = self.source.lines
+        records = (lines.records() if isinstance(lines, SourceLines) else
+                   ((n, sl.text) for n, sl in enumerate(lines, start=1) if sl.text))  # fmt: skip
+        for seen, (number, line) in enumerate(records, start=1):
+            if seen > MAX_RECORDS:  # time and memory per record are bounded; their number too
+                raise InputError([*self.out.items, fatal(
+                    self.source.path, f"more than {MAX_RECORDS} records; the limit is "
+                    f"{MAX_RECORDS} (a 9,999-player event has 10,000)", number, 1)])  # fmt: skip
             if not line.strip() or line.startswith("###"):
                 continue
             code = line[:3].upper()
@@ -208,7 +207,10 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
         known = (" (the first three characters of each line name its record: 001 for a "
                  "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
                  "the XML tournament form or Chess-JSON")  # fmt: skip
-        content = [sl.text for sl in self.source.lines if sl.text.strip()]
+        lines = self.source.lines
+        found = (lines.records() if isinstance(lines, SourceLines)
+                 else ((n, sl.text) for n, sl in enumerate(lines, start=1)))  # fmt: skip
+        content = [text for _, text in found if text.strip()]  # blank lines skipped in C
         if not content:
             what = "contains only blank lines" if self.source.lines else "is empty"
             raise InputError(

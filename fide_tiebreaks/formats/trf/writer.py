@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from ...model import SourceFile, SourceLine
+from ...model import SourceFile, SourceLine, SourceLines
 
 
 def encode(source: SourceFile, lines: Sequence[SourceLine] | None = None) -> bytes:
     """The file's lines in its own encoding, line ends and byte-order mark."""
-    text = "".join(sl.text + sl.eol for sl in (source.lines if lines is None else lines))
+    if lines is None and isinstance(source.lines, SourceLines):
+        text = source.lines.text  # unchanged: the text as read
+    else:
+        text = "".join(sl.text + sl.eol for sl in (source.lines if lines is None else lines))
     return (b"\xef\xbb\xbf" if source.bom else b"") + text.encode(source.encoding)
 
 
