@@ -7,7 +7,7 @@
 
 _shtab_fide_tiebreaks_subparsers=(standings explain conformance audit serve check convert plugins editions)
 
-_shtab_fide_tiebreaks_standings_option_strings=(-h --help --tiebreaks -t --edition -e --type --after-round --format -f --output -o --strict --verbose -v --unrated-rating --option --individual --team-pab --provider)
+_shtab_fide_tiebreaks_standings_option_strings=(-h --help --tiebreaks -t --edition -e --type --after-round --format -f --output -o --strict --verbose -v --option --unrated-rating --individual --team-pab --provider)
 _shtab_fide_tiebreaks_explain_option_strings=(-h --help --tiebreaks -t --edition -e --format -f --option --unrated-rating --strict --verbose -v)
 _shtab_fide_tiebreaks_conformance_option_strings=(-h --help --provider --against --tiebreaks -t --edition -e --junit --allow-empty --verbose -v)
 _shtab_fide_tiebreaks_audit_option_strings=(-h --help --jobs -j --format -f --allow-empty --scheduler)

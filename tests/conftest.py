@@ -35,11 +35,15 @@ def expected(name: str) -> dict[int, dict[str, Fraction]]:
 
 
 def run_cli(
-    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+    *args: str,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    input: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": "", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "fide_tiebreaks", *args],
+        input=input,
         capture_output=True,
         text=True,
         env=full_env,

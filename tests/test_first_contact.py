@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import io
 import json
-import os
 import re
 from pathlib import Path
 
@@ -193,25 +192,10 @@ def test_no_arguments_prints_the_help_and_serve_needs_no_stdio():
     assert "editions" in bare.stdout and "standings" in bare.stdout
     request = json.dumps({"path": FILE, "tiebreaks": "BH", "edition": "fide-2024"})
     for args in ([], ["--stdio"]):
-        done = run_cli_input(["serve", *args], request + "\n")
+        done = run_cli("serve", *args, input=request + "\n")
         answer = json.loads(done.stdout)
         assert answer["standings"][0]["start_rank"] == 2  # TEC 2024: Player02 first, BH 13
         assert answer["standings"][0]["tiebreaks"] == {"BH": "13"}
-
-
-def run_cli_input(args, text):
-    import subprocess
-    import sys
-
-    env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": ""}
-    return subprocess.run(
-        [sys.executable, "-m", "fide_tiebreaks", *args],
-        input=text,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 def test_every_option_is_documented_and_edition_names_the_editions():

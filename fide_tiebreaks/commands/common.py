@@ -87,6 +87,18 @@ def ranked(run: Callable[[], Any]) -> tuple[Any, int]:
         return None, EXIT_PROBLEMS
 
 
+def add_option_arguments(p: argparse.ArgumentParser) -> None:
+    """``--option`` and ``--unrated-rating``, which :func:`options_from` reads."""
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="an option for the tie-breaks or edition, e.g. legacy-pab-unplayed=no "
+                   "(see docs/interpretations.md)")  # fmt: skip
+    p.add_argument("--unrated-rating", type=int, metavar="R",
+                   help="rating given to unrated players by the tournament regulations, so "
+                   "that rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 "
+                   "Art. 10); without it they are dropped when unrated players are "
+                   "present")  # fmt: skip
+
+
 def options_from(args: argparse.Namespace) -> dict[str, Any]:
     """``--option key=value`` (see :func:`~fide_tiebreaks.tiebreak.option_value`) and
     ``--unrated-rating``. Raises ValueError for a malformed option."""

@@ -13,6 +13,7 @@ from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
+    add_option_arguments,
     err,
     options_from,
     ranked,
@@ -46,12 +47,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--edition", "-e", metavar="E", help=EDITION_HELP)
     p.add_argument("--format", "-f", choices=("text", "json"), default="text",
                    help="text for reading, json for programs (default: text)")  # fmt: skip
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="an option for the tie-breaks or edition, e.g. "
-                    "legacy-pab-unplayed=no (see docs/interpretations.md)")  # fmt: skip
-    p.add_argument("--unrated-rating", type=int, metavar="R",
-                   help="rating given to unrated players by the tournament regulations, so "
-                   "that rating tie-breaks are kept (C.07 Art. 10)")  # fmt: skip
+    add_option_arguments(p)
     add_common(p)
     return p
 

@@ -11,6 +11,7 @@ from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
+    add_option_arguments,
     err,
     options_from,
     ranked,
@@ -80,22 +81,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "format unless --format is given",
     )
     add_common(p)
-    p.add_argument(
-        "--unrated-rating",
-        type=int,
-        metavar="R",
-        help="rating given to unrated players by the tournament regulations, so that rating "
-        "tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 Art. 10); without it they "
-        "are dropped when unrated players are present",
-    )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="an option for the tie-breaks or edition, e.g. legacy-pab-unplayed=no "
-        "(see docs/interpretations.md)",
-    )
+    add_option_arguments(p)
     p.add_argument(
         "--individual",
         action="store_true",
