@@ -1,0 +1,254 @@
+"""The program under test, described by an :class:`Adapter`, and what it answers.
+
+An adapter is either a command template, run once per event in a fresh temporary folder::
+
+    mytool --input {trf} --tiebreaks {codes} --rules {edition} --csv {out}
+
+(placeholders: ``{trf}`` the event as TRF16, ``{json}`` as Chess-JSON, ``{codes}`` the
+list comma-separated, ``{edition}``, ``{type}`` ``swiss`` or ``round-robin``, ``{out}`` a
+path the program writes its result to, else its standard output is read; ``{python}`` this
+interpreter) with an output reader, or a Python entry point ``"module:function"`` called in
+process with a :class:`Request` and returning an :class:`Answer`. Per code the adapter
+declares how the program prints it: ``rounded`` codes are compared at the precision the
+program printed (gacrux rounds AOB for display); ``order_only`` codes are compared by the
+order they induce inside each tied group (DE: 0 against 1 for an untied participant is no
+discrepancy).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+READERS = ("json", "csv", "trf-rank", "gacrux")
+
+
+@dataclass(frozen=True)
+class Request:
+    """One event to rank: its TRF16 text, the list (our canonical codes) and the edition."""
+
+    trf: str
+    codes: tuple[str, ...]
+    edition: str
+    type: str  # "swiss" or "round-robin"
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the program said: values as printed (``None``: no value), keyed by participant
+    and code, and ranks where it gives them. ``offered`` lists the codes it computes (the
+    others are not compared); ``error`` is set when the run failed."""
+
+    values: Mapping[int, Mapping[str, str | None]]
+    ranks: Mapping[int, int] = field(default_factory=dict)
+    offered: tuple[str, ...] | None = None
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Adapter:
+    name: str
+    command: str = ""  # a template (see the module docstring)
+    entry: str = ""  # "module:function", called as function(request) -> Answer
+    reader: str = "json"
+    rounded: frozenset[str] = frozenset()
+    order_only: frozenset[str] = frozenset({"DE"})
+    timeout: float = 60.0
+    description: str = ""
+
+
+class AdapterError(Exception):
+    """The adapter is unusable as described (an unknown reader, entry point, placeholder)."""
+
+
+def run(adapter: Adapter, request: Request) -> Answer:
+    """Ask the program; never raises for what the program does (crash, time-out, output
+    that cannot be read): that is an :class:`Answer` with ``error`` set."""
+    if adapter.entry:
+        function = entry_point(adapter.entry)
+        try:
+            answer = function(request)
+        except Exception as e:  # the program under test failed: a finding, not our crash
+            return Answer({}, error=f"{type(e).__name__}: {e}")
+        if not isinstance(answer, Answer):
+            return Answer({}, error=f"{adapter.entry} returned {type(answer).__name__}")
+        return answer
+    return run_command(adapter, request)
+
+
+def entry_point(spec: str) -> Callable[[Request], Answer]:
+    module, _, name = spec.partition(":")
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError) as e:
+        raise AdapterError(f"entry point '{spec}' cannot be loaded: {e}") from None
+    if not callable(function):
+        raise AdapterError(f"entry point '{spec}' is not callable")
+    return function  # type: ignore[no-any-return]
+
+
+PLACEHOLDERS = ("trf", "json", "codes", "edition", "type", "out", "python")
+
+
+def check_template(template: str) -> None:
+    """AdapterError when *template* is empty or names an unknown placeholder."""
+    import string
+
+    try:
+        words = shlex.split(template)
+    except ValueError as e:
+        raise AdapterError(f"--program: {e}") from None
+    if not words:
+        raise AdapterError("--program is empty")
+    for word in words:
+        try:
+            names = [f for _, f, _, _ in string.Formatter().parse(word) if f is not None]
+        except ValueError as e:
+            raise AdapterError(f"--program: '{word}': {e}") from None
+        for n in names:
+            if n not in PLACEHOLDERS:
+                raise AdapterError(f"--program: unknown placeholder {{{n}}} (known: "
+                                   + ", ".join("{" + p + "}" for p in PLACEHOLDERS) + ")")
+
+
+def run_command(adapter: Adapter, request: Request) -> Answer:
+    with tempfile.TemporaryDirectory(prefix="certify-") as tmp:
+        folder = Path(tmp)
+        trf = folder / "event.trf"
+        trf.write_text(request.trf, encoding="utf-8")
+        places = {"trf": str(trf), "codes": ",".join(request.codes),
+                  "edition": request.edition, "type": request.type,
+                  "out": str(folder / "result"), "python": sys.executable,
+                  "json": str(folder / "event.json")}  # fmt: skip
+        if "{json}" in adapter.command:
+            (folder / "event.json").write_text(chess_json(request.trf), encoding="utf-8")
+        argv = [word.format(**places) for word in shlex.split(adapter.command)]
+        try:
+            done = subprocess.run(argv, capture_output=True, timeout=adapter.timeout,
+                                  cwd=folder, check=False)  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return Answer({}, error=f"no answer within {adapter.timeout:g} s")
+        except OSError as e:
+            return Answer({}, error=f"cannot run {argv[0]}: {e.strerror or e}")
+        if done.returncode != 0:
+            tail = done.stderr.decode(errors="replace").strip().splitlines()[-3:]
+            return Answer({}, error=f"exit status {done.returncode}: " + " | ".join(tail))
+        out = folder / "result"
+        data = out.read_bytes() if "{out}" in adapter.command and out.is_file() else done.stdout
+        try:
+            return read_output(adapter.reader, data, request)
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            return Answer({}, error=f"unreadable output ({adapter.reader} reader): {e}")
+
+
+def chess_json(trf: str) -> str:
+    from ..chessjson import event
+    from ..trf.reader import parse_trf
+
+    return json.dumps(event(parse_trf(trf.encode()).tournament), ensure_ascii=False)
+
+
+def read_output(reader: str, data: bytes, request: Request) -> Answer:
+    """Values and ranks from a program's output. Raises ValueError (or KeyError...) when it
+    cannot be read."""
+    text = data.decode("utf-8-sig", errors="replace")
+    if reader == "gacrux":
+        return read_gacrux(text, request.codes)
+    if reader not in ("json", "csv", "trf-rank"):
+        raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
+    from fide_tiebreaks.conformance.runner import read_results
+
+    from ..trf.reader import parse_trf
+
+    t = parse_trf(request.trf.encode()).tournament
+    suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
+    with tempfile.TemporaryDirectory(prefix="certify-read-") as tmp:
+        path = Path(tmp) / f"result{suffix}"
+        path.write_bytes(data)
+        values, ranks, _ = read_results(path, list(request.codes), t)
+    offered = None if reader != "trf-rank" else ()
+    return Answer({pid: {c: (v or None) for c, v in row.items()} for pid, row in values.items()},
+                  ranks, offered)  # fmt: skip
+
+
+def read_gacrux(text: str, codes: Sequence[str]) -> Answer:
+    """gacrux's tab-separated report (``-d T``): StartNo, Rank, PTS, then ``CODE/Vyyyy``
+    columns; ``-0`` or an empty cell is no value."""
+    lines = [line.split("\t") for line in text.splitlines() if line.strip()]
+    if not lines or lines[0][:2] != ["StartNo", "Rank"]:
+        raise ValueError("expected a StartNo, Rank header")
+    head = [h.split("/V")[0] if "/V" in h else h for h in lines[0]]
+    values: dict[int, dict[str, str | None]] = {}
+    ranks: dict[int, int] = {}
+    for row in lines[1:]:
+        if not row[0].strip().isdigit():
+            continue  # "Check: ..." and the like
+        pid = int(row[0])
+        ranks[pid] = int(row[1])
+        cells = dict(zip(head[3:], row[3:], strict=False))
+        values[pid] = {c: (None if cells.get(c, "").strip() in ("", "-0", "None")
+                           else cells[c].strip()) for c in codes}  # fmt: skip
+    return Answer(values, ranks)
+
+
+# -- the adapters that ship --------------------------------------------------------------------
+
+
+def builtin(request: Request) -> Answer:
+    """Our own built-ins, in process: the harness's self-test and the speed baseline."""
+    from ..numbers import exact_str
+    from ..standings import compute_standings
+    from ..trf.reader import parse_trf
+
+    t = parse_trf(request.trf.encode()).tournament
+    s = compute_standings(t, list(request.codes), request.edition,
+                          options=dict(request.options))  # fmt: skip
+    codes = s.codes
+    return Answer(
+        {row.participant.id: {c: None if v is None else exact_str(v)
+                              for c, v in zip(codes, row.values, strict=True)}
+         for row in s.rows},
+        {row.participant.id: row.rank for row in s.rows},
+    )  # fmt: skip
+
+
+def gacrux(request: Request) -> Answer:
+    """FIDE TEC's reference program through its command line (``gacrux.tiebreakchecker``),
+    with the interpreter named by ``FIDE_TIEBREAKS_GACRUX_PYTHON`` (default: this one)."""
+    python = os.environ.get("FIDE_TIEBREAKS_GACRUX_PYTHON") or sys.executable
+    year = request.edition.rsplit("-", 1)[-1]
+    mode = "-p" if request.type == "round-robin" else "-s"
+    with tempfile.TemporaryDirectory(prefix="certify-gacrux-") as tmp:
+        path = Path(tmp) / "event.trf"
+        path.write_text(request.trf, encoding="utf-8")
+        argv = [python, "-m", "gacrux.tiebreakchecker", "-i", str(path), mode, "-t", "PTS",
+                *(f"{c}/V{year}" for c in request.codes), "-d", "T"]  # fmt: skip
+        if request.options.get("unrated_rating"):
+            argv += ["-u", str(request.options["unrated_rating"])]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-3:]
+        return Answer({}, error=f"gacrux exit status {done.returncode}: " + " | ".join(tail))
+    return read_gacrux(done.stdout, request.codes)
+
+
+ADAPTERS = {
+    "builtin": Adapter("builtin", entry="fide_tiebreaks.certify.adapters:builtin",
+                       description="our built-ins, in process (self-test)"),
+    "gacrux": Adapter("gacrux", entry="fide_tiebreaks.certify.adapters:gacrux",
+                      reader="gacrux", rounded=frozenset({"AOB", "SSSC"}),
+                      description="FIDE TEC's reference program (pip install gacrux)"),
+    "tiebreak-core": Adapter("tiebreak-core",
+                             entry="fide_tiebreaks.certify.bridge:tiebreak_core",
+                             description="tiebreak-core, in process (pip install "
+                             "tiebreak-core)"),
+}  # fmt: skip

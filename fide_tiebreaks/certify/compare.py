@@ -1,0 +1,187 @@
+"""Comparing a program's answer with ours, value by value and in the final order.
+
+Every value is compared exactly (``Fraction``), except where the adapter declares the
+program rounds a code for display (compared at the printed precision, half up) or prints a
+code in another notation (``order_only``: DE is compared by the order it induces inside each
+group still tied when the list reaches it). The final order is compared when every value
+agreed: where we separate two participants, the program must order them the same way; where
+we leave them tied, any order of the program is accepted (programs break a full tie by start
+number or by lot, C.07 4.2 leaves that to the regulations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
+
+from ..model import Participant, Tournament
+from ..numbers import exact_str
+from ..standings import Standings
+from .adapters import Adapter, Answer
+
+# The most telling category first: a discrepancy is filed under the first one found among
+# the participant's rounds and those of its scheduled opponents.
+CATEGORY_ORDER = ("16.2.5", "16.2.3", "16.2.4", "16.2.2", "16.2.1")
+ORDER = "order"  # the code under which a final-order discrepancy is filed
+RUN = "run"  # ... and a failed run (crash, time-out, unreadable output)
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    code: str
+    edition: str
+    category: str  # C.07 Art. 16 category (see CATEGORY_ORDER), "played" or "round robin"
+    participant: int
+    ours: str | None
+    theirs: str | None
+    detail: str = ""
+
+    @property
+    def group(self) -> tuple[str, str, str]:
+        return self.code, self.edition, self.category
+
+
+def category(t: Tournament, pid: int) -> str:
+    """The Art. 16 category a participant's values depend on most: the first of
+    CATEGORY_ORDER among its own rounds and its scheduled opponents' rounds."""
+    from ..plugins.unplayed import categories
+
+    seen: set[str] = set()
+    p = t.participant(pid)
+    people: list[Participant] = [p]
+    people += [t.participant(g.opponent) for g in p.results
+               if g.opponent is not None and g.opponent in t.index]  # fmt: skip
+    for q in people:
+        seen.update(categories(q))
+    found = next((c for c in CATEGORY_ORDER if c in seen), "played")
+    if t.type.value == "round-robin":
+        return f"round robin, {found}"
+    return found
+
+
+def number(text: str | None) -> Fraction | None:
+    """A printed value as a Fraction: '2.5', '5/2', '2,5'; None for no value. Raises
+    ValueError for text that is not a number."""
+    if text is None:
+        return None
+    text = text.strip().replace(",", ".")
+    if text in ("", "-", "-0", "None", "null"):
+        return None
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"'{text}' is not a number") from None
+
+
+def agrees(ours: Fraction | None, theirs: str | None, rounded: bool) -> bool:
+    try:
+        value = number(theirs)
+    except ValueError:
+        return False
+    if ours is None or value is None:
+        return ours is None and value is None
+    if rounded and theirs is not None and "." in theirs:
+        places = len(theirs.strip().split(".")[1])
+        exact = Decimal(ours.numerator) / Decimal(ours.denominator)
+        try:
+            return exact.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP) == Decimal(theirs)
+        except InvalidOperation:
+            return False
+    return ours == value
+
+
+def compare(ours: Standings, answer: Answer, adapter: Adapter,
+            edition: str) -> tuple[list[Discrepancy], int]:  # fmt: skip
+    """The discrepancies between our standings and the program's answer, and how many
+    values (and orders) were compared."""
+    t = ours.tournament
+    if answer.error:
+        return [Discrepancy(RUN, edition, "-", 0, None, None, answer.error)], 1
+    found: list[Discrepancy] = []
+    compared = 0
+    codes = ours.codes
+    offered = set(answer.offered) if answer.offered is not None else None
+    for i, code in enumerate(codes):
+        if offered is not None and code not in offered:
+            continue
+        base = code.split("/")[0].split(":")[0]
+        if base in adapter.order_only:
+            wrong, n = _compare_order(ours, i, answer.values, code)
+            compared += n
+            found += [Discrepancy(code, edition, category(t, pid), pid, a, b, "order in the tied "
+                                  "group differs") for pid, a, b in wrong]  # fmt: skip
+            continue
+        rounded = base in adapter.rounded
+        for row in ours.rows:
+            pid = row.participant.id
+            theirs = answer.values.get(pid, {}).get(code)
+            compared += 1
+            if not agrees(row.values[i], theirs, rounded):
+                mine = None if row.values[i] is None else exact_str(row.values[i])  # type: ignore[arg-type]
+                found.append(Discrepancy(code, edition, category(t, pid), pid, mine, theirs))
+    complete = offered is None or all(c in offered for c in codes)
+    if not found and answer.ranks and complete:
+        compared += 1
+        found += _compare_ranks(ours, answer.ranks, edition)
+    return found, compared
+
+
+def _compare_order(ours: Standings, i: int, theirs: Mapping[int, Mapping[str, str | None]],
+                   code: str) -> tuple[list[tuple[int, str | None, str | None]], int]:  # fmt: skip
+    """Pairs inside each group tied before position *i* must be ordered alike (smaller is
+    better for both, no value counts as 0: the program separated nobody)."""
+    groups: dict[tuple[object, ...], list[int]] = {}
+    mine: dict[int, Fraction | None] = {}
+    for row in ours.rows:
+        groups.setdefault((row.participant.points, row.values[:i]), []).append(row.participant.id)
+        mine[row.participant.id] = row.values[i]
+    wrong = []
+    compared = 0
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        compared += len(members)
+        try:
+            theirs_of = {p: number(theirs.get(p, {}).get(code)) or Fraction(0) for p in members}
+        except ValueError:
+            theirs_of = {p: Fraction(-1) for p in members}
+        bad = {a for a in members for b in members
+               if _sign((mine[a] or 0) - (mine[b] or 0)) != _sign(theirs_of[a] - theirs_of[b])}
+        for pid in sorted(bad):
+            value = mine[pid]
+            wrong.append((pid, None if value is None else exact_str(value),
+                          theirs.get(pid, {}).get(code)))  # fmt: skip
+    return wrong, compared
+
+
+def _sign(x: Fraction | int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _compare_ranks(ours: Standings, ranks: Mapping[int, int], edition: str) -> list[Discrepancy]:
+    """Where we separate two participants, the program must order them alike."""
+    rows = sorted(ours.rows, key=lambda r: r.rank)
+    t = ours.tournament
+    for above, below in _pairs_across(rows):
+        a, b = above.participant.id, below.participant.id
+        if a not in ranks or b not in ranks or ranks[a] >= ranks[b]:
+            return [Discrepancy(ORDER, edition, category(t, b), b, str(below.rank),
+                                str(ranks.get(b)), f"we rank #{a} above #{b}; the program "
+                                f"gives #{a} rank {ranks.get(a)} and #{b} rank "
+                                f"{ranks.get(b)}")]  # fmt: skip
+    return []
+
+
+def _pairs_across(rows: Sequence[object]) -> list[tuple[object, object]]:
+    """Every pair (above, below) from consecutive rank groups: enough to check a weak order
+    is respected (if each of a group's members is above each of the next group's)."""
+    groups: list[list[object]] = []
+    for row in rows:
+        if groups and groups[-1][0].rank == row.rank:  # type: ignore[attr-defined]
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return [(a, b) for upper, lower in zip(groups, groups[1:], strict=False)
+            for a in upper for b in lower]  # fmt: skip

@@ -1,0 +1,115 @@
+"""Running a certification: generate each event, ask the program, compare with ours.
+
+Work is shipped as (configuration, event index): every worker regenerates its events from
+the seed, so a local process pool (``--jobs``) and a Dask cluster (``--scheduler``) need
+nothing but this package and the program under test, and give the same results in the same
+order as one process does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from ..codes import CodeError
+from ..host import PluginError
+from ..standings import Standings, compute_standings
+from ..trf.reader import parse_trf
+from .adapters import Adapter, Request, run
+from .compare import Discrepancy, compare
+from .generate import Event, Profile, coverage, generate, to_trf
+
+
+@dataclass(frozen=True)
+class Config:
+    adapter: Adapter
+    codes: tuple[str, ...]
+    edition: str
+    seed: int = 1
+    profile: Profile = field(default_factory=Profile)
+    options: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class EventResult:
+    index: int
+    size: int
+    rounds: int
+    compared: int
+    discrepancies: tuple[Discrepancy, ...]
+    coverage: tuple[tuple[str, int], ...]
+    note: str = ""  # why nothing was compared
+
+
+def standings(config: Config, event: Event) -> Standings:
+    """Our standings of *event* (CodeError / PluginError when the list cannot be used)."""
+    t = parse_trf(to_trf(event).encode()).tournament
+    return compute_standings(t, list(config.codes), config.edition,
+                             options=dict(config.options))  # fmt: skip
+
+
+def check(config: Config, event: Event) -> tuple[list[Discrepancy], int]:
+    """Ask the program about *event* and compare; (discrepancies, values compared)."""
+    try:
+        ours = standings(config, event)
+    except (CodeError, PluginError):
+        return [], 0
+    request = Request(to_trf(event), config.codes, config.edition, event.kind,
+                      dict(config.options))  # fmt: skip
+    answer = run(config.adapter, request)
+    return compare(ours, answer, config.adapter, config.edition)
+
+
+def check_index(config: Config, index: int) -> EventResult:
+    event = generate(config.seed, index, config.profile)
+    found, compared = check(config, event)
+    used: Counter[str] = coverage(event)
+    return EventResult(index, event.size, event.round_count, compared, tuple(found),
+                       tuple(used.items()), "" if compared else "nothing compared")  # fmt: skip
+
+
+def check_many(config: Config, indices: range) -> list[EventResult]:
+    return [check_index(config, i) for i in indices]
+
+
+def batches(events: int, size: int) -> list[range]:
+    return [range(s, min(s + size, events)) for s in range(0, events, size)]
+
+
+def run_local(config: Config, events: int, jobs: int) -> Iterator[EventResult]:
+    """Results in event order, on *jobs* processes (1: in this process)."""
+    if jobs <= 1 or events < 2:
+        for i in range(events):
+            yield check_index(config, i)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    size = max(1, min(50, events // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for done in pool.map(partial(check_many, config), batches(events, size)):
+            yield from done
+
+
+def run_dask(config: Config, events: int, scheduler: str) -> Iterator[EventResult]:
+    """Results in event order from a Dask distributed cluster (the ``dask`` extra); the
+    workers need this package and the program under test installed."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError("--scheduler needs Dask: pip install 'fide-tiebreaks[dask]'") from None
+    from functools import partial
+
+    with Client(scheduler) as client:
+        futures = client.map(partial(check_many, config), batches(events, 50), pure=False)
+        for done in client.gather(futures):
+            yield from done
+
+
+def totals(results: list[EventResult]) -> Mapping[str, int]:
+    """Coverage over the run: each result code and situation, summed."""
+    c: Counter[str] = Counter()
+    for r in results:
+        c.update(dict(r.coverage))
+    return dict(sorted(c.items()))

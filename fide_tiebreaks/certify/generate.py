@@ -1,0 +1,249 @@
+"""Seeded random events for ``fide-tiebreaks certify``: individual Swiss and round robins.
+
+An :class:`Event` is a plain cross table: per participant (start rank = index + 1) and
+round, a TRF block ``(opponent, colour, code)`` or ``None`` (not paired). It is small and
+immutable, so that the shrinker can cut it down (drop participants, rounds, games) and write
+it again as TRF16 for the program under test. The same (seed, index, profile) always gives
+the same event, on any machine and with any number of worker processes.
+
+What a generated Swiss holds, to exercise every C.07 (2024/2026) Art. 16 category:
+pairing-allocated byes (16.2.1, ``U``), full-point byes (``F``), forfeit wins and losses
+(16.2.2, 16.2.4; a tenth double forfeits), half- and zero-point byes before play resumes
+(16.2.3) and at the end (16.2.5), late entries (rounds before entry not paired),
+withdrawals (a forfeit, then not paired), games lost or won after less than one move
+(``W``/``D``/``L``), and unrated players in half the events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+Block = tuple[int, str, str]  # (opponent or 0, colour "w" / "b" / "-", TRF result code)
+
+# Points of each TRF16 result code (C.04 Annex 2; 1 / ½ / 0 scoring).
+POINTS = {"1": 2, "+": 2, "W": 2, "U": 2, "F": 2, "=": 1, "D": 1, "H": 1}  # half points
+OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
+KINDS = ("swiss", "round-robin")
+
+
+@dataclass(frozen=True)
+class Event:
+    """A generated event. ``ratings[i]`` is participant i + 1's rating, 0 when unrated."""
+
+    name: str
+    kind: str  # "swiss" or "round-robin"
+    ratings: tuple[int, ...]
+    rounds: tuple[tuple[Block | None, ...], ...]  # per participant, per round
+
+    @property
+    def size(self) -> int:
+        return len(self.ratings)
+
+    @property
+    def round_count(self) -> int:
+        return len(self.rounds[0]) if self.rounds else 0
+
+    def games(self) -> Iterator[tuple[int, int, int]]:
+        """Each pairing once: (round index, lower id, higher id)."""
+        for i, row in enumerate(self.rounds, start=1):
+            for r, b in enumerate(row):
+                if b is not None and b[0] > i:
+                    yield r, i, b[0]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What to generate. Probabilities are per participant and round unless said."""
+
+    players: tuple[int, int] = (4, 40)
+    rounds: int | None = None  # None: about log2(players) + 2 for a Swiss
+    kinds: tuple[str, ...] = KINDS
+    round_robin_share: float = 0.2
+    bye: float = 0.04  # requested half / zero / full-point byes
+    forfeit: float = 0.03  # per game; a tenth are double forfeits
+    unrated_game: float = 0.02  # per game: W / D / L, less than one move played
+    late: float = 0.05  # per participant: enters in round 2 or 3
+    withdraw: float = 0.05  # per participant: a forfeit, then not paired
+    unrated_players: float = 0.1  # share of unrated players, in half of the events
+    pairing: str = "score-groups"  # or "dutch" (the caissify-pairings extra)
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def event_seed(seed: int, index: int) -> int:
+    """One event's own seed: independent of how events are split between workers."""
+    return (seed * 1_000_003 + index * 7_919) % (2**63)
+
+
+def generate(seed: int, index: int, profile: Profile = Profile()) -> Event:
+    """Event number *index* of the run seeded *seed*."""
+    rng = random.Random(event_seed(seed, index))
+    kinds = [k for k in profile.kinds if k in KINDS] or ["swiss"]
+    low, high = profile.players
+    rr = "round-robin" in kinds and (kinds == ["round-robin"] or
+                                     rng.random() < profile.round_robin_share)  # fmt: skip
+    if rr:
+        n = rng.randint(max(3, low), max(3, low, min(high, 14)))
+    else:
+        n = rng.randint(low, high)
+    unrated = profile.unrated_players if rng.random() < 0.5 else 0.0
+    ratings = tuple(0 if rng.random() < unrated else rng.randint(1000, 2800) for _ in range(n))
+    name = f"certify seed {seed} event {index}"
+    if rr:
+        return Event(name, "round-robin", ratings, round_robin(rng, ratings, profile))
+    rounds = profile.rounds or min(max(3, n.bit_length() + 2), 13)
+    if profile.pairing == "dutch":
+        from .dutch import dutch_swiss
+
+        return Event(name, "swiss", ratings, dutch_swiss(rng, ratings, rounds, profile))
+    return Event(name, "swiss", ratings, swiss(rng, ratings, rounds, profile))
+
+
+def game_result(rng: random.Random, white: int, black: int, profile: Profile) -> tuple[str, str]:
+    """White's and Black's codes: forfeits, games of less than one move, or a game whose
+    result follows the Elo expectation (unrated players count as 1500)."""
+    x = rng.random()
+    if x < profile.forfeit * 0.9:
+        return ("+", "-") if rng.random() < 0.5 else ("-", "+")
+    if x < profile.forfeit:
+        return "-", "-"
+    w, b = white or 1500, black or 1500
+    expected = 1 / (1 + 10 ** ((b - w) / 400))
+    y = rng.random()
+    code = "1" if y < expected - 0.15 else "=" if y < expected + 0.15 else "0"
+    if rng.random() < profile.unrated_game:
+        code = {"1": "W", "=": "D", "0": "L"}[code]
+    return code, OPPOSITE[code]
+
+
+def swiss(rng: random.Random, ratings: Sequence[int], rounds: int,
+          profile: Profile) -> tuple[tuple[Block | None, ...], ...]:  # fmt: skip
+    """Pairing by score groups (sorted on score, then rating) with colour alternation and
+    no repeated pairing where another partner is free; the PAB goes to the lowest
+    participant who has not had one."""
+    n = len(ratings)
+    ids = range(1, n + 1)
+    enters = {i: (rng.randint(2, min(3, rounds)) if rounds > 1 and rng.random() < profile.late
+                  else 1) for i in ids}  # fmt: skip
+    leaves = {i: (rng.randint(2, rounds) if rounds > 2 and rng.random() < profile.withdraw
+                  else rounds + 1) for i in ids}  # fmt: skip
+    score = dict.fromkeys(ids, 0)
+    met: dict[int, set[int]] = {i: set() for i in ids}
+    colours: dict[int, list[str]] = {i: [] for i in ids}
+    had_pab: set[int] = set()
+    table: dict[int, list[Block | None]] = {i: [] for i in ids}
+    for r in range(1, rounds + 1):
+        pool = []
+        for i in ids:
+            if r < enters[i]:
+                table[i].append((0, "-", rng.choice("HZ")) if rng.random() < 0.3 else None)
+            elif r > leaves[i]:
+                table[i].append(None)
+            elif r < leaves[i] and rng.random() < profile.bye:
+                code = "F" if rng.random() < 0.1 else rng.choice("HZ")
+                table[i].append((0, "-", code))
+            else:
+                pool.append(i)  # a withdrawing participant is paired once more and forfeits
+        pool.sort(key=lambda i: (-score[i], -ratings[i - 1], i))
+        if len(pool) % 2:
+            pab = next((i for i in reversed(pool) if i not in had_pab), pool[-1])
+            pool.remove(pab)
+            had_pab.add(pab)
+            table[pab].append((0, "-", "U"))
+        while pool:
+            a = pool.pop(0)
+            b = next((x for x in pool if x not in met[a]), pool[0])
+            pool.remove(b)
+            met[a].add(b)
+            met[b].add(a)
+            white, black = (a, b) if _wants_white(colours[a], colours[b]) else (b, a)
+            cw, cb = game_result(rng, ratings[white - 1], ratings[black - 1], profile)
+            if r == leaves[white]:
+                cw, cb = ("-", "-") if r == leaves[black] else ("-", "+")
+            elif r == leaves[black]:
+                cw, cb = "+", "-"
+            table[white].append((black, "w", cw))
+            table[black].append((white, "b", cb))
+            colours[white].append("w")
+            colours[black].append("b")
+        for i in ids:
+            block = table[i][-1]
+            score[i] += POINTS.get(block[2], 0) if block else 0
+    return tuple(tuple(table[i]) for i in ids)
+
+
+def _wants_white(a: list[str], b: list[str]) -> bool:
+    """Whether *a* should have White against *b*: colour alternation, then balance."""
+    if a and b and a[-1] != b[-1]:
+        return a[-1] == "b"
+    return (a.count("w") - a.count("b"), len(a)) <= (b.count("w") - b.count("b"), len(b))
+
+
+def round_robin(rng: random.Random, ratings: Sequence[int],
+                profile: Profile) -> tuple[tuple[Block | None, ...], ...]:  # fmt: skip
+    """A single (sometimes double) round robin on Berger tables; with an odd number the
+    one left out of a round is not paired. Forfeits and short games as in a Swiss."""
+    n = len(ratings)
+    order: list[int] = list(range(1, n + 1)) + ([0] if n % 2 else [])
+    table: dict[int, list[Block | None]] = {i: [] for i in range(1, n + 1)}
+    for cycle in range(2 if rng.random() < 0.2 else 1):
+        o = order[:]
+        for _ in range(len(o) - 1):
+            for k in range(len(o) // 2):
+                a, b = (o[k], o[-1 - k]) if not cycle else (o[-1 - k], o[k])
+                if not a or not b:
+                    table[a or b].append(None)
+                    continue
+                ca, cb = game_result(rng, ratings[a - 1], ratings[b - 1], profile)
+                table[a].append((b, "w", ca))
+                table[b].append((a, "b", cb))
+            o = [o[0], o[-1], *o[1:-1]]
+    return tuple(tuple(table[i]) for i in range(1, n + 1))
+
+
+def points(row: Sequence[Block | None]) -> int:
+    """A participant's score in half points."""
+    return sum(POINTS.get(b[2], 0) for b in row if b is not None)
+
+
+def to_trf(event: Event) -> str:
+    """The event as TRF16 (C.04 Annex 2 columns): 012, dates, 092, XXR and one 001 line per
+    participant with the rating and the points."""
+    kind = "Round Robin" if event.kind == "round-robin" else "Individual: Swiss-System"
+    lines = [f"012 {event.name}", "042 2025/05/01", "052 2025/05/09", f"092 {kind}",
+             f"XXR {event.round_count}"]  # fmt: skip
+    for i, row in enumerate(event.rounds, start=1):
+        half = points(row)
+        pts = f"{half // 2}.{5 if half % 2 else 0}"
+        rating = event.ratings[i - 1] or ""
+        head = (f"001 {i:4d}      {'Player ' + str(i):<33} {rating:>4} {'':<3} {'':>11} "
+                f"{'':10} {pts:>4} {'':>4}")  # fmt: skip
+        cells = "".join("  " + " " * 8 if b is None else f"  {b[0]:4d} {b[1]} {b[2]}"
+                        for b in row)  # fmt: skip
+        lines.append((head + cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def coverage(event: Event) -> Counter[str]:
+    """How often each result code and situation occurs in *event* (one count per block;
+    a double forfeit counts once per side as ``--``)."""
+    c: Counter[str] = Counter()
+    c[f"event: {event.kind}"] += 1
+    c["unrated players"] += sum(1 for r in event.ratings if not r)
+    for row in event.rounds:
+        first = next((k for k, b in enumerate(row) if b is not None and b[2] not in "HZ"), 0)
+        last = max((k for k, b in enumerate(row) if b is not None), default=-1)
+        for k, b in enumerate(row):
+            if b is None:
+                c["not paired (late entry)" if k < first else
+                  "not paired (withdrawn)" if k > last else "not paired"] += 1  # fmt: skip
+                continue
+            code = b[2]
+            if code == "-" and b[0]:
+                other = event.rounds[b[0] - 1][k]
+                code = "--" if other is not None and other[2] == "-" else code
+            c[f"code {code}"] += 1
+    return c
+
