@@ -249,6 +249,7 @@ ADAPTERS = {
                       description="FIDE TEC's reference program (pip install gacrux)"),
     "tiebreak-core": Adapter("tiebreak-core",
                              entry="fide_tiebreaks.certify.bridge:tiebreak_core",
+                             rounded=frozenset({"*"}),
                              description="tiebreak-core, in process (pip install "
                              "tiebreak-core)"),
 }  # fmt: skip

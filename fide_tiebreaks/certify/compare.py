@@ -113,7 +113,7 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
             found += [Discrepancy(code, edition, category(t, pid), pid, a, b, "order in the tied "
                                   "group differs") for pid, a, b in wrong]  # fmt: skip
             continue
-        rounded = base in adapter.rounded
+        rounded = base in adapter.rounded or "*" in adapter.rounded
         for row in ours.rows:
             pid = row.participant.id
             theirs = answer.values.get(pid, {}).get(code)

@@ -1,0 +1,168 @@
+"""``fide-tiebreaks certify``: an endorsement-style test of another tie-break program."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+# The list used when none is given: every individual code both editions share with the
+# reference program, FB before BH (where a program's FB may disturb its BH).
+DEFAULT_CODES = ("FB,BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,PS,DE,WIN,WON,BPG,BWG,REP,KS,AOB,"
+                 "ARO,ARO/C1,TPR,PTP,APRO,APPO")  # fmt: skip
+
+DESCRIPTION = """\
+Generate seeded random events (Swiss and round robins with every C.07 Art. 16 situation),
+have a program rank each one, and compare every value and the final order with ours. Each
+group of discrepancies (code x edition x Art. 16 category) is shrunk to a minimal TRF
+(Hypothesis, the 'certify' extra) and shown with both values and our explanation. The
+report ends 'N events, M discrepancies'; exit 0 only when M <= --max-discrepancies.
+"""
+
+EPILOG = """\
+program templates (--program): placeholders {trf} (the event as TRF16), {json} (as
+Chess-JSON), {codes} (comma-separated), {edition}, {type} (swiss or round-robin), {out} (a
+path to write the result to; else standard output is read) and {python}.
+
+examples:
+  fide-tiebreaks certify --events 200
+  fide-tiebreaks certify --adapter gacrux --tiebreaks FB,BH,SB --edition fide-2024
+  fide-tiebreaks certify --program "{python} -m fide_tiebreaks standings {trf} -t {codes}
+      -e {edition} -f json" --reader json --events 5000 --jobs 2 --report out/
+"""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "certify", help="test another tie-break program on generated events",
+        description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--adapter", choices=("builtin", "gacrux", "tiebreak-core"),
+                     help="a program that ships with an adapter (default: builtin)")  # fmt: skip
+    who.add_argument("--program", metavar="TEMPLATE", help="a command line to run per event")
+    who.add_argument("--entry", metavar="MODULE:FUNCTION",
+                     help="a Python adapter: function(Request) -> Answer")  # fmt: skip
+    p.add_argument("--reader", choices=("json", "csv", "trf-rank", "gacrux"), default="json",
+                   help="how to read --program's output (default: json)")  # fmt: skip
+    p.add_argument("--rounded", default="", metavar="CODES",
+                   help="codes the program rounds for display (compared at its precision)")
+    p.add_argument("--order-only", default="DE", metavar="CODES",
+                   help="codes compared by the order they induce in tied groups (default: DE)")
+    p.add_argument("--timeout", type=float, default=60.0, metavar="S",
+                   help="seconds per run of the program (default: 60)")
+    p.add_argument("--tiebreaks", "-t", metavar="CODES", default=DEFAULT_CODES,
+                   help="the list to compute (default: the common individual codes, FB first)")
+    p.add_argument("--edition", "-e", default="fide-2024", metavar="E",
+                   help="rules edition (default: fide-2024)")
+    p.add_argument("--events", "-n", type=int, default=500, metavar="N")
+    p.add_argument("--players", default="4-40", metavar="MIN-MAX",
+                   help="participants per event (default: 4-40; at most 200)")
+    p.add_argument("--rounds", type=int, metavar="R",
+                   help="rounds of each Swiss (default: from the number of participants)")
+    p.add_argument("--kinds", default="swiss,round-robin", metavar="KINDS",
+                   help="event kinds: swiss, round-robin (default: both)")
+    p.add_argument("--pairing", choices=("score-groups", "dutch"), default="score-groups",
+                   help="how Swiss rounds are paired (dutch: the caissify-pairings extra)")
+    p.add_argument("--unrated-rating", type=int, metavar="R",
+                   help="rating of unrated players for rating tie-breaks (else C.07 Art. 10 "
+                   "drops those tie-breaks in events with unrated players)")  # fmt: skip
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                   help="processes (default: every core)")  # fmt: skip
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
+    p.add_argument("--max-discrepancies", type=int, default=0, metavar="K")
+    p.add_argument("--shrink-seconds", type=float, default=60.0, metavar="S",
+                   help="time to shrink each group's example (0: do not shrink)")
+    p.add_argument("--report", metavar="DIR",
+                   help="write summary.json, junit.xml, report.html and cases/*.trf here")
+    return p
+
+
+def err(message: str) -> None:
+    print(f"fide-tiebreaks: {message}", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..codes import CodeError, parse_list
+    from ..host import PluginError, registry
+    from .adapters import ADAPTERS, Adapter, AdapterError, check_template, entry_point
+    from .engine import Config
+    from .generate import KINDS, Profile
+    from .report import text, write
+    from .session import certify
+    from .shrink import MissingExtra
+
+    try:
+        codes = tuple(s.code for s in parse_list(args.tiebreaks))
+        registry().edition(args.edition)
+    except (CodeError, PluginError) as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
+    low, _, high = args.players.partition("-")
+    if not (low.isdigit() and (high or low).isdigit()) or not (
+        4 <= int(low) <= int(high or low) <= 200
+    ):
+        err("error: --players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
+        return EXIT_USAGE
+    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    if not kinds or any(k not in KINDS for k in kinds):
+        err(f"error: --kinds takes {', '.join(KINDS)}")
+        return EXIT_USAGE
+    if args.events < 1 or args.jobs < 0 or args.max_discrepancies < 0 or args.timeout <= 0:
+        err("error: --events must be at least 1; --jobs, --max-discrepancies at least 0; "
+            "--timeout above 0")  # fmt: skip
+        return EXIT_USAGE
+    if args.rounds is not None and not 1 <= args.rounds <= 50:
+        err("error: --rounds must be between 1 and 50")
+        return EXIT_USAGE
+    try:
+        if args.program:
+            check_template(args.program)
+            adapter = Adapter("program", command=args.program, reader=args.reader,
+                              timeout=args.timeout)  # fmt: skip
+        elif args.entry:
+            entry_point(args.entry)
+            adapter = Adapter(args.entry, entry=args.entry, timeout=args.timeout)
+        else:
+            adapter = ADAPTERS[args.adapter or "builtin"]
+            entry_point(adapter.entry)
+    except AdapterError as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
+    rounded = {c.strip() for c in args.rounded.split(",") if c.strip()}
+    order_only = {c.strip() for c in args.order_only.split(",") if c.strip()}
+    adapter = Adapter(adapter.name, adapter.command, adapter.entry, adapter.reader,
+                      frozenset(adapter.rounded | rounded), frozenset(order_only),
+                      adapter.timeout, adapter.description)  # fmt: skip
+    if args.pairing == "dutch":
+        try:
+            import caissify_pairings  # noqa: F401
+        except ImportError:
+            err("error: --pairing dutch needs caissify-pairings: pip install "
+                "'fide-tiebreaks[certify-dutch]'")  # fmt: skip
+            return EXIT_USAGE
+    options = (("unrated_rating", str(args.unrated_rating)),) if args.unrated_rating else ()
+    profile = Profile(players=(int(low), int(high or low)), rounds=args.rounds, kinds=kinds,
+                      pairing=args.pairing)  # fmt: skip
+    config = Config(adapter, codes, args.edition, args.seed, profile, options)
+    from ..audit import default_jobs, progress
+
+    show = progress(args.events, sys.stderr)
+    try:
+        summary = certify(config, args.events, jobs=args.jobs or default_jobs(),
+                          scheduler=args.scheduler or "", shrink_seconds=args.shrink_seconds,
+                          progress=show)  # fmt: skip
+    except (MissingExtra, RuntimeError) as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
+    sys.stdout.write(text(summary))
+    if args.report:
+        try:
+            write(summary, Path(args.report))
+        except OSError as e:
+            err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
+            return EXIT_USAGE
+    return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS

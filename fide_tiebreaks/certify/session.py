@@ -1,0 +1,67 @@
+"""One certification from start to report: run the events, group the discrepancies, shrink
+each group's smallest example and explain our value."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from .compare import RUN, Discrepancy
+from .engine import Config, EventResult, check, run_dask, run_local, totals
+from .generate import generate, to_trf
+from .report import Group, Summary, explanation
+from .shrink import shrink
+
+
+def certify(config: Config, events: int, *, jobs: int = 1, scheduler: str = "",
+            shrink_seconds: float = 60.0, progress: Callable[[int], None] | None = None,
+            ) -> Summary:  # fmt: skip
+    """Run *events* events against the adapter and summarise, shrinking every group."""
+    start = time.monotonic()
+    results: Iterable[EventResult]
+    results = run_dask(config, events, scheduler) if scheduler else run_local(config, events, jobs)
+    done: list[EventResult] = []
+    for r in results:
+        done.append(r)
+        if progress:
+            progress(len(done))
+    counts: Counter[tuple[str, str, str]] = Counter()
+    where: dict[tuple[str, str, str], list[EventResult]] = {}
+    per_code: Counter[str] = Counter()
+    for r in done:
+        for d in r.discrepancies:
+            counts[d.group] += 1
+        for g in {d.group for d in r.discrepancies}:
+            where.setdefault(g, []).append(r)
+    groups = []
+    for key, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        smallest = min(where[key], key=lambda r: (r.size * r.rounds, r.index))
+        groups.append(reproduce(config, key, count, len(where[key]), smallest, shrink_seconds))
+    for r in done:
+        per_code["events compared"] += bool(r.compared)
+    return Summary(config.adapter.name, config.codes, config.edition, config.seed, events,
+                   sum(r.compared for r in done), sum(counts.values()),
+                   time.monotonic() - start, totals(done), dict(per_code),
+                   tuple(groups))  # fmt: skip
+
+
+def reproduce(config: Config, key: tuple[str, str, str], count: int, events: int,
+              result: EventResult, seconds: float) -> Group:  # fmt: skip
+    """The group's example, shrunk (a failed run, code ``run``, is shrunk too: any run that
+    fails the same way will do)."""
+    event = generate(config.seed, result.index, config.profile)
+    first = next(d for d in result.discrepancies if d.group == key)
+
+    def still_fails(e: object) -> Discrepancy | None:
+        found, _ = check(config, e)  # type: ignore[arg-type]
+        return next((d for d in found if d.group == key), None)
+
+    shrunk = shrink(event, still_fails, seconds=seconds) if seconds > 0 else None
+    example, d = (shrunk.event, shrunk.discrepancy) if shrunk else (event, first)
+    if d.code == RUN:
+        d = replace(d, participant=0)
+    text = explanation(to_trf(example), config.codes, config.edition, d, dict(config.options))
+    return Group(key[0], key[1], key[2], count, events, result.index, example, d, text,
+                 shrunk is not None, shrunk.tries if shrunk else 0)  # fmt: skip
