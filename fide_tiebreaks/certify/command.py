@@ -89,8 +89,8 @@ def run(args: argparse.Namespace) -> int:
     from ..codes import CodeError, parse_list
     from ..host import PluginError, registry
     from .adapters import ADAPTERS, Adapter, AdapterError, check_template, entry_point
-    from .engine import Config
-    from .generate import KINDS, Profile
+    from .engine import Config, standings
+    from .generate import KINDS, Profile, generate
     from .report import text, write
     from .session import certify
     from .shrink import MissingExtra
@@ -119,11 +119,11 @@ def run(args: argparse.Namespace) -> int:
         err("error: --rounds must be between 1 and 50")
         return EXIT_USAGE
     try:
-        if args.program:
+        if args.program is not None:
             check_template(args.program)
             adapter = Adapter("program", command=args.program, reader=args.reader,
                               timeout=args.timeout)  # fmt: skip
-        elif args.entry:
+        elif args.entry is not None:
             entry_point(args.entry)
             adapter = Adapter(args.entry, entry=args.entry, timeout=args.timeout)
         else:
@@ -148,6 +148,11 @@ def run(args: argparse.Namespace) -> int:
     profile = Profile(players=(int(low), int(high or low)), rounds=args.rounds, kinds=kinds,
                       pairing=args.pairing)  # fmt: skip
     config = Config(adapter, codes, args.edition, args.seed, profile, options)
+    try:  # a code no plugin provides, or one the edition lacks, is a usage error up front
+        standings(config, generate(args.seed, 0, profile))
+    except (CodeError, PluginError) as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
     from ..audit import default_jobs, progress
 
     show = progress(args.events, sys.stderr)
@@ -165,4 +170,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
             return EXIT_USAGE
+    if not summary.compared:  # a check that compared nothing fails
+        err("error: no value was compared (every event was refused)")
+        return EXIT_PROBLEMS
     return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS

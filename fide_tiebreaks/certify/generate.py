@@ -10,7 +10,8 @@ What a generated Swiss holds, to exercise every C.07 (2024/2026) Art. 16 categor
 pairing-allocated byes (16.2.1, ``U``), full-point byes (``F``), forfeit wins and losses
 (16.2.2, 16.2.4; a tenth double forfeits), half- and zero-point byes before play resumes
 (16.2.3) and at the end (16.2.5), late entries (rounds before entry not paired),
-withdrawals (a forfeit, then not paired), games lost or won after less than one move
+withdrawals (a forfeit, then not paired; often in the last round), zero-point byes
+near the end, games lost or won after less than one move
 (``W``/``D``/``L``), and unrated players in half the events.
 """
 
@@ -63,6 +64,7 @@ class Profile:
     kinds: tuple[str, ...] = KINDS
     round_robin_share: float = 0.2
     bye: float = 0.04  # requested half / zero / full-point byes
+    late_bye: float = 0.08  # requested zero-point byes in the last two rounds
     forfeit: float = 0.03  # per game; a tenth are double forfeits
     unrated_game: float = 0.02  # per game: W / D / L, less than one move played
     late: float = 0.05  # per participant: enters in round 2 or 3
@@ -127,8 +129,9 @@ def swiss(rng: random.Random, ratings: Sequence[int], rounds: int,
     ids = range(1, n + 1)
     enters = {i: (rng.randint(2, min(3, rounds)) if rounds > 1 and rng.random() < profile.late
                   else 1) for i in ids}  # fmt: skip
-    leaves = {i: (rng.randint(2, rounds) if rounds > 2 and rng.random() < profile.withdraw
-                  else rounds + 1) for i in ids}  # fmt: skip
+    leaves = {i: (rng.choice([rng.randint(2, rounds), rounds])
+                  if rounds > 2 and rng.random() < profile.withdraw else rounds + 1)
+              for i in ids}  # fmt: skip
     score = dict.fromkeys(ids, 0)
     met: dict[int, set[int]] = {i: set() for i in ids}
     colours: dict[int, list[str]] = {i: [] for i in ids}
@@ -144,6 +147,8 @@ def swiss(rng: random.Random, ratings: Sequence[int], rounds: int,
             elif r < leaves[i] and rng.random() < profile.bye:
                 code = "F" if rng.random() < 0.1 else rng.choice("HZ")
                 table[i].append((0, "-", code))
+            elif r < leaves[i] and r >= rounds - 1 and rng.random() < profile.late_bye:
+                table[i].append((0, "-", "Z"))  # byes near the end are often zero-point
             else:
                 pool.append(i)  # a withdrawing participant is paired once more and forfeits
         pool.sort(key=lambda i: (-score[i], -ratings[i - 1], i))
