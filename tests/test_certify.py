@@ -27,7 +27,7 @@ OURS = "{python} -m fide_tiebreaks standings {trf} -t {codes} -e {edition} -f js
 
 # A program with one planted bug: BH is half a point too high for anyone who took a
 # zero-point bye. Everything else is our own values.
-BROKEN = '''
+BROKEN = """
 from fractions import Fraction
 from fide_tiebreaks.certify.adapters import Answer, builtin
 
@@ -41,7 +41,7 @@ def program(request):
             row["BH"] = str(Fraction(row["BH"]) + Fraction(1, 2))
         values[pid] = row
     return Answer(values, good.ranks)
-'''
+"""
 
 
 def test_our_command_line_as_the_program_under_test(tmp_path, capsys):
@@ -85,8 +85,23 @@ def test_a_planted_bug_is_found_and_shrunk(tmp_path, monkeypatch, capsys):
 def test_the_allowance_of_discrepancies_sets_the_exit_status(tmp_path, monkeypatch, capsys):
     (tmp_path / "brokenprog.py").write_text(BROKEN)
     monkeypatch.syspath_prepend(str(tmp_path))
-    args = ["certify", "--entry", "brokenprog:program", "--events", "3", "--players", "6-8",
-            "--kinds", "swiss", "--tiebreaks", "BH", "--jobs", "1", "--shrink-seconds", "0"]
+    args = [
+        "certify",
+        "--entry",
+        "brokenprog:program",
+        "--events",
+        "3",
+        "--players",
+        "6-8",
+        "--kinds",
+        "swiss",
+        "--tiebreaks",
+        "BH",
+        "--jobs",
+        "1",
+        "--shrink-seconds",
+        "0",
+    ]
     main(args)
     found = int(capsys.readouterr().out.rstrip().rsplit(", ", 1)[1].split()[0])
     assert found > 0
@@ -95,13 +110,13 @@ def test_the_allowance_of_discrepancies_sets_the_exit_status(tmp_path, monkeypat
 
 
 def test_a_program_that_fails_is_a_finding_not_a_crash(tmp_path, capsys):
-    failing = f"{sys.executable} -c \"import sys; sys.exit(5)\""
+    failing = f'{sys.executable} -c "import sys; sys.exit(5)"'
     code = main(["certify", "--program", failing, "--events", "2", "--players", "4-5",
                  "--jobs", "1", "--shrink-seconds", "0"])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 1
     assert "exit status 5" in out and out.rstrip().endswith("2 events, 2 discrepancies")
-    slow = f"{sys.executable} -c \"import time; time.sleep(5)\""
+    slow = f'{sys.executable} -c "import time; time.sleep(5)"'
     assert main(["certify", "--program", slow, "--timeout", "0.2", "--events", "1",
                  "--players", "4-4", "--jobs", "1", "--shrink-seconds", "0"]) == 1  # fmt: skip
     assert "no answer within 0.2 s" in capsys.readouterr().out
@@ -168,8 +183,14 @@ def test_de_is_compared_by_the_order_it_induces_in_the_tied_group():
 
     # C beats D and A (2 points); A beats B, B beats D (1 point each); D 0. Only A and B
     # are tied, and A won their game: DE orders A before B (C.07 6.2).
-    text = tournament({1: [(2, "w", "1"), (3, "b", "0")], 2: [(1, "b", "0"), (4, "w", "1")],
-                       3: [(4, "w", "1"), (1, "w", "1")], 4: [(3, "b", "0"), (2, "b", "0")]})
+    text = tournament(
+        {
+            1: [(2, "w", "1"), (3, "b", "0")],
+            2: [(1, "b", "0"), (4, "w", "1")],
+            3: [(4, "w", "1"), (1, "w", "1")],
+            4: [(3, "b", "0"), (2, "b", "0")],
+        }
+    )
     s = compute_standings(parse_trf(text.encode()).tournament, ["DE"], "fide-2024")
     adapter = Adapter("x")
     # The reference program's notation: 0 for the untied, places inside the group.

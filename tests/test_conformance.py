@@ -440,11 +440,10 @@ def test_every_installed_code_has_a_bundled_case():
     """Issue #15: the corpus exercises every code the built-ins register (aliases such as
     ESB:MM for EMMSB and GE for REP share their code's cases)."""
     from fide_tiebreaks import parse_list, registry
-    from fide_tiebreaks.conformance.runner import CASES, case_files, load_case
 
     listed = set()
-    for path in case_files([CASES]):
-        listed |= {s.name.upper() for s in parse_list(load_case(path).tiebreaks)}
+    for path in runner.case_files([runner.CASES]):
+        listed |= {s.name.upper() for s in parse_list(runner.load_case(path).tiebreaks)}
     reg = registry()
     aliases = {a.upper() for tbs in reg.tiebreaks.values() for tb in tbs for a in tb.aliases}
     assert set(reg.tiebreaks) - aliases - listed == set()

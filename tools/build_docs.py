@@ -60,6 +60,11 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ("audit", "Check many files' declared ranks against the rules.", [
         ("the bundled fixtures, one process", ["audit", "conformance/fixtures", "-j", "1"], 0),
     ]),
+    ("certify", "Test another tie-break program on generated events, with shrunk reproductions.", [
+        ("our own built-ins, the harness's self-test (the last line)", [
+            "certify", "--events", "20", "--players", "4-10", "--jobs", "1",
+            "--tiebreaks", "BH/C1,BH,SB,DE"], -1),
+    ]),
     ("convert", "Between TRF and Chess-JSON (FIDE TEC's JSON model), without ranking.", [
         ("the TEC exercise as Chess-JSON (the start)", ["convert", TEC, "--to",
                                                         "chess-json"], 12),

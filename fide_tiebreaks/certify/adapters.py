@@ -93,7 +93,7 @@ def entry_point(spec: str) -> Callable[[Request], Answer]:
         raise AdapterError(f"entry point '{spec}' cannot be loaded: {e}") from None
     if not callable(function):
         raise AdapterError(f"entry point '{spec}' is not callable")
-    return function  # type: ignore[no-any-return]
+    return function
 
 
 PLACEHOLDERS = ("trf", "json", "codes", "edition", "type", "out", "python")
@@ -116,8 +116,11 @@ def check_template(template: str) -> None:
             raise AdapterError(f"--program: '{word}': {e}") from None
         for n in names:
             if n not in PLACEHOLDERS:
-                raise AdapterError(f"--program: unknown placeholder {{{n}}} (known: "
-                                   + ", ".join("{" + p + "}" for p in PLACEHOLDERS) + ")")
+                raise AdapterError(
+                    f"--program: unknown placeholder {{{n}}} (known: "
+                    + ", ".join("{" + p + "}" for p in PLACEHOLDERS)
+                    + ")"
+                )
 
 
 def run_command(adapter: Adapter, request: Request) -> Answer:

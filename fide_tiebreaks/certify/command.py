@@ -34,7 +34,7 @@ examples:
 """
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "certify", help="test another tie-break program on generated events",
         description=DESCRIPTION, epilog=EPILOG,
@@ -47,25 +47,64 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                      help="a Python adapter: function(Request) -> Answer")  # fmt: skip
     p.add_argument("--reader", choices=("json", "csv", "trf-rank", "gacrux"), default="json",
                    help="how to read --program's output (default: json)")  # fmt: skip
-    p.add_argument("--rounded", default="", metavar="CODES",
-                   help="codes the program rounds for display (compared at its precision)")
-    p.add_argument("--order-only", default="DE", metavar="CODES",
-                   help="codes compared by the order they induce in tied groups (default: DE)")
-    p.add_argument("--timeout", type=float, default=60.0, metavar="S",
-                   help="seconds per run of the program (default: 60)")
-    p.add_argument("--tiebreaks", "-t", metavar="CODES", default=DEFAULT_CODES,
-                   help="the list to compute (default: the common individual codes, FB first)")
-    p.add_argument("--edition", "-e", default="fide-2024", metavar="E",
-                   help="rules edition (default: fide-2024)")
+    p.add_argument(
+        "--rounded",
+        default="",
+        metavar="CODES",
+        help="codes the program rounds for display (compared at its precision)",
+    )
+    p.add_argument(
+        "--order-only",
+        default="DE",
+        metavar="CODES",
+        help="codes compared by the order they induce in tied groups (default: DE)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds per run of the program (default: 60)",
+    )
+    p.add_argument(
+        "--tiebreaks",
+        "-t",
+        metavar="CODES",
+        default=DEFAULT_CODES,
+        help="the list to compute (default: the common individual codes, FB first)",
+    )
+    p.add_argument(
+        "--edition",
+        "-e",
+        default="fide-2024",
+        metavar="E",
+        help="rules edition (default: fide-2024)",
+    )
     p.add_argument("--events", "-n", type=int, default=500, metavar="N")
-    p.add_argument("--players", default="4-40", metavar="MIN-MAX",
-                   help="participants per event (default: 4-40; at most 200)")
-    p.add_argument("--rounds", type=int, metavar="R",
-                   help="rounds of each Swiss (default: from the number of participants)")
-    p.add_argument("--kinds", default="swiss,round-robin", metavar="KINDS",
-                   help="event kinds: swiss, round-robin (default: both)")
-    p.add_argument("--pairing", choices=("score-groups", "dutch"), default="score-groups",
-                   help="how Swiss rounds are paired (dutch: the caissify-pairings extra)")
+    p.add_argument(
+        "--players",
+        default="4-40",
+        metavar="MIN-MAX",
+        help="participants per event (default: 4-40; at most 200)",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        metavar="R",
+        help="rounds of each Swiss (default: from the number of participants)",
+    )
+    p.add_argument(
+        "--kinds",
+        default="swiss,round-robin",
+        metavar="KINDS",
+        help="event kinds: swiss, round-robin (default: both)",
+    )
+    p.add_argument(
+        "--pairing",
+        choices=("score-groups", "dutch"),
+        default="score-groups",
+        help="how Swiss rounds are paired (dutch: the caissify-pairings extra)",
+    )
     p.add_argument("--unrated-rating", type=int, metavar="R",
                    help="rating of unrated players for rating tie-breaks (else C.07 Art. 10 "
                    "drops those tie-breaks in events with unrated players)")  # fmt: skip
@@ -74,10 +113,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
                    help="processes (default: every core)")  # fmt: skip
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
     p.add_argument("--max-discrepancies", type=int, default=0, metavar="K")
-    p.add_argument("--shrink-seconds", type=float, default=60.0, metavar="S",
-                   help="time to shrink each group's example (0: do not shrink)")
-    p.add_argument("--report", metavar="DIR",
-                   help="write summary.json, junit.xml, report.html and cases/*.trf here")
+    p.add_argument(
+        "--shrink-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="time to shrink each group's example (0: do not shrink)",
+    )
+    p.add_argument(
+        "--report",
+        metavar="DIR",
+        help="write summary.json, junit.xml, report.html and cases/*.trf here",
+    )
     return p
 
 

@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
+from itertools import pairwise
 
 from ..model import Participant, Tournament
 from ..numbers import exact_str
-from ..standings import Standings
+from ..standings import Row, Standings
 from .adapters import Adapter, Answer
 
 # The most telling category first: a discrepancy is filed under the first one found among
@@ -147,8 +148,12 @@ def _compare_order(ours: Standings, i: int, theirs: Mapping[int, Mapping[str, st
             theirs_of = {p: number(theirs.get(p, {}).get(code)) or Fraction(0) for p in members}
         except ValueError:
             theirs_of = {p: Fraction(-1) for p in members}
-        bad = {a for a in members for b in members
-               if _sign((mine[a] or 0) - (mine[b] or 0)) != _sign(theirs_of[a] - theirs_of[b])}
+        bad = {
+            a
+            for a in members
+            for b in members
+            if _sign((mine[a] or 0) - (mine[b] or 0)) != _sign(theirs_of[a] - theirs_of[b])
+        }
         for pid in sorted(bad):
             value = mine[pid]
             wrong.append((pid, None if value is None else exact_str(value),
@@ -174,14 +179,14 @@ def _compare_ranks(ours: Standings, ranks: Mapping[int, int], edition: str) -> l
     return []
 
 
-def _pairs_across(rows: Sequence[object]) -> list[tuple[object, object]]:
+def _pairs_across(rows: Sequence[Row]) -> list[tuple[Row, Row]]:
     """Every pair (above, below) from consecutive rank groups: enough to check a weak order
     is respected (if each of a group's members is above each of the next group's)."""
-    groups: list[list[object]] = []
+    groups: list[list[Row]] = []
     for row in rows:
-        if groups and groups[-1][0].rank == row.rank:  # type: ignore[attr-defined]
+        if groups and groups[-1][0].rank == row.rank:
             groups[-1].append(row)
         else:
             groups.append([row])
-    return [(a, b) for upper, lower in zip(groups, groups[1:], strict=False)
+    return [(a, b) for upper, lower in pairwise(groups)
             for a in upper for b in lower]  # fmt: skip

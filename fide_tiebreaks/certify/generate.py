@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 Block = tuple[int, str, str]  # (opponent or 0, colour "w" / "b" / "-", TRF result code)
 
@@ -97,9 +98,9 @@ def generate(seed: int, index: int, profile: Profile = Profile()) -> Event:
         return Event(name, "round-robin", ratings, round_robin(rng, ratings, profile))
     rounds = profile.rounds or min(max(3, n.bit_length() + 2), 13)
     if profile.pairing == "dutch":
-        from .dutch import dutch_swiss
+        from .dutch import dutch
 
-        return Event(name, "swiss", ratings, dutch_swiss(rng, ratings, rounds, profile))
+        return Event(name, "swiss", ratings, swiss(rng, ratings, rounds, profile, dutch))
     return Event(name, "swiss", ratings, swiss(rng, ratings, rounds, profile))
 
 
@@ -120,11 +121,46 @@ def game_result(rng: random.Random, white: int, black: int, profile: Profile) ->
     return code, OPPOSITE[code]
 
 
-def swiss(rng: random.Random, ratings: Sequence[int], rounds: int,
-          profile: Profile) -> tuple[tuple[Block | None, ...], ...]:  # fmt: skip
+Pairer = Callable[
+    [int, int, list[int], Sequence[int], dict[int, int], dict[int, list[str]],
+     dict[int, set[int]], set[int], dict[str, Any]],
+    tuple[int, list[tuple[int, int]]],
+]  # fmt: skip
+
+
+def score_groups(
+    r: int,
+    rounds: int,
+    pool: list[int],
+    ratings: Sequence[int],
+    score: dict[int, int],
+    colours: dict[int, list[str]],
+    met: dict[int, set[int]],
+    had_pab: set[int],
+    state: dict[str, Any],
+) -> tuple[int, list[tuple[int, int]]]:
     """Pairing by score groups (sorted on score, then rating) with colour alternation and
     no repeated pairing where another partner is free; the PAB goes to the lowest
-    participant who has not had one."""
+    participant who has not had one. Returns (PAB or 0, [(white, black)]); *state* is the
+    pairer's own memory from round to round (unused here)."""
+    pool = sorted(pool, key=lambda i: (-score[i], -ratings[i - 1], i))
+    pab = 0
+    if len(pool) % 2:
+        pab = next((i for i in reversed(pool) if i not in had_pab), pool[-1])
+        pool.remove(pab)
+    pairs = []
+    while pool:
+        a = pool.pop(0)
+        b = next((x for x in pool if x not in met[a]), pool[0])
+        pool.remove(b)
+        pairs.append((a, b) if _wants_white(colours[a], colours[b]) else (b, a))
+    return pab, pairs
+
+
+def swiss(rng: random.Random, ratings: Sequence[int], rounds: int, profile: Profile,
+          pair: Pairer = score_groups) -> tuple[tuple[Block | None, ...], ...]:  # fmt: skip
+    """A Swiss whose rounds *pair* (default: :func:`score_groups`) pairs, with late
+    entries, byes, withdrawals and the results of :func:`game_result`."""
     n = len(ratings)
     ids = range(1, n + 1)
     enters = {i: (rng.randint(2, min(3, rounds)) if rounds > 1 and rng.random() < profile.late
@@ -136,6 +172,7 @@ def swiss(rng: random.Random, ratings: Sequence[int], rounds: int,
     met: dict[int, set[int]] = {i: set() for i in ids}
     colours: dict[int, list[str]] = {i: [] for i in ids}
     had_pab: set[int] = set()
+    state: dict[str, Any] = {}
     table: dict[int, list[Block | None]] = {i: [] for i in ids}
     for r in range(1, rounds + 1):
         pool = []
@@ -151,19 +188,13 @@ def swiss(rng: random.Random, ratings: Sequence[int], rounds: int,
                 table[i].append((0, "-", "Z"))  # byes near the end are often zero-point
             else:
                 pool.append(i)  # a withdrawing participant is paired once more and forfeits
-        pool.sort(key=lambda i: (-score[i], -ratings[i - 1], i))
-        if len(pool) % 2:
-            pab = next((i for i in reversed(pool) if i not in had_pab), pool[-1])
-            pool.remove(pab)
+        pab, pairs = pair(r, rounds, pool, ratings, score, colours, met, had_pab, state)
+        if pab:
             had_pab.add(pab)
             table[pab].append((0, "-", "U"))
-        while pool:
-            a = pool.pop(0)
-            b = next((x for x in pool if x not in met[a]), pool[0])
-            pool.remove(b)
-            met[a].add(b)
-            met[b].add(a)
-            white, black = (a, b) if _wants_white(colours[a], colours[b]) else (b, a)
+        for white, black in pairs:
+            met[white].add(black)
+            met[black].add(white)
             cw, cb = game_result(rng, ratings[white - 1], ratings[black - 1], profile)
             if r == leaves[white]:
                 cw, cb = ("-", "-") if r == leaves[black] else ("-", "+")
@@ -251,4 +282,3 @@ def coverage(event: Event) -> Counter[str]:
                 code = "--" if other is not None and other[2] == "-" else code
             c[f"code {code}"] += 1
     return c
-

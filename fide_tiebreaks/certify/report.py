@@ -54,9 +54,13 @@ class Summary:
 
 
 def text(s: Summary) -> str:
-    out = [f"certify {s.program}: {s.events} events (seed {s.seed}), edition {s.edition}, "
-           f"tie-breaks {','.join(s.codes)}", f"{s.compared} values and orders compared in "
-           f"{s.seconds:.1f} s", "", "coverage (result codes and situations generated):"]  # fmt: skip
+    out = [
+        f"certify {s.program}: {s.events} events (seed {s.seed}), edition {s.edition}, "
+        f"tie-breaks {','.join(s.codes)}",
+        f"{s.compared} values and orders compared in {s.seconds:.1f} s",
+        "",
+        "coverage (result codes and situations generated):",
+    ]
     for key, n in s.coverage.items():
         out.append(f"  {key:<28} {n:>9}")
     if s.per_code:
@@ -92,10 +96,19 @@ def write(s: Summary, folder: Path) -> None:
                        "rounds": g.example.round_count, "participant": d.participant,
                        "ours": d.ours, "theirs": d.theirs, "detail": d.detail,
                        "shrunk": g.shrunk, "explanation": g.explanation})  # fmt: skip
-    doc = {"program": s.program, "tiebreaks": list(s.codes), "edition": s.edition,
-           "seed": s.seed, "events": s.events, "compared": s.compared,
-           "discrepancies": s.discrepancies, "seconds": round(s.seconds, 3),
-           "coverage": dict(s.coverage), "per_code": dict(s.per_code), "groups": groups}  # fmt: skip
+    doc = {
+        "program": s.program,
+        "tiebreaks": list(s.codes),
+        "edition": s.edition,
+        "seed": s.seed,
+        "events": s.events,
+        "compared": s.compared,
+        "discrepancies": s.discrepancies,
+        "seconds": round(s.seconds, 3),
+        "coverage": dict(s.coverage),
+        "per_code": dict(s.per_code),
+        "groups": groups,
+    }
     write_atomic(folder / "summary.json", (json.dumps(doc, indent=1) + "\n").encode())
     write_atomic(folder / "junit.xml", junit(s))
     write_atomic(folder / "report.html", page(s).encode())
@@ -107,7 +120,7 @@ def junit(s: Summary) -> bytes:
     cases = []
     bad = {g.code for g in s.groups}
     for code in s.codes:
-        body = "<failure message=\"discrepancies\"/>" if code in bad else ""
+        body = '<failure message="discrepancies"/>' if code in bad else ""
         cases.append(f"<testcase classname=\"certify.{s.edition}\" name={quoteattr(code)}>"
                      f"{body}</testcase>")  # fmt: skip
     for g in s.groups:
@@ -139,22 +152,28 @@ def page(s: Summary) -> str:
              f"<p class=\"{'bad' if s.discrepancies else ''}\"><b>{s.events} events, "
              f"{s.discrepancies} discrepancies</b> in {len(s.groups)} groups.</p>"]  # fmt: skip
     if s.groups:
-        parts.append("<table><tr><th>code</th><th>edition</th><th>category</th>"
-                     "<th>count</th><th>example</th><th>ours</th><th>theirs</th></tr>")
+        parts.append(
+            "<table><tr><th>code</th><th>edition</th><th>category</th>"
+            "<th>count</th><th>example</th><th>ours</th><th>theirs</th></tr>"
+        )
         for g in s.groups:
             d = g.discrepancy
-            parts.append(f"<tr><td><a href=\"#{e(g.slug)}\">{e(g.code)}</a></td>"
-                         f"<td>{e(g.edition)}</td><td>{e(g.category)}</td><td>{g.count}</td>"
-                         f"<td>{g.example.size} x {g.example.round_count}</td>"
-                         f"<td>{e(d.ours or '-')}</td><td>{e(d.theirs or '-')}</td></tr>")  # fmt: skip
+            parts.append(
+                f'<tr><td><a href="#{e(g.slug)}">{e(g.code)}</a></td>'
+                f"<td>{e(g.edition)}</td><td>{e(g.category)}</td><td>{g.count}</td>"
+                f"<td>{g.example.size} x {g.example.round_count}</td>"
+                f"<td>{e(d.ours or '-')}</td><td>{e(d.theirs or '-')}</td></tr>"
+            )
         parts.append("</table>")
         for g in s.groups:
             d = g.discrepancy
-            parts.append(f"<h2 id=\"{e(g.slug)}\">{e(g.code)}, {e(g.edition)}, "
-                         f"{e(g.category)}</h2><p>participant {d.participant}: ours "
-                         f"<b>{e(d.ours or '-')}</b>, theirs <b>{e(d.theirs or '-')}</b>"
-                         f"{'; ' + e(d.detail) if d.detail else ''}. Reproduction "
-                         f"(cases/{e(g.slug)}.trf):</p><pre>{e(to_trf(g.example))}</pre>")  # fmt: skip
+            parts.append(
+                f'<h2 id="{e(g.slug)}">{e(g.code)}, {e(g.edition)}, '
+                f"{e(g.category)}</h2><p>participant {d.participant}: ours "
+                f"<b>{e(d.ours or '-')}</b>, theirs <b>{e(d.theirs or '-')}</b>"
+                f"{'; ' + e(d.detail) if d.detail else ''}. Reproduction "
+                f"(cases/{e(g.slug)}.trf):</p><pre>{e(to_trf(g.example))}</pre>"
+            )
             if g.explanation:
                 parts.append(f"<p>Our value, explained:</p><pre>{e(g.explanation)}</pre>")
     parts.append(f"<h2>Coverage</h2><table>{rows}</table></body></html>\n")

@@ -109,9 +109,18 @@ def shrink(event: Event, still_fails: Callable[[Event], Discrepancy | None], *,
 
     strategy = st.tuples(mask(event.size), mask(event.round_count), mask(n_games))
     try:
-        find(strategy, fails, settings=settings(
-            max_examples=examples, deadline=None, database=None, derandomize=True,
-            phases=[Phase.generate, Phase.shrink], suppress_health_check=list(HealthCheck)))  # fmt: skip
+        find(
+            strategy,
+            fails,
+            settings=settings(
+                max_examples=examples,
+                deadline=None,
+                database=None,
+                derandomize=True,
+                phases=[Phase.generate, Phase.shrink],
+                suppress_health_check=list(HealthCheck),
+            ),
+        )
     except (_Stop, NoSuchExample, Unsatisfiable):
         pass
     return Shrunk(best[0], best[1], tries[0], time.monotonic() - start)  # type: ignore[arg-type]
