@@ -45,8 +45,10 @@ class Request:
 @dataclass(frozen=True)
 class Answer:
     """What the program said: values as printed (``None``: no value), keyed by participant
-    and code, and ranks where it gives them. ``offered`` lists the codes it computes (the
-    others are not compared); ``error`` is set when the run failed."""
+    and code, and the ranks of its final order by the whole list (leave them empty when it
+    could not use the whole list). ``offered`` lists the codes whose values it prints (the
+    others are not compared value by value; None: all); ``error`` is set when the run
+    failed."""
 
     values: Mapping[int, Mapping[str, str | None]]
     ranks: Mapping[int, int] = field(default_factory=dict)

@@ -122,8 +122,7 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
             if not agrees(row.values[i], theirs, rounded):
                 mine = None if row.values[i] is None else exact_str(row.values[i])  # type: ignore[arg-type]
                 found.append(Discrepancy(code, edition, category(t, pid), pid, mine, theirs))
-    complete = offered is None or all(c in offered for c in codes)
-    if not found and answer.ranks and complete:
+    if not found and answer.ranks:  # an answer ranks by the whole list, or gives no ranks
         compared += 1
         found += _compare_ranks(ours, answer.ranks, edition)
     return found, compared

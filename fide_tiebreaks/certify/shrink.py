@@ -54,8 +54,15 @@ def cut(event: Event, players: Sequence[int], rounds: Sequence[int],
                 b = None if b[0] not in new or pair in dropped else (new[b[0]], b[1], b[2])
             row.append(b)
         table.append(tuple(row))
+    # A round nobody takes part in any more is dropped too: programs disagree on whether
+    # XXR or the last round with a result sets the number of rounds (a reading question,
+    # not a tie-break one).
+    used = [k for k in range(len(columns)) if any(row[k] is not None for row in table)]
+    if not used:
+        return None
     ratings = tuple(event.ratings[old - 1] for old in keep)
-    return Event(event.name, event.kind, ratings, tuple(table))
+    return Event(event.name, event.kind, ratings,
+                 tuple(tuple(row[k] for k in used) for row in table))  # fmt: skip
 
 
 def valid(event: Event) -> bool:
