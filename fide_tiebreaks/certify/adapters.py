@@ -156,8 +156,8 @@ def run_command(adapter: Adapter, request: Request) -> Answer:
 
 
 def chess_json(trf: str) -> str:
-    from ..chessjson import event
-    from ..trf.reader import parse_trf
+    from ..formats.chessjson.writer import event
+    from ..formats.trf.reader import parse_trf
 
     return json.dumps(event(parse_trf(trf.encode()).tournament), ensure_ascii=False)
 
@@ -172,7 +172,7 @@ def read_output(reader: str, data: bytes, request: Request) -> Answer:
         raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
     from fide_tiebreaks.conformance.runner import read_results
 
-    from ..trf.reader import parse_trf
+    from ..formats.trf.reader import parse_trf
 
     t = parse_trf(request.trf.encode()).tournament
     suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
@@ -210,9 +210,9 @@ def read_gacrux(text: str, codes: Sequence[str]) -> Answer:
 
 def builtin(request: Request) -> Answer:
     """Our own built-ins, in process: the harness's self-test and the speed baseline."""
+    from ..formats.trf.reader import parse_trf
     from ..numbers import exact_str
     from ..standings import compute_standings
-    from ..trf.reader import parse_trf
 
     t = parse_trf(request.trf.encode()).tournament
     s = compute_standings(t, list(request.codes), request.edition,

@@ -73,7 +73,7 @@ def tiebreak_core(request: Request) -> Answer:
     """Rank the event with tiebreak-core's strict API (``rank_standings_strict``)."""
     from tiebreak_core import rank_standings_strict
 
-    from ..trf.reader import parse_trf
+    from ..formats.trf.reader import parse_trf
 
     t = parse_trf(request.trf.encode()).tournament
     offered = tuple(c for c in request.codes if c in CRITERIA)

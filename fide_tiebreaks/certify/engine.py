@@ -13,9 +13,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ..codes import CodeError
+from ..formats.trf.reader import parse_trf
 from ..host import PluginError
 from ..standings import Standings, compute_standings
-from ..trf.reader import parse_trf
 from .adapters import Adapter, Request, run
 from .compare import Discrepancy, compare
 from .generate import Event, Profile, coverage, generate, to_trf

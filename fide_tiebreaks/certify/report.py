@@ -186,7 +186,7 @@ def explanation(trf: str, codes: Sequence[str], edition: str, d: Discrepancy,
     if not d.participant:
         return ""
     from ..explain import explain, render_text
-    from ..trf.reader import parse_trf
+    from ..formats.trf.reader import parse_trf
 
     t = parse_trf(trf.encode()).tournament
     try:

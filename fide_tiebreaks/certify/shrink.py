@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..diagnostics import Severity
-from ..trf.reader import parse_trf
+from ..formats.trf.reader import parse_trf
 from .compare import Discrepancy
 from .generate import Block, Event, to_trf
 

@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "explain": "show how one participant's tie-breaks are computed",
     "conformance": "judge tie-break values against the conformance corpus or another program",
     "audit": "check many tournament files: declared ranks against the rules",
+    "certify": "test another tie-break program on generated events, shrinking each discrepancy",
     "serve": "answer standings requests, one JSON object per line (for pairing programs)",
     "check": "report problems in a tournament file",
     "convert": "convert a tournament between TRF and Chess-JSON",

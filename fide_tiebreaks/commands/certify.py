@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
-EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
 # The list used when none is given: every individual code both editions share with the
 # reference program, FB before BH (where a program's FB may disturb its BH).
@@ -34,9 +35,9 @@ examples:
 """
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "certify", help="test another tie-break program on generated events",
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(
+        name, help=summary,
         description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     who = p.add_mutually_exclusive_group()
@@ -128,19 +129,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return p
 
 
-def err(message: str) -> None:
-    print(f"fide-tiebreaks: {message}", file=sys.stderr)
-
-
 def run(args: argparse.Namespace) -> int:
+    from ..certify.adapters import ADAPTERS, Adapter, AdapterError, check_template, entry_point
+    from ..certify.engine import Config, standings
+    from ..certify.generate import KINDS, Profile, generate
+    from ..certify.report import text, write
+    from ..certify.session import certify
+    from ..certify.shrink import MissingExtra
     from ..codes import CodeError, parse_list
     from ..host import PluginError, registry
-    from .adapters import ADAPTERS, Adapter, AdapterError, check_template, entry_point
-    from .engine import Config, standings
-    from .generate import KINDS, Profile, generate
-    from .report import text, write
-    from .session import certify
-    from .shrink import MissingExtra
 
     try:
         codes = tuple(s.code for s in parse_list(args.tiebreaks))
