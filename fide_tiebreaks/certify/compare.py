@@ -77,6 +77,9 @@ def number(text: str | None) -> Fraction | None:
 
 
 def agrees(ours: Fraction | None, theirs: str | None, rounded: bool) -> bool:
+    """Whether the program's printed value is ours (at its printed precision if *rounded*)."""
+    if ours is not None and theirs is not None and theirs == _text(ours):
+        return True  # the common case, without parsing
     try:
         value = number(theirs)
     except ValueError:
@@ -91,6 +94,10 @@ def agrees(ours: Fraction | None, theirs: str | None, rounded: bool) -> bool:
         except InvalidOperation:
             return False
     return ours == value
+
+
+def _text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else exact_str(value)
 
 
 def compare(ours: Standings, answer: Answer, adapter: Adapter,

@@ -49,22 +49,31 @@ def standings(config: Config, event: Event) -> Standings:
                              options=dict(config.options))  # fmt: skip
 
 
-def check(config: Config, event: Event) -> tuple[list[Discrepancy], int]:
-    """Ask the program about *event* and compare; (discrepancies, values compared)."""
+def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standings | None]:
+    """Ask the program about *event* and compare: (discrepancies, values compared, our
+    standings or None when our list could not be used)."""
     try:
         ours = standings(config, event)
     except (CodeError, PluginError):
-        return [], 0
+        return [], 0, None
     request = Request(to_trf(event), config.codes, config.edition, event.kind,
                       dict(config.options))  # fmt: skip
     answer = run(config.adapter, request)
-    return compare(ours, answer, config.adapter, config.edition)
+    found, compared = compare(ours, answer, config.adapter, config.edition)
+    return found, compared, ours
 
 
 def check_index(config: Config, index: int) -> EventResult:
     event = generate(config.seed, index, config.profile)
-    found, compared = check(config, event)
+    found, compared, ours = check(config, event)
     used: Counter[str] = coverage(event)
+    if ours is not None and compared:
+        from ..plugins.unplayed import categories
+
+        for code in ours.codes:  # C.07 Art. 10 drops rating codes in events with unrated players
+            used[f"values of {code}"] += len(ours.rows)
+        for p in ours.tournament.participants:
+            used.update(f"round category {c}" for c in categories(p))
     return EventResult(index, event.size, event.round_count, compared, tuple(found),
                        tuple(used.items()), "" if compared else "nothing compared")  # fmt: skip
 

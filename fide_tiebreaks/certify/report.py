@@ -59,14 +59,12 @@ def text(s: Summary) -> str:
         f"tie-breaks {','.join(s.codes)}",
         f"{s.compared} values and orders compared in {s.seconds:.1f} s",
         "",
-        "coverage (result codes and situations generated):",
+        "coverage (result codes, situations, Art. 16 categories and values compared):",
     ]
     for key, n in s.coverage.items():
         out.append(f"  {key:<28} {n:>9}")
-    if s.per_code:
-        out.append("values compared per code:")
-        for key, n in s.per_code.items():
-            out.append(f"  {key:<28} {n:>9}")
+    for key, n in s.per_code.items():
+        out.append(f"{key}: {n}")
     for g in s.groups:
         d = g.discrepancy
         size = f"{g.example.size} participants x {g.example.round_count} rounds"

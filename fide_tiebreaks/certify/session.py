@@ -55,7 +55,7 @@ def reproduce(config: Config, key: tuple[str, str, str], count: int, events: int
     first = next(d for d in result.discrepancies if d.group == key)
 
     def still_fails(e: object) -> Discrepancy | None:
-        found, _ = check(config, e)  # type: ignore[arg-type]
+        found, _, _ = check(config, e)  # type: ignore[arg-type]
         return next((d for d in found if d.group == key), None)
 
     shrunk = shrink(event, still_fails, seconds=seconds) if seconds > 0 else None
