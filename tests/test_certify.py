@@ -56,6 +56,14 @@ def test_our_command_line_as_the_program_under_test(tmp_path, capsys):
     assert summary["compared"] > 6 * 4 * 5  # every participant's values, not nothing
 
 
+def test_the_event_as_chess_json_reaches_the_program(capsys):
+    template = "{python} -m fide_tiebreaks standings {json} -t {codes} -e {edition} -f json"
+    code = main(["certify", "--program", template, "--events", "3", "--players", "4-8",
+                 "--jobs", "1", "--tiebreaks", "BH,SB,WIN"])  # fmt: skip
+    assert code == 0
+    assert capsys.readouterr().out.rstrip().endswith("3 events, 0 discrepancies")
+
+
 def test_a_planted_bug_is_found_and_shrunk(tmp_path, monkeypatch, capsys):
     (tmp_path / "brokenprog.py").write_text(BROKEN)
     monkeypatch.syspath_prepend(str(tmp_path))
