@@ -90,6 +90,37 @@ def test_a_planted_bug_is_found_and_shrunk(tmp_path, monkeypatch, capsys):
     assert "<pre>" in (report / "report.html").read_text()
 
 
+TEAM_BUG = """
+from fractions import Fraction
+from fide_tiebreaks.certify.adapters import Answer, builtin
+
+def program(request):
+    good = builtin(request)
+    values = {pid: dict(row) for pid, row in good.values.items()}
+    if values.get(1, {}).get("BH:MP") is not None:
+        values[1]["BH:MP"] = str(Fraction(values[1]["BH:MP"]) + 1)
+    return Answer(values, good.ranks)
+"""
+
+
+def test_a_planted_team_bug_is_shrunk_to_two_teams(tmp_path, monkeypatch, capsys):
+    (tmp_path / "teambug.py").write_text(TEAM_BUG)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = tmp_path / "report"
+    code = main(["certify", "--entry", "teambug:program", "--kinds", "team-swiss",
+                 "--events", "2", "--players", "16-24", "--tiebreaks", "MPvGP,BH:MP",
+                 "--jobs", "1", "--shrink-seconds", "20", "--report", str(report)])  # fmt: skip
+    capsys.readouterr()
+    assert code == 1
+    groups = json.loads((report / "summary.json").read_text())["groups"]
+    assert {g["code"] for g in groups} == {"BH:MP"}
+    for g in groups:
+        assert Fraction(g["theirs"]) - Fraction(g["ours"]) == 1  # the planted point
+        assert g["participants"] == 2 and g["rounds"] == 1, g
+        example = (report / g["example"]).read_text()
+        assert example.count("\n310 ") == 2  # two teams, each with its roster
+
+
 def test_the_allowance_of_discrepancies_sets_the_exit_status(tmp_path, monkeypatch, capsys):
     (tmp_path / "brokenprog.py").write_text(BROKEN)
     monkeypatch.syspath_prepend(str(tmp_path))

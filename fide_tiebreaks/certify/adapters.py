@@ -5,7 +5,8 @@ An adapter is either a command template, run once per event in a fresh temporary
     mytool --input {trf} --tiebreaks {codes} --rules {edition} --csv {out}
 
 (placeholders: ``{trf}`` the event as TRF16, ``{json}`` as Chess-JSON, ``{codes}`` the
-list comma-separated, ``{edition}``, ``{type}`` ``swiss`` or ``round-robin``, ``{out}`` a
+list comma-separated, ``{edition}``, ``{type}`` ``swiss``, ``round-robin`` or
+``team-swiss``, ``{out}`` a
 path the program writes its result to, else its standard output is read; ``{python}`` this
 interpreter) with an output reader, or a Python entry point ``"module:function"`` called in
 process with a :class:`Request` and returning an :class:`Answer`. Per code the adapter
@@ -38,7 +39,7 @@ class Request:
     trf: str
     codes: tuple[str, ...]
     edition: str
-    type: str  # "swiss" or "round-robin"
+    type: str  # "swiss", "round-robin" or "team-swiss"
     options: Mapping[str, str] = field(default_factory=dict)
 
 
@@ -231,11 +232,12 @@ def gacrux(request: Request) -> Answer:
     with the interpreter named by ``FIDE_TIEBREAKS_GACRUX_PYTHON`` (default: this one)."""
     python = os.environ.get("FIDE_TIEBREAKS_GACRUX_PYTHON") or sys.executable
     year = request.edition.rsplit("-", 1)[-1]
-    mode = "-p" if request.type == "round-robin" else "-s"
+    mode = {"round-robin": ["-p"], "swiss": ["-s"]}.get(request.type, [])
+    score = "MPTS" if request.type == "team-swiss" else "PTS"
     with tempfile.TemporaryDirectory(prefix="certify-gacrux-") as tmp:
         path = Path(tmp) / "event.trf"
         path.write_text(request.trf, encoding="utf-8")
-        argv = [python, "-m", "gacrux.tiebreakchecker", "-i", str(path), mode, "-t", "PTS",
+        argv = [python, "-m", "gacrux.tiebreakchecker", "-i", str(path), *mode, "-t", score,
                 *(f"{c}/V{year}" for c in request.codes), "-d", "T"]  # fmt: skip
         if request.options.get("unrated_rating"):
             argv += ["-u", str(request.options["unrated_rating"])]

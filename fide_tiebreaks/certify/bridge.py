@@ -76,6 +76,8 @@ def tiebreak_core(request: Request) -> Answer:
     from ..formats.trf.reader import parse_trf
 
     t = parse_trf(request.trf.encode()).tournament
+    if t.team is not None:  # its team API is another door; team events are not compared
+        return Answer({}, {}, ())
     offered = tuple(c for c in request.codes if c in CRITERIA)
     criteria = [CRITERIA[c] for c in offered]
     extra: dict[str, Any] = {}

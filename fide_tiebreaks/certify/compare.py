@@ -110,13 +110,17 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
     found: list[Discrepancy] = []
     compared = 0
     codes = ours.codes
-    offered = set(answer.offered) if answer.offered is not None else None
+    offered = {c.upper() for c in answer.offered} if answer.offered is not None else None
+    sample = next(iter(answer.values.values()), {})
     for i, code in enumerate(codes):
-        if offered is not None and code not in offered:
+        if offered is not None and code.upper() not in offered:
             continue
+        # Our list names a code with its registered spelling (MPvGP); a program may echo
+        # the spelling it was given (MPVGP).
+        key = code if code in sample or code.upper() not in sample else code.upper()
         base = code.split("/")[0].split(":")[0]
         if base in adapter.order_only:
-            wrong, n = _compare_order(ours, i, answer.values, code)
+            wrong, n = _compare_order(ours, i, answer.values, key)
             compared += n
             found += [Discrepancy(code, edition, category(t, pid), pid, a, b, "order in the tied "
                                   "group differs") for pid, a, b in wrong]  # fmt: skip
@@ -124,7 +128,7 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
         rounded = base in adapter.rounded or "*" in adapter.rounded
         for row in ours.rows:
             pid = row.participant.id
-            theirs = answer.values.get(pid, {}).get(code)
+            theirs = answer.values.get(pid, {}).get(key)
             compared += 1
             if not agrees(row.values[i], theirs, rounded):
                 mine = None if row.values[i] is None else exact_str(row.values[i])  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ Block = tuple[int, str, str]  # (opponent or 0, colour "w" / "b" / "-", TRF resu
 # Points of each TRF16 result code (C.04 Annex 2; 1 / ½ / 0 scoring).
 POINTS = {"1": 2, "+": 2, "W": 2, "U": 2, "F": 2, "=": 1, "D": 1, "H": 1}  # half points
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
-KINDS = ("swiss", "round-robin")
+KINDS = ("swiss", "round-robin", "team-swiss")
 
 
 @dataclass(frozen=True)
@@ -36,13 +36,19 @@ class Event:
     """A generated event. ``ratings[i]`` is participant i + 1's rating, 0 when unrated."""
 
     name: str
-    kind: str  # "swiss" or "round-robin"
+    kind: str  # "swiss", "round-robin" or "team-swiss"
     ratings: tuple[int, ...]
-    rounds: tuple[tuple[Block | None, ...], ...]  # per participant, per round
+    rounds: tuple[tuple[Block | None, ...], ...]  # per player, per round
+    # Team events: the rosters (player ids in board order), the team given the PAB in each
+    # round (0: none) and the forfeited matches (round index, team, team, "+-" or "-+").
+    teams: tuple[tuple[int, ...], ...] = ()
+    team_byes: tuple[int, ...] = ()
+    forfeits: tuple[tuple[int, int, int, str], ...] = ()
 
     @property
     def size(self) -> int:
-        return len(self.ratings)
+        """Participants: teams in a team event, else players."""
+        return len(self.teams) if self.teams else len(self.ratings)
 
     @property
     def round_count(self) -> int:
@@ -62,7 +68,8 @@ class Profile:
 
     players: tuple[int, int] = (4, 40)
     rounds: int | None = None  # None: about log2(players) + 2 for a Swiss
-    kinds: tuple[str, ...] = KINDS
+    kinds: tuple[str, ...] = ("swiss", "round-robin")
+    boards: int = 4  # team events: boards per match (and one reserve per team)
     round_robin_share: float = 0.2
     bye: float = 0.04  # requested half / zero / full-point byes
     late_bye: float = 0.08  # requested zero-point byes in the last two rounds
@@ -85,6 +92,9 @@ def generate(seed: int, index: int, profile: Profile = Profile()) -> Event:
     rng = random.Random(event_seed(seed, index))
     kinds = [k for k in profile.kinds if k in KINDS] or ["swiss"]
     low, high = profile.players
+    if "team-swiss" in kinds and (kinds == ["team-swiss"] or rng.random() < 0.3):
+        return team_swiss(rng, f"certify seed {seed} event {index}", profile)
+    kinds = [k for k in kinds if k != "team-swiss"] or ["swiss"]
     rr = "round-robin" in kinds and (kinds == ["round-robin"] or
                                      rng.random() < profile.round_robin_share)  # fmt: skip
     if rr:
@@ -246,27 +256,39 @@ def points(row: Sequence[Block | None]) -> int:
 
 def to_trf(event: Event) -> str:
     """The event as TRF16 (C.04 Annex 2 columns): 012, dates, 092, XXR and one 001 line per
-    participant with the rating and the points."""
+    participant with the rating and the points; a team event with the TRF-2026 team records
+    (310 teams, 320 PABs, 330 forfeited matches)."""
+    if event.kind == "team-swiss":
+        return team_trf(event)
     kind = "Round Robin" if event.kind == "round-robin" else "Individual: Swiss-System"
     lines = [f"012 {event.name}", "042 2025/05/01", "052 2025/05/09", f"092 {kind}",
              f"XXR {event.round_count}"]  # fmt: skip
+    lines += player_lines(event, with_points=True)
+    return "\n".join(lines) + "\n"
+
+
+def player_lines(event: Event, with_points: bool) -> list[str]:
+    """The 001 lines: start rank, name, rating, points (if *with_points*) and the rounds."""
+    lines = []
     for i, row in enumerate(event.rounds, start=1):
         half = points(row)
-        pts = f"{half // 2}.{5 if half % 2 else 0}"
+        pts = f"{half // 2}.{5 if half % 2 else 0}" if with_points else ""
         rating = event.ratings[i - 1] or ""
         head = (f"001 {i:4d}      {'Player ' + str(i):<33} {rating:>4} {'':<3} {'':>11} "
                 f"{'':10} {pts:>4} {'':>4}")  # fmt: skip
         cells = "".join("  " + " " * 8 if b is None else f"  {b[0]:4d} {b[1]} {b[2]}"
                         for b in row)  # fmt: skip
         lines.append((head + cells).rstrip())
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def coverage(event: Event) -> Counter[str]:
     """How often each result code and situation occurs in *event* (one count per block;
     a double forfeit counts once per side as ``--``)."""
-    c: Counter[str] = Counter()
+    c: Counter[str] = Counter()  # (zero counts are dropped at the end)
     c[f"event: {event.kind}"] += 1
+    c["team PAB"] += sum(1 for t in event.team_byes if t)
+    c["forfeited match"] += len(event.forfeits)
     c["unrated players"] += sum(1 for r in event.ratings if not r)
     for row in event.rounds:
         first = next((k for k, b in enumerate(row) if b is not None and b[2] not in "HZ"), 0)
@@ -281,4 +303,129 @@ def coverage(event: Event) -> Counter[str]:
                 other = event.rounds[b[0] - 1][k]
                 code = "--" if other is not None and other[2] == "-" else code
             c[f"code {code}"] += 1
-    return c
+    return +c
+
+
+def team_swiss(rng: random.Random, name: str, profile: Profile) -> Event:
+    """A team Swiss: teams of boards + 1 players paired on match points (then game points),
+    with colour alternating by board; a PAB for the odd team out (a drawn match, the TRF-2026
+    320 record), forfeited matches (330), a reserve sitting out or a regular resting, an
+    empty last board now and then (the other side wins it by forfeit), board forfeits and
+    short games. Match points 2 / 1 / 0."""
+    low, high = profile.players
+    n = rng.randint(max(4, low // 4), max(4, min(high // 4, 40)))
+    boards = profile.boards
+    rounds = profile.rounds or min(n - 1, max(3, n.bit_length() + 1), 9)
+    size = boards + 1
+    roster = {t: tuple(range((t - 1) * size + 1, t * size + 1)) for t in range(1, n + 1)}
+    ratings = tuple(0 if rng.random() < 0.05 else rng.randint(1400, 2700) for _ in range(n * size))
+    table: dict[int, list[Block | None]] = {p: [] for r in roster.values() for p in r}
+    mp, gp = dict.fromkeys(roster, 0), dict.fromkeys(roster, 0)  # gp in half points
+    met: dict[int, set[int]] = {t: set() for t in roster}
+    byes: list[int] = []
+    forfeits: list[tuple[int, int, int, str]] = []
+    for r in range(rounds):
+        order = sorted(roster, key=lambda t: (-mp[t], -gp[t], t))
+        bye = 0
+        if len(order) % 2:
+            bye = next((t for t in reversed(order) if t not in byes), order[-1])
+            order.remove(bye)
+            mp[bye] += 1
+            gp[bye] += boards  # a drawn match: half the boards
+            for p in roster[bye]:
+                table[p].append((0, "-", "-"))
+        byes.append(bye)
+        while order:
+            a = order.pop(0)
+            b = next((x for x in order if x not in met[a]), order[0])
+            order.remove(b)
+            met[a].add(b)
+            met[b].add(a)
+            if rng.random() < profile.forfeit:
+                won = a if rng.random() < 0.5 else b
+                forfeits.append((r, a, b, "+-" if won == a else "-+"))
+                mp[won] += 2
+                gp[won] += 2 * boards
+                for t in (a, b):  # as FIDE's sample writes it: the winners' boards are '+'
+                    for i, p in enumerate(roster[t]):
+                        table[p].append((0, "-", "+" if t == won and i < boards else "-"))
+                continue
+            lineup = {}
+            for t in (a, b):
+                players = list(roster[t])
+                players.pop(rng.randrange(boards) if rng.random() < 0.2 else boards)
+                lineup[t] = players
+                for p in roster[t]:
+                    if p not in players:
+                        table[p].append((0, "-", "-"))
+            halves = {a: 0, b: 0}
+            short = boards - 1 if rng.random() < 0.03 else boards  # b's last board empty
+            for k in range(boards):
+                pa, pb = lineup[a][k], lineup[b][k]
+                if k >= short:
+                    table[pa].append((0, "-", "+"))
+                    table[pb].append((0, "-", "-"))
+                    halves[a] += 2
+                    continue
+                white, black = (pa, pb) if (k + r) % 2 == 0 else (pb, pa)
+                cw, cb = game_result(rng, ratings[white - 1], ratings[black - 1], profile)
+                table[white].append((black, "w", cw))
+                table[black].append((white, "b", cb))
+                halves[a] += POINTS.get(cw if white == pa else cb, 0)
+                halves[b] += POINTS.get(cb if white == pa else cw, 0)
+            gp[a] += halves[a]
+            gp[b] += halves[b]
+            if halves[a] == halves[b]:
+                mp[a] += 1
+                mp[b] += 1
+            else:
+                mp[a if halves[a] > halves[b] else b] += 2
+    rows = tuple(tuple(table[p]) for p in range(1, n * size + 1))
+    return Event(name, "team-swiss", ratings, rows, tuple(roster.values()), tuple(byes),
+                 tuple(forfeits))  # fmt: skip
+
+
+def team_trf(event: Event) -> str:
+    """A team event as TRF-2026 team records over TRF16 player lines (MP 2 / 1 / 0; the 310
+    totals are recomputed from the games, the 320 PAB a drawn match)."""
+    boards = len(event.teams[0]) - 1 if event.teams else 0
+    rounds = event.round_count
+    lines = [f"012 {event.name}", "042 2025/05/01", "052 2025/05/09", "092 Team Swiss",
+             f"142 {rounds}", "192 FIDE_TEAM_MP_GP",
+             "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
+             "362 TW 2.0  TD 1.0  TL 0.0"]  # fmt: skip
+    lines += player_lines(event, with_points=False)
+    team_of = {p: t for t, players in enumerate(event.teams, start=1) for p in players}
+    for t, players in enumerate(event.teams, start=1):
+        mp = gp = 0
+        for r in range(rounds):
+            match_points, game_points = _match(event, t, r, team_of, boards)
+            mp += match_points
+            gp += game_points
+        lines.append(f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp:>6} "
+                     f"{gp / 2:6.1f} {'':>3}  " + " ".join(f"{p:4d}" for p in players))  # fmt: skip
+    lines.append(f"320    1  {boards / 2:3.1f}" +
+                 "".join(f" {t:3d}" if t else "    " for t in event.team_byes))  # fmt: skip
+    lines += [f"330 {how} {r + 1:3d} {a:3d} {b:3d}" for r, a, b, how in event.forfeits]
+    return "\n".join(lines) + "\n"
+
+
+def _match(event: Event, t: int, r: int, team_of: dict[int, int],
+           boards: int) -> tuple[int, int]:  # fmt: skip
+    """Match points and game points (half points) of team *t* in round index *r*."""
+    if event.team_byes[r] == t:
+        return 1, boards  # the PAB: a drawn match
+    for rr, first, second, how in event.forfeits:
+        if rr == r and t in (first, second):
+            return (2, 2 * boards) if (t == first) == (how == "+-") else (0, 0)
+    opponents = {team_of[b[0]] for p in event.teams[t - 1]
+                 if (b := event.rounds[p - 1][r]) is not None and b[0]}  # fmt: skip
+    if not opponents:
+        return 0, 0  # not paired (a shrunk event may leave a team without its match)
+
+    def halves(team: int) -> int:
+        return sum(POINTS.get(b[2], 0) for p in event.teams[team - 1]
+                   if (b := event.rounds[p - 1][r]) is not None)  # fmt: skip
+
+    mine, theirs = halves(t), halves(min(opponents))
+    return (2 if mine > theirs else 1 if mine == theirs else 0), mine

@@ -34,10 +34,20 @@ class Shrunk:
     seconds: float
 
 
+def parts(event: Event) -> tuple[int, int, int]:
+    """How many participants, rounds and games (matches, in a team event) can be dropped."""
+    if event.teams:
+        return len(event.teams), event.round_count, len(team_matches(event))
+    return event.size, event.round_count, sum(1 for _ in event.games())
+
+
 def cut(event: Event, players: Sequence[int], rounds: Sequence[int],
         games: Sequence[int]) -> Event | None:  # fmt: skip
     """*event* with the participants, rounds and games whose entry is 0 dropped (the others
-    renumbered in order); None when fewer than two participants or no round are left."""
+    renumbered in order); None when fewer than two participants or no round are left. In a
+    team event the participants are the teams and the games their matches."""
+    if event.teams:
+        return cut_teams(event, players, rounds, games)
     keep = [i for i in range(1, event.size + 1) if players[i - 1]]
     columns = [r for r in range(event.round_count) if rounds[r]]
     if len(keep) < 2 or not columns:
@@ -63,6 +73,58 @@ def cut(event: Event, players: Sequence[int], rounds: Sequence[int],
     ratings = tuple(event.ratings[old - 1] for old in keep)
     return Event(event.name, event.kind, ratings,
                  tuple(tuple(row[k] for k in used) for row in table))  # fmt: skip
+
+
+def team_matches(event: Event) -> list[tuple[int, int, int]]:
+    """Each match of a team event once: (round index, lower team, higher team)."""
+    team_of = {p: t for t, players in enumerate(event.teams, start=1) for p in players}
+    found = {(r, a, b) for r, a, b, _ in event.forfeits}
+    for p, row in enumerate(event.rounds, start=1):
+        for r, b in enumerate(row):
+            if b is not None and b[0]:
+                t, u = team_of[p], team_of[b[0]]
+                found.add((r, min(t, u), max(t, u)))
+    return sorted(found)
+
+
+def cut_teams(event: Event, teams: Sequence[int], rounds: Sequence[int],
+              matches: Sequence[int]) -> Event | None:  # fmt: skip
+    """A team event without the teams, rounds and matches whose entry is 0; a team whose
+    opponent or match is dropped is left unpaired in that round."""
+    keep = [t for t in range(1, len(event.teams) + 1) if teams[t - 1]]
+    columns = [r for r in range(event.round_count) if rounds[r]]
+    if len(keep) < 2 or not columns:
+        return None
+    all_matches = team_matches(event)
+    dropped = {m for m, k in zip(all_matches, matches, strict=True) if not k}
+    opponent = {}
+    for r, a, b in all_matches:
+        opponent[r, a], opponent[r, b] = b, a
+    new_team = {old: n for n, old in enumerate(keep, start=1)}
+    players = [p for t in keep for p in event.teams[t - 1]]
+    new_player = {old: n for n, old in enumerate(players, start=1)}
+    team_of = {p: t for t, members in enumerate(event.teams, start=1) for p in members}
+    table = []
+    for p in players:
+        t = team_of[p]
+        row: list[Block | None] = []
+        for r in columns:
+            block = event.rounds[p - 1][r]
+            u = opponent.get((r, t))
+            if u is not None and (u not in new_team or (r, min(t, u), max(t, u)) in dropped):
+                block = None  # the match is gone: the team is not paired
+            elif block is not None and block[0]:
+                block = (new_player[block[0]], block[1], block[2])
+            row.append(block)
+        table.append(tuple(row))
+    byes = tuple(new_team.get(event.team_byes[r], 0) for r in columns)
+    at = {old: k for k, old in enumerate(columns)}
+    forfeits = tuple((at[r], new_team[a], new_team[b], how) for r, a, b, how in event.forfeits
+                     if r in at and a in new_team and b in new_team
+                     and (r, min(a, b), max(a, b)) not in dropped)  # fmt: skip
+    return Event(event.name, event.kind, tuple(event.ratings[p - 1] for p in players),
+                 tuple(table), tuple(tuple(new_player[p] for p in event.teams[t - 1])
+                                     for t in keep), byes, forfeits)  # fmt: skip
 
 
 def valid(event: Event) -> bool:
@@ -92,10 +154,10 @@ def shrink(event: Event, still_fails: Callable[[Event], Discrepancy | None], *,
         return None
     best = [event, first]
     tries = [1]
-    n_games = sum(1 for _ in event.games())
+    n_players, n_rounds, n_games = parts(event)
 
     def size(e: Event) -> tuple[int, int, int]:
-        return e.size, e.round_count, sum(1 for _ in e.games())
+        return parts(e)
 
     def fails(masks: tuple[list[int], list[int], list[int]]) -> bool:
         if time.monotonic() - start > seconds:
@@ -114,7 +176,7 @@ def shrink(event: Event, still_fails: Callable[[Event], Discrepancy | None], *,
     def mask(n: int) -> st.SearchStrategy[list[int]]:
         return st.lists(st.integers(0, 7), min_size=n, max_size=n)
 
-    strategy = st.tuples(mask(event.size), mask(event.round_count), mask(n_games))
+    strategy = st.tuples(mask(n_players), mask(n_rounds), mask(n_games))
     try:
         find(
             strategy,

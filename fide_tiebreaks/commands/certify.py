@@ -11,6 +11,7 @@ from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
 # The list used when none is given: every individual code both editions share with the
 # reference program, FB before BH (where a program's FB may disturb its BH).
+TEAM_CODES = "MPvGP,BH:MP,BH:GP,BH:MP/C1,EMMSB,EMGSB,EGGSB,EMGSB/C1,BC,SSSC,FB:MP,PS:MP,WIN"
 DEFAULT_CODES = ("FB,BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,PS,DE,WIN,WON,BPG,BWG,REP,KS,AOB,"
                  "ARO,ARO/C1,TPR,PTP,APRO,APPO")  # fmt: skip
 
@@ -24,8 +25,9 @@ report ends 'N events, M discrepancies'; exit 0 only when M <= --max-discrepanci
 
 EPILOG = """\
 program templates (--program): placeholders {trf} (the event as TRF16), {json} (as
-Chess-JSON), {codes} (comma-separated), {edition}, {type} (swiss or round-robin), {out} (a
-path to write the result to; else standard output is read) and {python}.
+Chess-JSON), {codes} (comma-separated), {edition}, {type} (swiss, round-robin or
+team-swiss), {out} (a path to write the result to; else standard output is read) and
+{python}.
 
 examples:
   fide-tiebreaks certify --events 200
@@ -71,8 +73,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--tiebreaks",
         "-t",
         metavar="CODES",
-        default=DEFAULT_CODES,
-        help="the list to compute (default: the common individual codes, FB first)",
+        help="the list to compute (default: the individual codes both editions share with "
+        "the reference program, FB first; with --kinds team-swiss the common team codes)",
     )
     p.add_argument(
         "--edition",
@@ -98,7 +100,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--kinds",
         default="swiss,round-robin",
         metavar="KINDS",
-        help="event kinds: swiss, round-robin (default: both)",
+        help="event kinds: swiss, round-robin, team-swiss (default: swiss,round-robin)",
     )
     p.add_argument(
         "--pairing",
@@ -139,8 +141,10 @@ def run(args: argparse.Namespace) -> int:
     from ..codes import CodeError, parse_list
     from ..host import PluginError, registry
 
+    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    listed = args.tiebreaks or (TEAM_CODES if kinds == ("team-swiss",) else DEFAULT_CODES)
     try:
-        codes = tuple(s.code for s in parse_list(args.tiebreaks))
+        codes = tuple(s.code for s in parse_list(listed))
         registry().edition(args.edition)
     except (CodeError, PluginError) as e:
         err(f"error: {e}")
@@ -151,7 +155,6 @@ def run(args: argparse.Namespace) -> int:
     ):
         err("error: --players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
         return EXIT_USAGE
-    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if not kinds or any(k not in KINDS for k in kinds):
         err(f"error: --kinds takes {', '.join(KINDS)}")
         return EXIT_USAGE
