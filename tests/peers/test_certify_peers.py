@@ -20,10 +20,10 @@ import pytest
 
 pytest.importorskip("hypothesis")
 
-from fide_tiebreaks.certify.adapters import ADAPTERS  # noqa: E402
-from fide_tiebreaks.certify.engine import Config, check  # noqa: E402
-from fide_tiebreaks.certify.generate import Profile  # noqa: E402
-from fide_tiebreaks.certify.session import certify  # noqa: E402
+from fide_tiebreaks.certify.adapters import ADAPTERS
+from fide_tiebreaks.certify.engine import Config, check
+from fide_tiebreaks.certify.generate import Profile
+from fide_tiebreaks.certify.session import certify
 
 SWISS = Profile(players=(4, 20), kinds=("swiss",))
 
