@@ -262,3 +262,17 @@ def test_the_report_paths_are_relative_to_the_report_folder(tmp_path, monkeypatc
         assert not Path(g["example"]).is_absolute()
         assert (tmp_path / "out" / g["example"]).is_file()
         assert {"code", "edition", "count", "example"} <= set(g)
+
+
+def test_certify_on_a_local_dask_cluster_matches_the_local_run():
+    distributed = pytest.importorskip("distributed", reason="tox -e dask installs Dask")
+    from fide_tiebreaks.certify.adapters import ADAPTERS
+    from fide_tiebreaks.certify.engine import Config, run_dask, run_local
+
+    config = Config(ADAPTERS["builtin"], ("BH", "SB", "DE"), "fide-2024", 3, Profile((4, 12)))
+    local = list(run_local(config, 8, 1))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:  # fmt: skip
+        remote = list(run_dask(config, 8, cluster.scheduler_address))
+    assert remote == local
+    assert sum(r.compared for r in local) > 0

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Block = tuple[int, str, str]  # (opponent or 0, colour "w" / "b" / "-", TRF result code)
@@ -79,7 +79,6 @@ class Profile:
     withdraw: float = 0.05  # per participant: a forfeit, then not paired
     unrated_players: float = 0.1  # share of unrated players, in half of the events
     pairing: str = "score-groups"  # or "dutch" (the caissify-pairings extra)
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 def event_seed(seed: int, index: int) -> int:
