@@ -55,6 +55,9 @@ class Answer:
     ranks: Mapping[int, int] = field(default_factory=dict)
     offered: tuple[str, ...] | None = None
     error: str = ""
+    # The ranks show the program's own ties (shared ranks), so a tie of ours must be a tie
+    # of the program's too; otherwise it may break our ties as it likes (by start rank).
+    shares_ties: bool = False
 
 
 @dataclass(frozen=True)

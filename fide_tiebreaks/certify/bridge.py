@@ -85,8 +85,14 @@ def tiebreak_core(request: Request) -> Answer:
         extra["mode"] = "round_robin" if request.type == "round-robin" else "swiss"
         if "tpn" in criteria:
             extra["pairing_numbers"] = {p.id: p.id for p in t.participants}
-    result = rank_standings_strict(records(t), criteria, t.rounds, ruleset=request.edition,
+    players = records(t)
+    result = rank_standings_strict(players, criteria, t.rounds, ruleset=request.edition,
                                    **extra)  # fmt: skip
+    # It breaks the ties its criteria leave by deterministic keys: ranking again with the
+    # keys reversed shows which participants it left tied (their order flips).
+    backwards = rank_standings_strict(players, criteria, t.rounds, ruleset=request.edition,
+                                      deterministic_keys={p: -p for p in players},
+                                      **extra)  # fmt: skip
     values = {}
     for player in result.players:
         row: dict[str, str | None] = {}
@@ -96,5 +102,17 @@ def tiebreak_core(request: Request) -> Answer:
         values[player.player_id] = row
     shown = tuple(c for c, k in zip(offered, criteria, strict=True) if k not in ORDER_ONLY)
     complete = len(offered) == len(request.codes)
-    ranks = {p.player_id: p.rank for p in result.players} if complete else {}
-    return Answer(values, ranks, shown)
+    ranks = shared_ranks([p.player_id for p in result.players],
+                         [p.player_id for p in backwards.players]) if complete else {}  # fmt: skip
+    return Answer(values, ranks, shown, shares_ties=True)
+
+
+def shared_ranks(order: list[int], reversed_ties: list[int]) -> dict[int, int]:
+    """Ranks with ties from two orders that break ties in opposite directions: consecutive
+    participants whose order flips between the two were tied."""
+    where = {pid: i for i, pid in enumerate(reversed_ties)}
+    ranks: dict[int, int] = {}
+    for i, pid in enumerate(order):
+        tied = i > 0 and where[order[i - 1]] > where[pid]
+        ranks[pid] = ranks[order[i - 1]] if tied else i + 1
+    return ranks

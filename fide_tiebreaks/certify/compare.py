@@ -135,7 +135,7 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
                 found.append(Discrepancy(code, edition, category(t, pid), pid, mine, theirs))
     if not found and answer.ranks:  # an answer ranks by the whole list, or gives no ranks
         compared += 1
-        found += _compare_ranks(ours, answer.ranks, edition)
+        found += _compare_ranks(ours, answer.ranks, edition, answer.shares_ties)
     return found, compared
 
 
@@ -175,10 +175,21 @@ def _sign(x: Fraction | int) -> int:
     return (x > 0) - (x < 0)
 
 
-def _compare_ranks(ours: Standings, ranks: Mapping[int, int], edition: str) -> list[Discrepancy]:
-    """Where we separate two participants, the program must order them alike."""
+def _compare_ranks(ours: Standings, ranks: Mapping[int, int], edition: str,
+                   ties: bool = False) -> list[Discrepancy]:  # fmt: skip
+    """Where we separate two participants, the program must order them alike; with *ties*
+    (the program shows its ties), where we leave them tied it must too."""
     rows = sorted(ours.rows, key=lambda r: r.rank)
     t = ours.tournament
+    if ties:
+        for row in rows:
+            first = next(r for r in rows if r.rank == row.rank)
+            a, b = first.participant.id, row.participant.id
+            if a != b and ranks.get(a) != ranks.get(b):
+                why = (f"we leave #{a} and #{b} tied; the program ranks them {ranks.get(a)} "
+                       f"and {ranks.get(b)}")  # fmt: skip
+                return [Discrepancy(ORDER, edition, category(t, b), b, str(row.rank),
+                                    str(ranks.get(b)), why)]  # fmt: skip
     for above, below in _pairs_across(rows):
         a, b = above.participant.id, below.participant.id
         if a not in ranks or b not in ranks or ranks[a] >= ranks[b]:

@@ -103,6 +103,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="event kinds: swiss, round-robin, team-swiss (default: swiss,round-robin)",
     )
     p.add_argument(
+        "--forfeits",
+        type=float,
+        default=0.03,
+        metavar="P",
+        help="share of games forfeited, a tenth of them by both (default: 0.03)",
+    )
+    p.add_argument(
         "--pairing",
         choices=("score-groups", "dutch"),
         default="score-groups",
@@ -162,6 +169,9 @@ def run(args: argparse.Namespace) -> int:
         err("error: --events must be at least 1; --jobs, --max-discrepancies at least 0; "
             "--timeout above 0")  # fmt: skip
         return EXIT_USAGE
+    if not 0 <= args.forfeits <= 1:
+        err("error: --forfeits must be between 0 and 1")
+        return EXIT_USAGE
     if args.rounds is not None and not 1 <= args.rounds <= 50:
         err("error: --rounds must be between 1 and 50")
         return EXIT_USAGE
@@ -193,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     options = (("unrated_rating", str(args.unrated_rating)),) if args.unrated_rating else ()
     profile = Profile(players=(int(low), int(high or low)), rounds=args.rounds, kinds=kinds,
-                      pairing=args.pairing)  # fmt: skip
+                      pairing=args.pairing, forfeit=args.forfeits)  # fmt: skip
     config = Config(adapter, codes, args.edition, args.seed, profile, options)
     try:  # a code no plugin provides, or one the edition lacks, is a usage error up front
         standings(config, generate(args.seed, 0, profile))

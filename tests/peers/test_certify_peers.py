@@ -9,7 +9,8 @@ predicts, and (for gacrux) that the peer agrees with us once the trigger is remo
 - tiebreak-core 1.2.0: PTP adds the B.02 expected scores in floats and misses the rating
   where the sum reaches the score exactly (C.07 (2024) 10.3: the lowest such rating); FB
   draws only the over-the-board games of the last round (8.3 draws every paired game,
-  forfeits included).
+  forfeits included); DE counts a pairing lost or won by forfeit as a game met, so it
+  ranks a group by 6.2 where 6.1.1 leaves Swiss forfeits out and 6.3 applies.
 """
 
 from __future__ import annotations
@@ -62,3 +63,16 @@ def test_tiebreak_core_ptp_float_sum_and_fb_forfeits():
     # FB: some shrunk example has a forfeit in the last round, which 8.3 draws as well.
     assert any(any(row[-1] and row[-1][2] in "+-" for row in g.example.rounds) for g in fb)
     assert min(g.example.size for g in fb) <= 6
+
+
+def test_tiebreak_core_de_counts_a_forfeit_as_a_game_met():
+    pytest.importorskip("tiebreak_core")
+    profile = Profile(players=(4, 10), kinds=("swiss",), forfeit=0.2)
+    config = Config(ADAPTERS["tiebreak-core"], ("DE",), "fide-2024", 2, profile)
+    summary = certify(config, 1500, jobs=2, shrink_seconds=30)
+    order = [g for g in summary.groups if g.code == "order"]
+    assert order, [g.code for g in summary.groups]
+    # It separates a group we leave tied, and the group's pairings include a forfeit.
+    assert any("we leave" in g.discrepancy.detail for g in order)
+    assert min(g.example.size for g in order) <= 6
+    assert all(any(b and b[2] in "+-" for row in g.example.rounds for b in row) for g in order)
