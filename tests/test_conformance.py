@@ -436,6 +436,7 @@ def test_numbers_in_a_case_are_bounded(tmp_path, old, new, result):
         assert outcomes[0].status == "error" and result in outcomes[0].messages[0]
         assert "case.xml:" in outcomes[0].messages[0]
 
+
 def test_every_installed_code_has_a_bundled_case():
     """Issue #15: the corpus exercises every code the built-ins register (aliases such as
     ESB:MM for EMMSB and GE for REP share their code's cases)."""

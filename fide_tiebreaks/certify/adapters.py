@@ -29,6 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..diagnostics import InputError
+
 READERS = ("json", "csv", "trf-rank", "gacrux")
 
 
@@ -155,7 +157,7 @@ def run_command(adapter: Adapter, request: Request) -> Answer:
         data = out.read_bytes() if "{out}" in adapter.command and out.is_file() else done.stdout
         try:
             return read_output(adapter.reader, data, request)
-        except (ValueError, KeyError, TypeError, IndexError) as e:
+        except (ValueError, KeyError, TypeError, IndexError, InputError) as e:
             return Answer({}, error=f"unreadable output ({adapter.reader} reader): {e}")
 
 
@@ -183,7 +185,8 @@ def read_output(reader: str, data: bytes, request: Request) -> Answer:
     with tempfile.TemporaryDirectory(prefix="certify-read-") as tmp:
         path = Path(tmp) / f"result{suffix}"
         path.write_bytes(data)
-        values, ranks, _ = read_results(path, list(request.codes), t)
+        read = read_results(path, list(request.codes), t)
+    values, ranks = read.values, read.ranks
     offered = None if reader != "trf-rank" else ()
     return Answer({pid: {c: (v or None) for c, v in row.items()} for pid, row in values.items()},
                   ranks, offered)  # fmt: skip

@@ -7,23 +7,30 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
 
-# The list used when none is given: every individual code both editions share with the
-# reference program, FB before BH (where a program's FB may disturb its BH).
+# The lists used when none is given: every individual code both editions share with the
+# reference program, FB before BH (where a program's FB may disturb its BH); and the common
+# team codes for a team-only run.
 TEAM_CODES = "MPvGP,BH:MP,BH:GP,BH:MP/C1,EMMSB,EMGSB,EGGSB,EMGSB/C1,BC,SSSC,FB:MP,PS:MP,WIN"
 DEFAULT_CODES = ("FB,BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,PS,DE,WIN,WON,BPG,BWG,REP,KS,AOB,"
                  "ARO,ARO/C1,TPR,PTP,APRO,APPO")  # fmt: skip
 
-DESCRIPTION = """\
-Generate seeded random events (Swiss and round robins with every C.07 Art. 16 situation),
-have a program rank each one, and compare every value and the final order with ours. Each
-group of discrepancies (code x edition x Art. 16 category) is shrunk to a minimal TRF
-(Hypothesis, the 'certify' extra) and shown with both values and our explanation. The
-report ends 'N events, M discrepancies'; exit 0 only when M <= --max-discrepancies.
-"""
+DESCRIPTION = (
+    "Generate seeded random events (Swiss, round robins and team Swiss with every C.07 "
+    "Art. 16 situation), have a program rank each one, and compare every value and the "
+    "final order with ours. Each group of discrepancies (code x edition x Art. 16 "
+    "category) is shrunk to a minimal TRF (Hypothesis, the 'certify' extra) and shown with "
+    "both values and our explanation. The report ends 'N events, M discrepancies'."
+)
 
 EPILOG = """\
+exit status:
+  0  values were compared and at most --max-discrepancies of them differ
+  1  more discrepancies than allowed, or nothing could be compared
+  2  a bad option, an unusable adapter or tie-break list, or a report that cannot be
+     written
+
 program templates (--program): placeholders {trf} (the event as TRF16), {json} (as
 Chess-JSON), {codes} (comma-separated), {edition}, {type} (swiss, round-robin or
 team-swiss), {out} (a path to write the result to; else standard output is read) and
@@ -39,9 +46,7 @@ examples:
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
-        name, help=summary,
-        description=DESCRIPTION, epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+        name, help=summary, description=DESCRIPTION, epilog=EPILOG)  # fmt: skip
     who = p.add_mutually_exclusive_group()
     who.add_argument("--adapter", choices=("builtin", "gacrux", "tiebreak-core"),
                      help="a program that ships with an adapter (default: builtin)")  # fmt: skip
@@ -81,9 +86,10 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "-e",
         default="fide-2024",
         metavar="E",
-        help="rules edition (default: fide-2024)",
+        help=f"rules edition: {EDITION_NAMES}, or one a plugin adds (default: fide-2024)",
     )
-    p.add_argument("--events", "-n", type=int, default=500, metavar="N")
+    p.add_argument("--events", "-n", type=int, default=500, metavar="N",
+                   help="events to generate and compare (default: 500)")  # fmt: skip
     p.add_argument(
         "--players",
         default="4-40",
@@ -118,11 +124,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--unrated-rating", type=int, metavar="R",
                    help="rating of unrated players for rating tie-breaks (else C.07 Art. 10 "
                    "drops those tie-breaks in events with unrated players)")  # fmt: skip
-    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="the seed: the same seed gives the same events (default: 1)")  # fmt: skip
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                    help="processes (default: every core)")  # fmt: skip
-    p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster")
-    p.add_argument("--max-discrepancies", type=int, default=0, metavar="K")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask distributed cluster (pip install "
+                   "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
+    p.add_argument("--max-discrepancies", type=int, default=0, metavar="K",
+                   help="discrepant values allowed for exit status 0 (default: 0)")  # fmt: skip
     p.add_argument(
         "--shrink-seconds",
         type=float,
