@@ -114,8 +114,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         if wanted is None or name == wanted:
             module = load(name)
             module.add_parser(sub, name, summary).set_defaults(command_module=module)
-        else:
-            sub.add_parser(name, help=summary)
+        else:  # listed in --help only; never parses, so it needs no -h of its own
+            sub.add_parser(name, help=summary, add_help=False)
     return parser
 
 
