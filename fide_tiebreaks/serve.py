@@ -18,6 +18,7 @@ files it is asked for, as the user running it); ``root`` confines ``"path"`` to 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterable
@@ -146,7 +147,10 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
         if values > MAX_JSON_VALUES:
             raise BadRequest(f"about {values} JSON values in one request; the limit is "
                              f"{MAX_JSON_VALUES}")  # fmt: skip
-        request = json.loads(line, parse_int=json_int)  # numbers bounded (numbers.py)
+        # Numbers bounded (numbers.py); NaN, Infinity and 1e999 refused, so every id
+        # echoed is JSON that any client can read back (RFC 8259 has no such values).
+        request = json.loads(line, parse_int=json_int, parse_float=finite_float,
+                             parse_constant=no_constant)  # fmt: skip
         response = handle(request, root, unchecked=SURROGATE_ESCAPE.search(line) is not None)
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
@@ -161,6 +165,19 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
     if isinstance(request, dict) and "id" in request:
         response = {"id": request["id"], **response}
     return response
+
+
+def finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent, refused when no float holds it (1e999)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadRequest(f"the number {text[:40]} is beyond a 64-bit float; send it as a string")
+    return value
+
+
+def no_constant(name: str) -> Any:
+    """NaN, Infinity and -Infinity, which Python's json reads but JSON does not have."""
+    raise BadRequest(f"{name} is not JSON (JSON has no NaN or Infinity); send a number or a string")
 
 
 def encode(response: dict[str, Any]) -> bytes:
