@@ -316,13 +316,17 @@ def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Resu
     if key is None:
         raise ValueError(f"{path}:1: CSV needs a start_rank, team or name column")
     by_name = {p.name.strip().casefold(): p.id for p in t.participants}
-    values, ranks = {}, {}
+    values, ranks, first_line = {}, {}, {}
     for line, row in enumerate(reader, start=2):
         who = (row.get(key) or "").strip()
         pid = by_name.get(who.casefold(), 0) if key == "name" else _id(who)
         if not pid:
             raise ValueError(f"{path}:{line}: {key} '{clip(who)}' is not a participant of the "
                              "tournament")  # fmt: skip
+        if pid in first_line:  # which row would count? Neither: the file contradicts itself
+            raise ValueError(f"{path}:{line}: participant {pid} has a second row (the first is "
+                             f"line {first_line[pid]}); give one row per participant")  # fmt: skip
+        first_line[pid] = line
         values[pid] = {k: v.strip().replace(",", ".") for k, v in row.items()
                        if k not in NOT_CODES and k is not None and v not in (None, "")}  # fmt: skip
         if (row.get("rank") or "").strip():
@@ -373,6 +377,9 @@ def _json_results(path: Path, text: str, codes: Sequence[str] | None) -> Results
         if not pid:
             raise ValueError(f"{where}: start_rank (or team) must be a number from 1 to "
                              f"{MAX_PLAYERS}")  # fmt: skip
+        if pid in values:
+            raise ValueError(f"{where}: participant {pid} has a second row; give one row per "
+                             "participant")  # fmt: skip
         tiebreaks = row.get("tiebreaks") or {}
         if not isinstance(tiebreaks, dict):
             raise ValueError(f'{where}: "tiebreaks" must be an object of code: value')
@@ -407,13 +414,20 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
     outcomes = []
     wanted = []
     for code in theirs.codes:
+        if code.strip().upper() == "PTS":  # the points: compute_standings drops it from a list
+            note = "the points (PTS), not a tie-break; column ignored"
+            outcomes.append(Outcome(f"{results.name}:{code}", "skipped", (note,)))
+            continue
         if not theirs.explicit and not _is_code(code, reg):
             outcomes.append(Outcome(f"{results.name}:{code}", "skipped",
                                     ("not a tie-break code; column ignored",)))  # fmt: skip
             continue
         wanted.append(code)
-    s = compute_standings(t, ",".join(wanted), edition or theirs.edition, reg=reg, strict=True)
-    for code, key in zip(wanted, s.codes, strict=True):
+    # Ranks alone (no code to compare) are judged on the event's own list, as standings
+    # ranks it: an empty list would share every place and fail a correct file.
+    s = compute_standings(t, ",".join(wanted) or None, edition or theirs.edition, reg=reg,
+                          strict=True)  # fmt: skip
+    for code, key in zip(wanted, s.codes if wanted else (), strict=True):
         ours = s.values(key)
         problems = []
         checks = 0
@@ -440,8 +454,9 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
                                 tuple(problems), checks))  # fmt: skip
     if theirs.ranks:
         places = {row.participant.id: row.rank for row in s.rows}
+        used = f"tie-breaks {', '.join(s.codes) or 'none'}, edition {s.edition.name}"
         problems = [f"participant {pid}: rules rank it {places.get(pid)}, {results.name} ranks "
-                    f"it {rank}" for pid, rank in sorted(theirs.ranks.items())
+                    f"it {rank} ({used})" for pid, rank in sorted(theirs.ranks.items())
                     if places.get(pid) != rank]  # fmt: skip
         outcomes.append(Outcome(f"{results.name}:ranks", "failed" if problems else "passed",
                                 tuple(problems), len(theirs.ranks)))  # fmt: skip
