@@ -46,16 +46,24 @@ class Audit:
 def find_files(paths: Sequence[str | Path]) -> list[Path]:
     """Files named, and files with a TRF, XML or JSON suffix under folders named, sorted.
     Temporary files that an interrupted write left behind (:func:`atomic.is_temporary`) are
-    never audited, named or found."""
+    never audited, named or found. A file reached twice (overlapping paths such as ``reports
+    reports/a.trf``, or a link to a file already found) is audited once, so the summary
+    counts files, not mentions."""
     out: list[Path] = []
+    seen: set[str] = set()
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            out.extend(sorted(p for p in path.rglob("*")
-                              if p.suffix.lower() in SUFFIXES and p.is_file()
-                              and not is_temporary(p)))  # fmt: skip
-        elif not is_temporary(path):
-            out.append(path)
+            found = sorted(p for p in path.rglob("*")
+                           if p.suffix.lower() in SUFFIXES and p.is_file()
+                           and not is_temporary(p))  # fmt: skip
+        else:
+            found = [] if is_temporary(path) else [path]
+        for p in found:
+            key = os.path.realpath(p)
+            if key not in seen:
+                seen.add(key)
+                out.append(p)
     return out
 
 

@@ -107,3 +107,18 @@ def test_against_skips_a_pts_column_instead_of_a_zip_error(tmp_path):
     assert "1 passed, 0 failed, 1 skipped" in run.stdout
     only = against(tmp_path, "start_rank,PTS\n1,3.5\n", "-t", "PTS")
     assert only.returncode == 1 and "nothing was compared" in only.stderr
+
+
+def test_audit_counts_a_file_reached_twice_once(tmp_path):
+    """`audit reports reports/a.trf ./reports` audited a.trf three times: '3 files: 3 read,
+    3 conform' for one file."""
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    ranked = folder / "a.trf"
+    made = run_cli("standings", T, "-f", "trf", "-o", str(ranked))
+    assert made.returncode == 0, made.stderr
+    (folder / "latest.trf").symlink_to("a.trf")
+    run = run_cli("audit", str(folder), str(ranked), str(tmp_path / "." / "reports"), "-j", "1")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.count("conforms") == 1
+    assert "1 files: 1 read, 1 conform" in run.stdout
