@@ -48,8 +48,35 @@ class _StdoutGuard:
         if get_ident() not in self.captured and self.real is not None:
             self.real.flush()
 
+    def close(self) -> None:
+        if get_ident() in self.captured:  # a plugin closing it would silence our results
+            raise ValueError("plugins must not close standard output (it carries the results)")
+        self.real.close()
+
+    @property
+    def buffer(self) -> Any:
+        """The byte stream: bytes a plugin writes there are kept as its text is."""
+        kept = self.captured.get(get_ident())
+        if kept is None:
+            return self.real.buffer
+        return _BytesKept(kept)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
+
+
+class _BytesKept:
+    """``sys.stdout.buffer`` for plugin code: what it writes is kept, never output."""
+
+    def __init__(self, kept: list[str]) -> None:
+        self.kept = kept
+
+    def write(self, data: bytes) -> int:
+        self.kept.append(bytes(data).decode("utf-8", "replace"))
+        return len(data)
+
+    def flush(self) -> None:
+        pass
 
 
 _guard_lock = allocate_lock()
@@ -94,9 +121,15 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
         else:
             guard.captured[tid] = outer
         with _guard_lock:
+            replaced = sys.stdout is not guard  # a plugin set sys.stdout: our output is ours
+            if replaced:
+                sys.stdout = guard
             _guarded_calls -= 1
-            if _guarded_calls == 0 and sys.stdout is guard:
+            if _guarded_calls == 0:
                 sys.stdout = guard.real
+    if replaced:
+        raise PluginFault(f"{who} replaced sys.stdout{where}; plugins must not touch standard "
+                          "output (it carries the results)")  # fmt: skip
     text = "".join(written)
     if text:
         shown = text if len(text) <= 40 else text[:40] + "..."

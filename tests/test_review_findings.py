@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 
+import pytest
 from conftest import TEC, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_plugins import make_plugin
 
-from fide_tiebreaks import serve
+from fide_tiebreaks import compute_standings, read_trf, serve
+from fide_tiebreaks.host import load_registry
 
 T = str(TEC / "tournament.trf")
 
@@ -122,3 +126,55 @@ def test_audit_counts_a_file_reached_twice_once(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("conforms") == 1
     assert "1 files: 1 read, 1 conform" in run.stdout
+
+
+STDOUT_FAULTS = """
+import io, sys
+from fide_tiebreaks import hookimpl, Tiebreak
+
+def _points(ctx):
+    return {p.id: p.points for p in ctx.tournament.participants}
+
+def _raw(ctx):
+    sys.stdout.buffer.write(b"RAW")
+    return _points(ctx)
+
+def _closes(ctx):
+    sys.stdout.close()
+    return _points(ctx)
+
+def _replaces(ctx):
+    sys.stdout = io.StringIO()
+    return _points(ctx)
+
+@hookimpl
+def fide_tiebreaks_register():
+    return [Tiebreak(code="XRAW", name="Writes bytes", compute=_raw),
+            Tiebreak(code="XCLOSE", name="Closes stdout", compute=_closes),
+            Tiebreak(code="XREPLACE", name="Replaces stdout", compute=_replaces)]
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        # `-f json` began with 'RAW' (exit 0): the bytes went around the guard
+        ("XRAW", "wrote to standard output ('RAW')"),
+        # exit 3, 'internal error: ValueError: I/O operation on closed file'
+        ("XCLOSE", "failed: ValueError: plugins must not close standard output"),
+        # exit 0 and no output at all (the plugin had set sys.stdout to /dev/null)
+        ("XREPLACE", "replaced sys.stdout; plugins must not touch standard output"),
+    ],
+)
+def test_a_plugin_cannot_reach_standard_output_around_the_guard(code, message, capsys):
+    reg = load_registry(entry_points=False, extra=[("faulty", make_plugin(STDOUT_FAULTS))])
+    before = sys.stdout
+    s = compute_standings(read_trf(T).tournament, f"{code},BH", "fide-2024", reg=reg)
+    assert sys.stdout is before and not sys.stdout.closed
+    assert s.codes == ["BH"]
+    warnings = [d.message for d in s.diagnostics]
+    assert any(f"tie-break '{code}' from plugin 'faulty' {message}" in w for w in warnings), (
+        warnings
+    )
+    print("ours")
+    assert capsys.readouterr().out == "ours\n"
