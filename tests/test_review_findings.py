@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from fractions import Fraction
 
 import pytest
 from conftest import TEC, run_cli
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plugins import make_plugin
 
-from fide_tiebreaks import compute_standings, read_trf, serve
+from fide_tiebreaks import BuilderError, EventBuilder, Scoring, compute_standings, read_trf, serve
 from fide_tiebreaks.host import load_registry
 
 T = str(TEC / "tournament.trf")
@@ -178,3 +179,59 @@ def test_a_plugin_cannot_reach_standard_output_around_the_guard(code, message, c
     )
     print("ours")
     assert capsys.readouterr().out == "ours\n"
+
+
+def small_event(**settings):
+    ev = EventBuilder(rounds=3, edition="fide-2024", **settings)
+    for pid in (1, 2, 3, 4):
+        ev.add_player(pid, f"P{pid}", rating=2000 + pid)
+    return ev
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        # Each was accepted and ranked: ARO -5, a TPR of 10**40 + 800, a start rank no TRF
+        # holds, a 100th round (docs/reliability.md: 9,999 players, 99 rounds, ratings 0-9999).
+        (lambda ev: ev.add_player(5, "Neg", rating=-5),
+         "player 5 rating -5 must be a whole number from 0 to 9999"),
+        (lambda ev: ev.add_player(5, "Huge", rating=10**40),
+         "player 5 rating (huge) must be a whole number from 0 to 9999"),
+        (lambda ev: ev.add_player(10_000, "Five digits"),
+         "player id 10000 must be a whole number from 1 to 9999"),
+        (lambda ev: ev.add_team(1000, "T", [1, 2]),
+         "team id 1000 must be a whole number from 1 to 999"),
+        (lambda ev: EventBuilder(rounds=100, edition="fide-2024"),
+         "rounds 100 must be a whole number from 1 to 99"),
+        (lambda ev: EventBuilder(edition="fide-2024", boards=100),
+         "boards 100 must be a whole number from 1 to 99"),
+        # 10**5000 points were kept and failed later, in str(), with Python's 4,300-digit error
+        (lambda ev: ev.adjust_points(1, 10**5000),
+         "points must have at most 30 digits above and below the fraction bar"),
+        (lambda ev: ev.adjust_points(1, Fraction(1, 10**40)),
+         "points must have at most 30 digits above and below the fraction bar"),
+        # AttributeError: 'float' object has no attribute 'denominator' (from grid_scale)
+        (lambda ev: EventBuilder(edition="fide-2024", scoring=Scoring(draw_white=0.5)),
+         "scoring draw_white 0.5 must be exact points"),
+        (lambda ev: EventBuilder(edition="fide-2024", scoring=Scoring(win_white="1")),
+         "scoring win_white '1' must be an int or a Fraction"),
+        (lambda ev: EventBuilder(edition="fide-2024", scoring=Scoring(win_white=Fraction(-1))),
+         "scoring win_white -1 must not be negative"),
+    ],
+)  # fmt: skip
+def test_the_builder_refuses_what_no_file_can_hold(call, message):
+    ev = small_event()
+    with pytest.raises(BuilderError) as raised:
+        call(ev)
+    assert message in str(raised.value)
+
+
+def test_a_round_past_99_is_refused_without_a_planned_count():
+    ev = EventBuilder(edition="fide-2024")
+    ev.add_player(1, "A")
+    ev.add_player(2, "B")
+    for n in range(1, 100):
+        ev.record_round(n, [(1, 2, "1/2-1/2")])
+    with pytest.raises(BuilderError, match="round 100 must be a whole number from 1 to 99"):
+        ev.record_round(100, [(1, 2, "1-0")])
+    assert ev.tournament().rounds == 99

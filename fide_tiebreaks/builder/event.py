@@ -11,10 +11,17 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
 from .results import BuilderError, as_date, bye_kind, exact, game_kinds, listed, mapping, whole
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
+
+# What a file can hold, so that the builder accepts nothing a reader would refuse
+# (docs/reliability.md, "Limits"): TRF's columns for ratings, teams (310) and boards.
+MAX_RATING = 9999
+MAX_TEAMS = 999
+MAX_BOARDS = 99
 
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
 NEVER = 10**9  # "withdraws" in no round
@@ -74,7 +81,7 @@ class EventBuilder:
         primary: str = "MP",
         team_pab: tuple[Fraction | int, Fraction | int] | None = None,
     ) -> None:
-        self.planned = None if rounds is None else whole(rounds, "rounds")
+        self.planned = None if rounds is None else whole(rounds, "rounds", 1, MAX_ROUNDS)
         # Settable later too (checked again, and the snapshot made again, by tournament()).
         self.edition, self.end_date, self.start_date = edition, end_date, start_date
         self._dates()
@@ -85,11 +92,16 @@ class EventBuilder:
         self.type_source = "default" if type == TournamentType.SWISS else "user"
         if scoring is not None and not isinstance(scoring, Scoring):
             raise BuilderError("scoring must be a fide_tiebreaks.Scoring")
+        for key, value in scoring.__dict__.items() if scoring is not None else ():
+            if isinstance(value, str):  # Scoring holds numbers; a text would fail far from here
+                raise BuilderError(f"scoring {key} {value!r} must be an int or a Fraction")
+            if exact(value, f"scoring {key}") < 0:  # TRF 162 holds no negative value either
+                raise BuilderError(f"scoring {key} {value} must not be negative")
         self.scoring = scoring or Scoring()
         self.name = str(name)
         codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
         self.tiebreaks = tuple(c.strip() for c in codes if c.strip())
-        self.boards = None if boards is None else whole(boards, "boards")
+        self.boards = None if boards is None else whole(boards, "boards", 1, MAX_BOARDS)
         if primary not in ("MP", "GP"):
             raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
         self.primary = primary
@@ -136,11 +148,15 @@ class EventBuilder:
         """Add a player; *pid* is the start rank (pairing number). A player added after
         rounds were recorded is a late entry: not paired in those rounds. *from_round* names
         the first round explicitly (a later one for an entry announced in advance)."""
-        pid = whole(pid, "player id")
+        pid = whole(pid, "player id", 1, MAX_PLAYERS)
         if pid in self._entries:
             raise BuilderError("is already in the event", participant=pid)
-        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
-            raise BuilderError(f"rating {rating!r} must be a whole number", participant=pid)
+        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)
+                                   or not 0 <= rating <= MAX_RATING):  # fmt: skip
+            small = not isinstance(rating, int) or abs(rating) < 10**12
+            shown = repr(rating) if small else "(huge)"
+            raise BuilderError(f"rating {shown} must be a whole number from 0 to {MAX_RATING} "
+                               "(0: unrated)", participant=pid)  # fmt: skip
         # Rounds already recorded hold the player as not paired; replace=True can pair it
         # in those from *from_round* on.
         first = self.rounds + 1 if from_round is None else whole(from_round, "from_round")
@@ -185,10 +201,11 @@ class EventBuilder:
     def add_team(self, tid: int, name: str, players: Sequence[int], *, nickname: str = "") -> None:
         """Add a team: *players* are its members' ids in board order (the roster). Adding
         a team makes the event a team event (participants are then the teams)."""
-        tid = whole(tid, "team id")
+        tid = whole(tid, "team id", 1, MAX_TEAMS)
         if tid in self._teams:
             raise BuilderError(f"team {tid} is already in the event")
-        roster = tuple(whole(p, f"team {tid}: player id") for p in listed(players, "players"))
+        members = listed(players, "players")
+        roster = tuple(whole(p, f"team {tid}: player id", 1, MAX_PLAYERS) for p in members)
         for other in self._teams.values():
             both = set(roster) & set(other.players)
             if both:
@@ -221,7 +238,7 @@ class EventBuilder:
 
         The whole round is checked before anything changes: on :class:`BuilderError` the
         builder is as it was."""
-        n = whole(n, "round")
+        n = whole(n, "round", 1, MAX_ROUNDS)
         if n > self.rounds + 1:
             raise BuilderError(f"round {self.rounds + 1} must be recorded first", n)
         if n <= self.rounds and not replace:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
 from ..model import ResultKind
-from ..numbers import parse_decimal
+from ..numbers import MAX_DIGITS, clip, parse_decimal
 
 
 class BuilderError(ValueError):
@@ -88,10 +88,18 @@ def exact(value: object, what: str) -> Fraction:
     """Points given exactly: an int, a Fraction or a decimal string ("1.5"); never a float
     (principle 1: no float reaches a comparison)."""
     if isinstance(value, int | Fraction) and not isinstance(value, bool):
-        return Fraction(value)
+        found: Fraction | None = Fraction(value)
+        assert found is not None
+        # Bounded as every reader bounds a number (numbers.MAX_DIGITS): 10**5000 points
+        # cannot even be printed (Python's 4,300-digit limit) and no event has them.
+        if max(abs(found.numerator), found.denominator) >= 10**MAX_DIGITS:
+            raise BuilderError(f"{what} must have at most {MAX_DIGITS} digits above and below "
+                               "the fraction bar")  # fmt: skip
+        return found
     found = parse_decimal(value) if isinstance(value, str) else None
     if found is None:
-        raise BuilderError(f"{what} {value!r} must be exact points: an int, a Fraction or '1.5'")
+        shown = clip(value) if isinstance(value, str) else repr(value)
+        raise BuilderError(f"{what} {shown} must be exact points: an int, a Fraction or '1.5'")
     return found
 
 
@@ -115,7 +123,13 @@ def mapping(value: object, what: str, n: int | None = None) -> Mapping[Any, Any]
     return value
 
 
-def whole(value: object, what: str, low: int = 1) -> int:
+def whole(value: object, what: str, low: int = 1, high: int | None = None) -> int:
+    """*value* as a whole number from *low* (to *high*: the limit TRF's columns set, so that
+    what the builder accepts a file can hold and every reader would accept)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BuilderError(f"{what} {value!r} must be a whole number from {low}")
+        raise BuilderError(f"{what} {value!r} must be a whole number from {low}"
+                           + ("" if high is None else f" to {high}"))  # fmt: skip
+    if high is not None and value > high:
+        shown = value if value < 10**12 else "(a huge number)"
+        raise BuilderError(f"{what} {shown} must be a whole number from {low} to {high}")
     return value
