@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from test_plugins import make_plugin
 
 from fide_tiebreaks import BuilderError, EventBuilder, Scoring, compute_standings, read_trf, serve
+from fide_tiebreaks.diagnostics import InputError
+from fide_tiebreaks.formats.chessjson import read_chess_json
 from fide_tiebreaks.host import load_registry
 
 T = str(TEC / "tournament.trf")
@@ -235,3 +237,36 @@ def test_a_round_past_99_is_refused_without_a_planned_count():
     with pytest.raises(BuilderError, match="round 100 must be a whole number from 1 to 99"):
         ev.record_round(100, [(1, 2, "1-0")])
     assert ev.tournament().rounds == 99
+
+
+def chess_json_with(where: str, rating: object) -> bytes:
+    doc = json.loads((TEC / "tournament.chess.json").read_text())
+    if where == "competitor":
+        doc["event"]["tournaments"][0]["competitors"][0]["rating"] = rating
+    else:
+        doc["event"]["profiles"][0]["rating"] = rating
+    return json.dumps(doc).encode()
+
+
+@pytest.mark.parametrize(
+    ("where", "rating"),
+    [("competitor", "2500"), ("competitor", -2500), ("competitor", 2500.5),
+     ("competitor", True), ("profile", [{"rating": "abc"}]), ("profile", [float("nan")])],
+)  # fmt: skip
+def test_a_chess_json_rating_that_is_no_rating_is_refused_not_read_as_unrated(where, rating):
+    """'2500', -2500, 2500.5, NaN... were read as unrated: the player's rating tie-breaks
+    (ARO, TPR) were dropped or given --unrated-rating without a word."""
+    with pytest.raises(InputError, match="is not a rating") as raised:
+        read_chess_json(chess_json_with(where, rating), "t.json")
+    assert "t.json:" in str(raised.value)
+
+
+@pytest.mark.parametrize("rating", [None, 0, [], {}, [{"rating": None}]])
+def test_a_chess_json_without_a_rating_is_unrated(rating):
+    t = read_chess_json(chess_json_with("competitor", rating), "t.json").tournament
+    assert t.participant(1).rating is None
+
+
+def test_a_chess_json_rating_in_a_list_is_read():
+    t = read_chess_json(chess_json_with("competitor", [2345]), "t.json").tournament
+    assert t.participant(1).rating == 2345

@@ -141,14 +141,20 @@ def _points(value: Any, what: str, line: int = 0) -> Fraction | None:
     raise _Bad(f"{what} must be a number, not {json.dumps(value)[:40]}", line)
 
 
-def _rating(value: Any) -> int | None:
+def _rating(value: Any, what: str = "rating", line: int = 0) -> int | None:
+    """A rating as a number, ``{"rating": n}`` or a list of those (the first counts); None
+    when absent or 0 (unrated). Anything else (a text, a fraction, a negative number) is
+    refused: read as unrated, it would drop the player's rating tie-breaks without a word."""
+    if isinstance(value, list):
+        value = value[0] if value else None
     if isinstance(value, dict):
         value = value.get("rating")
-    if isinstance(value, list):
-        value = value[0].get("rating") if value and isinstance(value[0], dict) else None
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return value
-    return None
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Bad(f'"{what}" {json.dumps(value)[:40]} is not a rating (a whole number '
+                   "0..9999, 0 or null: unrated)", line)  # fmt: skip
+    return value or None
 
 
 def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
@@ -405,7 +411,9 @@ def _player_line(cid: int, c: Mapping[str, Any], pr: Mapping[str, Any],
         x for x in (str(pr.get("lastName", "")), str(pr.get("firstName", ""))) if x))  # fmt: skip
     title = str(pr.get("fideTitle") or "")
     title = TITLE_CODES.get(title.upper(), title)
-    rating = _rating(c.get("rating")) or _rating(pr.get("rating")) or 0
+    profile = f"profile {pr.get('id')}: rating"
+    rating = _rating(c.get("rating"), f"{path}.rating", line) or _rating(
+        pr.get("rating"), profile, line) or 0  # fmt: skip
     if rating > 9999:
         raise _Bad(f'"{path}" rating {rating} is outside 0..9999 (TRF\'s four columns)', line)
     points = _points(c.get("gamePoints"), f'"{path}.gamePoints"', line)
