@@ -270,3 +270,21 @@ def test_a_chess_json_without_a_rating_is_unrated(rating):
 def test_a_chess_json_rating_in_a_list_is_read():
     t = read_chess_json(chess_json_with("competitor", [2345]), "t.json").tournament
     assert t.participant(1).rating == 2345
+
+
+def test_a_chess_json_field_longer_than_its_trf_column_is_a_warning_not_a_silent_cut():
+    """A 46-character fideName came out as its first 33 characters in the standings and in
+    `convert --to chess-json`, with nothing said (TRF's name field is columns 15-47)."""
+    doc = json.loads((TEC / "tournament.chess.json").read_text())
+    profile = doc["event"]["profiles"][0]
+    profile["fideName"] = "Vachier-Lagrave, Maxime Christophe-Jean Pierre"
+    profile["federation"] = "FRA2"
+    result = read_chess_json(json.dumps(doc).encode(), "t.json")
+    warnings = [d.message for d in result.diagnostics if d.severity.name == "WARNING"]
+    assert any("fideName 'Vachier-Lagrave, Maxime Christophe-Jean ... (46 characters)' is "
+               "longer than TRF's 33 columns; read as 'Vachier-Lagrave, Maxime Christoph'" in w
+               for w in warnings), warnings  # fmt: skip
+    assert any("federation 'FRA2' is longer than TRF's 3 columns; read as 'FRA'" in w
+               for w in warnings), warnings  # fmt: skip
+    clean = read_chess_json((TEC / "tournament.chess.json").read_bytes(), "t.json")
+    assert not [d for d in clean.diagnostics if "columns" in d.message]

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
-from ...numbers import MAX_DIGITS, NumberError, exact_str, json_int, parse_exact, parse_int
+from ...numbers import MAX_DIGITS, NumberError, clip, exact_str, json_int, parse_exact, parse_int
 from ..base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from ..trf.reader import parse_trf
 from .common import MODELLED, TITLE_CODES, trf_points
@@ -263,6 +263,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
             line,
             f"competitor {cid} ({path})",
         )
+        notes.extend((line, f"competitor {cid}: {cut}") for cut in _cut_fields(pr))
     blank_teams = set(_list(other.get("teamPointsNotDeclared"), '"other.teamPointsNotDeclared"'))
     for c in teams:
         cid = _int(c.get("cid"), '"competitors[].cid" of a team', high=999)
@@ -403,6 +404,29 @@ def _code(letter: str, played: bool, rated: bool, opponent: bool, team: bool) ->
     if letter == "F":
         return "F"
     return {"D": "H", "H": "H", "Z": "Z", "L": "Z", "U": "Z"}.get(letter)
+
+
+# The profile's fields that the player's TRF line holds, and their widths (C.04 Annex 2).
+_WIDTHS = {"fideName": 33, "federation": 3, "fideId": 11, "birth": 10, "sex": 1}
+
+
+def _cut_fields(pr: Mapping[str, Any]) -> list[str]:
+    """What the TRF line cannot hold whole: each a warning, never a silent cut."""
+    out = []
+    for key, width in _WIDTHS.items():
+        text = str(pr.get(key) or "")
+        if key == "fideName" and not text:
+            continue  # the name made of lastName and firstName is checked below
+        if len(text) > width:
+            out.append(f"{key} '{clip(text, 40)}' is longer than TRF's {width} columns; "
+                       f"read as '{text[:width]}'")  # fmt: skip
+    if not pr.get("fideName"):
+        name = ", ".join(x for x in (str(pr.get("lastName", "")), str(pr.get("firstName", "")))
+                         if x)  # fmt: skip
+        if len(name) > 33:
+            out.append(f"name '{clip(name, 40)}' is longer than TRF's 33 columns; read as "
+                       f"'{name[:33]}'")  # fmt: skip
+    return out
 
 
 def _player_line(cid: int, c: Mapping[str, Any], pr: Mapping[str, Any],
