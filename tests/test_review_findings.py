@@ -288,3 +288,16 @@ def test_a_chess_json_field_longer_than_its_trf_column_is_a_warning_not_a_silent
                for w in warnings), warnings  # fmt: skip
     clean = read_chess_json((TEC / "tournament.chess.json").read_bytes(), "t.json")
     assert not [d for d in clean.diagnostics if "columns" in d.message]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_is_named_as_such_not_as_binary_data(encoding, tmp_path):
+    """Windows Notepad saves 'Unicode' as UTF-16: the message was 'binary data (NUL bytes):
+    this is not a TRF text file', which names neither the problem nor the fix."""
+    path = tmp_path / "notepad.trf"
+    path.write_bytes((TEC / "tournament.trf").read_text(encoding="utf-8").encode(encoding))
+    run = run_cli("check", str(path))
+    assert run.returncode == 2
+    assert "the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again" in run.stderr
+    path.write_bytes(b"001    1 \x00\x01\x02 binary")
+    assert "binary data (NUL bytes)" in run_cli("check", str(path)).stderr

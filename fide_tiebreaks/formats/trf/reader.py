@@ -95,9 +95,20 @@ def parse_trf(
     else:
         raise TypeError(f"parse_trf takes bytes or str, not {type(data).__name__}")
     if "\x00" in text:
+        if isinstance(data, bytes) and _utf16(data):  # Notepad's "Unicode": text, not binary
+            raise InputError([fatal(path, "the file is UTF-16 text; save it as UTF-8 (or "
+                                    "cp1252) and read it again")])  # fmt: skip
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, team_pab).parse()
+
+
+def _utf16(data: bytes) -> bool:
+    """UTF-16 text: its byte-order mark, or ASCII with a NUL beside every character."""
+    head = data[:64]
+    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+        len(head) >= 8 and (not any(head[1::2]) or not any(head[0::2]))
+    )
 
 
 def _text(data: str, path: str) -> tuple[str, str, bool]:
