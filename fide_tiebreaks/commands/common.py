@@ -120,7 +120,7 @@ def write_output(path: str | None, data: bytes) -> int:
     (the one mechanism for every file a command writes), else to standard output. EXIT_OK, or
     EXIT_USAGE after reporting a path that must not or cannot be replaced (a directory, a FIFO,
     a device, a missing folder...)."""
-    if path is None:
+    if path is None or path == "-":  # '-o -': standard output, as for most tools
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return EXIT_OK
