@@ -81,6 +81,13 @@ class Registry:
         candidates = self.tiebreaks.get(name.upper(), [])
         if not candidates:
             raise CodeError(self.unknown_code(name))
+        asked = {k.upper(): v for k, v in (prefer or {}).items()}.get(name.upper())
+        if asked is not None and all(tb.provider != asked for tb in candidates):
+            # a misspelt or uninstalled plugin must not be replaced by another one silently
+            names = " and ".join(f"'{tb.provider}'" for tb in candidates)
+            raise CodeError(f"--provider {name.upper()}={asked}: no installed plugin '{asked}' "
+                            f"provides {name.upper()}; {names} does ('fide-tiebreaks "
+                            "plugins' lists the plugins)")  # fmt: skip
         if len(candidates) == 1:
             return candidates[0]
         choice = {k.upper(): v for k, v in {**_env_providers(), **(prefer or {})}.items()}
@@ -108,7 +115,7 @@ class Registry:
         if glued and glued[1].upper() in self.tiebreaks:
             near = [f"{self.tiebreaks[glued[1].upper()][0].code}/{glued[2].upper()}", *near]
         hint = ", ".join(f"{c} ({names[c]})" if c in names else c for c in near[:3])
-        return ((f"; did you mean {hint}?" if near else ";")
+        return ((f"; did you mean {hint}?" if near else "")
                 + " (every code: 'fide-tiebreaks plugins' or docs/tiebreaks.md)")  # fmt: skip
 
     def edition(self, name: str) -> Edition:

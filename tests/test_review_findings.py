@@ -301,3 +301,24 @@ def test_a_utf16_file_is_named_as_such_not_as_binary_data(encoding, tmp_path):
     assert "the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again" in run.stderr
     path.write_bytes(b"001    1 \x00\x01\x02 binary")
     assert "binary data (NUL bytes)" in run_cli("check", str(path)).stderr
+
+
+def test_dash_as_output_is_standard_output_not_a_file_named_dash(tmp_path):
+    """`standings T -o -` wrote a file named '-' in the current folder (exit 0), where
+    every other tool writes to standard output; `standings -` then read that table."""
+    for args in (["standings", T, "-o", "-"], ["convert", T, "--to", "trf", "-o", "-"]):
+        run = run_cli(*args, cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.startswith(("TEC tie-break exercise 2024", "012 TEC tie-break"))
+        assert not (tmp_path / "-").exists()
+
+
+def test_a_provider_that_provides_nothing_is_an_error_not_ignored():
+    """`standings T --provider BH=nosuch` ranked with buchholz's BH and said nothing."""
+    run = run_cli("standings", T, "--provider", "BH=nosuch")
+    assert run.returncode == 2
+    assert ("--provider BH=nosuch: no installed plugin 'nosuch' provides BH; 'buchholz' does"
+            in run.stderr)  # fmt: skip
+    assert run_cli("standings", T, "--provider", "bh=buchholz").returncode == 0
+    unknown = run_cli("standings", T, "-t", "XYZ")
+    assert "unknown tie-break code 'XYZ' (every code:" in unknown.stderr  # no stray ';'
