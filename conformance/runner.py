@@ -290,6 +290,7 @@ class Results:
     codes: list[str]
     edition: str | None = None
     explicit: bool = False  # the codes were given (-t), not taken from the file's columns
+    ranks_only: bool = False  # a TRF: its codes are the list it ranks by; it holds no values
 
 
 def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Results:
@@ -307,7 +308,7 @@ def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Resu
         if theirs.team is not None:
             ranks = {tm.id: tm.declared_rank for tm in theirs.team.teams if tm.declared_rank}
         found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
-        return Results({}, ranks, list(codes or found), None, codes is not None)
+        return Results({}, ranks, list(codes or found), None, codes is not None, ranks_only=True)
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
@@ -427,7 +428,10 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
     # ranks it: an empty list would share every place and fail a correct file.
     s = compute_standings(t, ",".join(wanted) or None, edition or theirs.edition, reg=reg,
                           strict=True)  # fmt: skip
-    for code, key in zip(wanted, s.codes if wanted else (), strict=True):
+    # A TRF export carries ranks alone: -t (or its 202/212 list) says how to rank, and no
+    # value of a code is missing from it.
+    compared = [] if theirs.ranks_only else wanted
+    for code, key in zip(compared, s.codes if compared else (), strict=True):
         ours = s.values(key)
         problems = []
         checks = 0

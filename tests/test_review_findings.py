@@ -322,3 +322,21 @@ def test_a_provider_that_provides_nothing_is_an_error_not_ignored():
     assert run_cli("standings", T, "--provider", "bh=buchholz").returncode == 0
     unknown = run_cli("standings", T, "-t", "XYZ")
     assert "unknown tie-break code 'XYZ' (every code:" in unknown.stderr  # no stray ';'
+
+
+def test_against_a_trf_export_with_t_compares_its_ranks(tmp_path):
+    """docs/conformance.md's own example, `conformance event.trf --against their-export.trf
+    -t BH/C1,BH,SB`, failed on a correct export ('their-export.trf has no BH/C1 values',
+    exit 1): a TRF holds ranks, not values, so -t is the list to rank by."""
+    export = tmp_path / "their-export.trf"
+    assert run_cli("standings", T, "-f", "trf", "-o", str(export)).returncode == 0
+    good = run_cli("conformance", T, "--against", str(export), "-t", "BH/C1,BH,SB")
+    assert good.returncode == 0, good.stdout + good.stderr
+    assert good.stdout.strip().endswith("1 passed, 0 failed")
+    # Ranked on SB, BH instead: Paul (14) and Player15 (15), both on 2 points, swap places
+    # (TEC's 2024 values: Paul BH/C1 9, SB 4.5; Player15 BH/C1 11, SB 3.5).
+    other = tmp_path / "by-sb.trf"
+    assert run_cli("standings", T, "-f", "trf", "-t", "SB,BH", "-o", str(other)).returncode == 0
+    bad = run_cli("conformance", T, "--against", str(other), "-t", "BH/C1,BH,SB")
+    assert bad.returncode == 1
+    assert "participant 15: rules rank it 10, by-sb.trf ranks it 12" in bad.stdout
