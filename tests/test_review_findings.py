@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from fractions import Fraction
 
 import pytest
-from conftest import TEC, run_cli
+from conftest import ROOT, TEC, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plugins import make_plugin
@@ -340,3 +341,25 @@ def test_against_a_trf_export_with_t_compares_its_ranks(tmp_path):
     bad = run_cli("conformance", T, "--against", str(other), "-t", "BH/C1,BH,SB")
     assert bad.returncode == 1
     assert "participant 15: rules rank it 10, by-sb.trf ranks it 12" in bad.stdout
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('name="Player 1"', 'name="Vachier-Lagrave, Maxime Christophe-Jean Pierre"',
+         "attribute 'name': [facet 'maxLength']"),
+        ('name="Player 1"', 'name="Player 1" federation="FRA2"',
+         "attribute 'federation': [facet 'maxLength']"),
+        ('name="Player 1"', 'name="Player 1" fide-id="123456789012"',
+         "attribute 'fide-id': [facet 'maxLength']"),
+    ],
+)  # fmt: skip
+def test_an_xml_field_longer_than_trf_holds_is_refused_not_cut(old, new, message):
+    """A 46-character player name was read as its first 33 characters without a word (the
+    XML form is refused where it says more than TRF can carry: docs/reliability.md)."""
+    from fide_tiebreaks.formats import parse_any
+
+    xml = (ROOT / "conformance/fixtures/team-tied/tournament.xml").read_text()
+    assert old in xml
+    with pytest.raises(InputError, match=re.escape(message)):
+        parse_any(xml.replace(old, new, 1).encode(), "t.xml")
