@@ -363,3 +363,17 @@ def test_an_xml_field_longer_than_trf_holds_is_refused_not_cut(old, new, message
     assert old in xml
     with pytest.raises(InputError, match=re.escape(message)):
         parse_any(xml.replace(old, new, 1).encode(), "t.xml")
+
+
+def test_a_chess_json_team_name_longer_than_trf_holds_is_a_warning(tmp_path):
+    """A 47-character team name came out as its first 32 characters without a word."""
+    out = tmp_path / "team.json"
+    made = run_cli("convert", str(ROOT / "conformance/fixtures/team-4x4/tournament.trf"), "--to",
+                   "chess-json", "-o", str(out))  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    doc = json.loads(out.read_text())
+    doc["event"]["teams"][0]["teamName"] = "The Extremely Long Team Name Of Chess Club Nr 1"
+    result = read_chess_json(json.dumps(doc).encode(), "t.json")
+    assert any("team 1: name 'The Extremely Long Team Name Of Chess Cl... (47 characters)' is "
+               "longer than TRF's 32 columns; read as 'The Extremely Long Team Name Of '"
+               in d.message for d in result.diagnostics)  # fmt: skip

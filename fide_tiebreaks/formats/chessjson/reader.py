@@ -280,6 +280,12 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
                 f"{exact_str(mp) if mp is not None else '':>6} "
                 f"{trf_points(gp):>6} {rank or '':>3}  ")  # fmt: skip
         emit(head + " ".join(f"{m:4d}" for m in members), cid_lines.get(cid, 0), f"team {cid}")
+        nickname = str(c.get("nickname", ""))
+        for what, text, width in (("name", tname, 32), ("nickname", nickname, 5)):
+            if len(text) > width:  # 310's columns; a warning, never a silent cut
+                cut = f"'{clip(text, 40)}' is longer than TRF's {width} columns"
+                notes.append((cid_lines.get(cid, 0),
+                              f"team {cid}: {what} {cut}; read as '{text[:width]}'"))  # fmt: skip
     for record in _list(other.get("trf"), '"other.trf"'):
         if isinstance(record, str) and record[:3] not in MODELLED:
             emit(record, 0, "other.trf")
