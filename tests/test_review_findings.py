@@ -377,3 +377,26 @@ def test_a_chess_json_team_name_longer_than_trf_holds_is_a_warning(tmp_path):
     assert any("team 1: name 'The Extremely Long Team Name Of Chess Cl... (47 characters)' is "
                "longer than TRF's 32 columns; read as 'The Extremely Long Team Name Of '"
                in d.message for d in result.diagnostics)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "constraint"),
+    [
+        # a wrong value first, the right one after it: the case passed
+        ('<value code="ARO">1851</value>', '<value code="ARO">9999</value><value code="ARO">1851'
+         '</value>', "each-code-once"),
+        # participant 1 again, with one wrong value: it replaced the first (5 values checked
+        # of 10), and the other way round the wrong one was never checked
+        ("<expected>", '<expected><participant id="1"><value code="ARO">9999</value>'
+         "</participant>", "each-participant-once"),
+    ],
+)  # fmt: skip
+def test_a_case_giving_a_value_or_participant_twice_is_refused(old, new, constraint, tmp_path):
+    case = (ROOT / "conformance/cases/minimal-ratings.xml").read_text()
+    assert old in case
+    path = tmp_path / "minimal-ratings.xml"
+    path.write_text(case.replace(old, new, 1))
+    run = run_cli("conformance", str(path))
+    assert run.returncode == 1
+    assert "Duplicate key-sequence" in run.stdout and constraint in run.stdout
+    assert "0 passed, 1 failed" in run.stdout
