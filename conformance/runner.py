@@ -356,7 +356,10 @@ def _json_results(path: Path, text: str, codes: Sequence[str] | None) -> Results
     """Standings in this program's JSON shape: {"tournament": {"edition": ..., "tiebreaks":
     [...]}, "standings": [{"start_rank" or "team", "rank", "tiebreaks": {code: value}}]}, or
     the list of rows alone. Every part is checked before it is used."""
-    doc = json.loads(text, parse_float=str, parse_int=json_int)
+    try:
+        doc = json.loads(text, parse_float=str, parse_int=json_int)
+    except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
+        raise ValueError(f"{path}: JSON nested too deeply") from None
     meta: dict[str, Any] = {}
     if isinstance(doc, dict):
         if not isinstance(doc.get("tournament", {}), dict):

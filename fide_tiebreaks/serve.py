@@ -155,6 +155,8 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
                               "diagnostics": []}}  # fmt: skip
+    except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
+        response = error("the request is nested too deeply to be a tournament request")
     except NumberError as e:
         response = {"error": {"message": str(e), "diagnostics": []}}
     except BadRequest as e:

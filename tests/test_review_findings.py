@@ -400,3 +400,22 @@ def test_a_case_giving_a_value_or_participant_twice_is_refused(old, new, constra
     assert run.returncode == 1
     assert "Duplicate key-sequence" in run.stdout and constraint in run.stdout
     assert "0 passed, 1 failed" in run.stdout
+
+
+def test_deeply_nested_json_is_a_message_not_an_internal_error(tmp_path):
+    """`[[[[...]]]]` 100,000 deep: serve answered 'internal error: RecursionError' and
+    `conformance --against deep.json` exited 3."""
+    deep = "[" * 100_000 + "]" * 100_000
+    objects = '{"a": ' * 100_000 + "1" + "}" * 100_000
+    replies = converse([('{"id": 1, "chess_json": ' + deep + "}").encode(),
+                        ('{"id": 2, "options": ' + objects + "}").encode()])  # fmt: skip
+    assert len(replies) == 2
+    for reply in replies:
+        assert reply["error"]["message"] == (  # type: ignore[index]
+            "the request is nested too deeply to be a tournament request"
+        )
+    path = tmp_path / "deep.json"
+    path.write_text('{"standings": ' + deep + "}")
+    run = run_cli("conformance", T, "--against", str(path))
+    assert run.returncode == 2, run.stderr
+    assert "deep.json: JSON nested too deeply" in run.stderr
