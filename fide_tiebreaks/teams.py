@@ -193,6 +193,15 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
                 continue
             opponents = [team_of[g.opponent] for g in games.values()
                          if g.opponent is not None and g.opponent in team_of]  # fmt: skip
+            mates = sorted(
+                pid
+                for pid, g in games.items()
+                if g.opponent is not None and team_of.get(g.opponent) == team.id
+            )
+            if mates:  # the team would meet itself: said, never taken as a match silently
+                out.warning(team.line or 0, 1, f"round {r}: players {', '.join(map(str, mates))} "
+                            f"of team {team.id} are paired with each other, so the team meets "
+                            "itself; pair them with players of the opposing team")  # fmt: skip
             if not opponents and (r, team.id) in explicit:
                 opponents = [explicit[r, team.id][0]]
             gp = sum((games[pid].points for pid in seated), Fraction(0))

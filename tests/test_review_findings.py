@@ -15,7 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_plugins import make_plugin
 
-from fide_tiebreaks import BuilderError, EventBuilder, Scoring, compute_standings, read_trf, serve
+from fide_tiebreaks import (
+    BuilderError,
+    EventBuilder,
+    Scoring,
+    compute_standings,
+    parse_trf,
+    read_trf,
+    serve,
+)
 from fide_tiebreaks.diagnostics import InputError
 from fide_tiebreaks.formats.chessjson import read_chess_json
 from fide_tiebreaks.host import load_registry
@@ -419,3 +427,29 @@ def test_deeply_nested_json_is_a_message_not_an_internal_error(tmp_path):
     run = run_cli("conformance", T, "--against", str(path))
     assert run.returncode == 2, run.stderr
     assert "deep.json: JSON nested too deeply" in run.stderr
+
+
+def test_teammates_paired_with_each_other_are_reported():
+    """Players 1 and 2 of team 1 paired together (and 3 with 4): team 1 'met itself', drew
+    and got a match point, and neither the builder nor `check` said a word."""
+    ev = EventBuilder(rounds=3, edition="fide-2024", boards=2)
+    for pid in range(1, 9):
+        ev.add_player(pid, f"P{pid}")
+    for tid, members in ((1, [1, 2]), (2, [3, 4]), (3, [5, 6]), (4, [7, 8])):
+        ev.add_team(tid, f"Team {tid}", members)
+    with pytest.raises(BuilderError, match=re.escape(
+            "round 1: players 1, 2 of team 1 are paired with each other, so the team meets "
+            "itself")):  # fmt: skip
+        ev.record_round(1, [(1, 2, "1-0"), (3, 4, "1-0"), (5, 7, "1-0"), (6, 8, "1-0")])
+        ev.tournament()
+    # The same event as a TRF (team-4x4 with round 1 paired inside teams 1 and 2)
+    lines = (ROOT / "conformance/fixtures/team-4x4/tournament.trf").read_text().split("\n")
+    blocks = {1: (2, "w", "1"), 2: (1, "b", "0"), 5: (6, "w", "="), 6: (5, "b", "=")}
+    for i, line in enumerate(lines):
+        if line.startswith("001") and int(line[4:8]) in blocks:
+            opp, colour, result = blocks[int(line[4:8])]
+            lines[i] = line[:91] + f"{opp:4d} {colour} {result}" + line[99:]
+    result = parse_trf("\n".join(lines), "mates.trf")
+    said = [d.message for d in result.diagnostics]
+    assert any("players 1, 2 of team 1 are paired with each other" in m for m in said), said
+    assert any("players 5, 6 of team 2 are paired with each other" in m for m in said), said
