@@ -161,6 +161,20 @@ def build_team_event(ind: Tournament, recs: TeamRecords, out: Any) -> Tournament
     byes = {(rnd, tid): kind for _, kind, rnd, ids in recs.byes for tid in ids}
     pab_rounds = recs.pab[3] if recs.pab else {}
     explicit = {(rnd, tid): (opp, ids) for _, rnd, tid, opp, ids in recs.lineups}
+    roster = {t.id: set(t.players) for t in teams}
+    for line, rnd, tid, _, ids in recs.lineups:  # a line-up seats the team's own players once
+        named = [pid for pid in ids if pid]
+        where = f"round {rnd}: the line-up of team {tid}"
+        outside = sorted({pid for pid in named if pid not in roster.get(tid, ())})
+        if outside:
+            out.warning(line or 0, 1, f"{where} seats player(s) {', '.join(map(str, outside))}, "
+                        "who are not on its roster")  # fmt: skip
+        twice = sorted({pid for pid in named if named.count(pid) > 1})
+        if twice:
+            out.warning(line or 0, 1, f"{where} seats player(s) {', '.join(map(str, twice))} "
+                        "on two boards")  # fmt: skip
+        if len(ids) > boards:
+            out.warning(line or 0, 1, f"{where} has {len(ids)} boards; the event has {boards}")
 
     provisional: dict[int, list[tuple[ResultKind | None, int | None, Fraction]]] = {}
     lineups: dict[tuple[int, int], tuple[Board, ...]] = {}

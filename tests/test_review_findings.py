@@ -453,3 +453,27 @@ def test_teammates_paired_with_each_other_are_reported():
     said = [d.message for d in result.diagnostics]
     assert any("players 1, 2 of team 1 are paired with each other" in m for m in said), said
     assert any("players 5, 6 of team 2 are paired with each other" in m for m in said), said
+
+
+@pytest.mark.parametrize(
+    ("lineup", "message"),
+    [
+        ([5, 6], "round 1: the line-up of team 1 seats player(s) 5, 6, who are not on its roster"),
+        ([1, 1], "round 1: the line-up of team 1 seats player(s) 1 on two boards"),
+        ([1, 2, None], "round 1: the line-up of team 1 has 3 boards; the event has 2"),
+    ],
+)
+def test_a_lineup_seats_the_teams_own_players_once(lineup, message):
+    """`lineups={1: [5, 6]}` (team 3's players on team 1's boards), a player on two boards,
+    or more boards than the event has were accepted without a word (TRF 300 alike)."""
+    ev = EventBuilder(rounds=3, edition="fide-2024", boards=2)
+    for pid in range(1, 9):
+        ev.add_player(pid, f"P{pid}")
+    for tid, members in ((1, [1, 2]), (2, [3, 4]), (3, [5, 6]), (4, [7, 8])):
+        ev.add_team(tid, f"Team {tid}", members)
+    games = [(1, 3, "1-0"), (2, 4, "0-1"), (5, 7, "1-0"), (6, 8, "1-0")]
+    with pytest.raises(BuilderError, match=re.escape(message)):
+        ev.record_round(1, games, lineups={1: lineup})
+        ev.tournament()
+    ev.record_round(1, games, lineups={1: [2, 1]}, replace=True)  # board order changed: fine
+    assert ev.tournament().team is not None
