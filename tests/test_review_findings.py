@@ -477,3 +477,13 @@ def test_a_lineup_seats_the_teams_own_players_once(lineup, message):
         ev.tournament()
     ev.record_round(1, games, lineups={1: [2, 1]}, replace=True)  # board order changed: fine
     assert ev.tournament().team is not None
+
+
+def test_a_team_without_players_or_with_one_twice_is_refused():
+    """`add_team(1, "A", [])` and `add_team(1, "A", [1, 1])` were accepted silently."""
+    ev = EventBuilder(rounds=3, edition="fide-2024", boards=2)
+    ev.add_player(1, "P1")
+    with pytest.raises(BuilderError, match="team 1 has no players"):
+        ev.add_team(1, "A", [])
+    with pytest.raises(BuilderError, match=re.escape("team 1 lists a player twice: [1, 1]")):
+        ev.add_team(1, "A", [1, 1])

@@ -206,6 +206,10 @@ class EventBuilder:
             raise BuilderError(f"team {tid} is already in the event")
         members = listed(players, "players")
         roster = tuple(whole(p, f"team {tid}: player id", 1, MAX_PLAYERS) for p in members)
+        if not roster:  # it could field nobody: every match it plays would be lost by forfeit
+            raise BuilderError(f"team {tid} has no players; give its members in board order")
+        if len(set(roster)) != len(roster):
+            raise BuilderError(f"team {tid} lists a player twice: {list(roster)}")
         for other in self._teams.values():
             both = set(roster) & set(other.players)
             if both:
