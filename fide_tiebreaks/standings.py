@@ -136,7 +136,9 @@ def compute_standings(
     source = tournament.source.path if tournament.source else "<tournament>"
     if after_round is not None:
         if not 1 <= after_round <= tournament.rounds:
-            raise CodeError(f"--after-round must be between 1 and {tournament.rounds}")
+            # after_round (serve's field, the API's argument; the CLI says --after-round)
+            raise CodeError(f"after_round {after_round} must be between 1 and "
+                            f"{tournament.rounds} (the rounds played)")  # fmt: skip
         tournament = tournament.after_round(after_round)
     given = tiebreaks is not None  # by the caller, not from the file or the defaults
     if tiebreaks is None:
