@@ -73,6 +73,7 @@ class Registry:
     editions: dict[str, Edition] = field(default_factory=dict)
     providers: list[Provider] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    disabled: list[str] = field(default_factory=list)  # left out by FIDE_TIEBREAKS_DISABLE_PLUGINS
 
     def resolve(self, name: str, prefer: Mapping[str, str] | None = None) -> Tiebreak:
         """The tie-break for code *name* (aliases included). :class:`CodeError` when nobody
@@ -103,7 +104,11 @@ class Registry:
 
     def unknown_code(self, name: str) -> str:
         """Why *name* is not a code, with the nearest codes (by code or by name) to use."""
-        return f"unknown tie-break code '{name}'" + self.suggestions(name)
+        off = ""
+        if self.disabled:  # the code may well exist: its plugin was left out on purpose
+            off = (f"; disabled by FIDE_TIEBREAKS_DISABLE_PLUGINS: {', '.join(self.disabled)} "
+                   "(a disabled plugin's codes are unknown too)")  # fmt: skip
+        return f"unknown tie-break code '{name}'" + self.suggestions(name) + off
 
     def suggestions(self, name: str) -> str:
         """The nearest codes to *name*, as "; did you mean BH (Buchholz)? (every code: ...)"."""
@@ -174,12 +179,15 @@ def load_registry(
     for module_name in DEFAULT_PLUGINS:
         short = module_name.rsplit(".", 1)[1]
         if short in disabled:
+            reg.disabled.append(short)
             continue
         pm.register(_hooks_of(importlib.import_module(module_name)), name=short)
         origin[short] = (DISTRIBUTION, __version__, True)
 
     if entry_points and allowed != []:  # FIDE_TIEBREAKS_LOAD_PLUGINS="": nothing to look for
         for ep in find_entry_points(ENTRY_POINT_GROUP):
+            if ep.name in disabled:
+                reg.disabled.append(ep.name)
             if ep.name in disabled or (allowed is not None and ep.name not in allowed):
                 continue
             dist, version = ep.dist, ep.version

@@ -487,3 +487,13 @@ def test_a_team_without_players_or_with_one_twice_is_refused():
         ev.add_team(1, "A", [])
     with pytest.raises(BuilderError, match=re.escape("team 1 lists a player twice: [1, 1]")):
         ev.add_team(1, "A", [1, 1])
+
+
+def test_a_code_of_a_disabled_plugin_says_the_plugin_is_disabled():
+    """FIDE_TIEBREAKS_DISABLE_PLUGINS=buchholz, then `-t BH`: 'unknown tie-break code BH',
+    as if Buchholz did not exist."""
+    run = run_cli("standings", T, "-t", "BH", env={"FIDE_TIEBREAKS_DISABLE_PLUGINS": "buchholz"})
+    assert run.returncode == 2
+    assert ("disabled by FIDE_TIEBREAKS_DISABLE_PLUGINS: buchholz (a disabled plugin's codes "
+            "are unknown too)") in run.stderr  # fmt: skip
+    assert "disabled" not in run_cli("standings", T, "-t", "XYZ").stderr
