@@ -96,6 +96,10 @@ class Registry:
         for tb in candidates:
             if tb.provider == chosen:
                 return tb
+        if len({tb.provider for tb in candidates}) == 1:  # --provider could not choose
+            raise CodeError(f"plugin '{candidates[0].provider}' registers the tie-break "
+                            f"'{name}' {len(candidates)} times; only its author can fix that "
+                            "(FIDE_TIEBREAKS_DISABLE_PLUGINS leaves the plugin out)")  # fmt: skip
         names = " and ".join(f"'{tb.provider}'" for tb in candidates)
         raise CodeError(
             f"the tie-break '{name}' is provided by {names}; choose one with "

@@ -17,6 +17,7 @@ from test_plugins import make_plugin
 
 from fide_tiebreaks import (
     BuilderError,
+    CodeError,
     EventBuilder,
     Scoring,
     compute_standings,
@@ -497,3 +498,24 @@ def test_a_code_of_a_disabled_plugin_says_the_plugin_is_disabled():
     assert ("disabled by FIDE_TIEBREAKS_DISABLE_PLUGINS: buchholz (a disabled plugin's codes "
             "are unknown too)") in run.stderr  # fmt: skip
     assert "disabled" not in run_cli("standings", T, "-t", "XYZ").stderr
+
+
+TWICE = """
+from fide_tiebreaks import hookimpl, Tiebreak
+
+def _points(ctx):
+    return {p.id: p.points for p in ctx.tournament.participants}
+
+@hookimpl
+def fide_tiebreaks_register():
+    return [Tiebreak(code="XTWICE", name="a", compute=_points),
+            Tiebreak(code="XTWICE", name="b", compute=_points)]
+"""
+
+
+def test_a_plugin_registering_a_code_twice_is_named_as_such():
+    """The message was "provided by 'twice' and 'twice'; choose one with --provider", which
+    no --provider can do."""
+    reg = load_registry(entry_points=False, extra=[("twice", make_plugin(TWICE))])
+    with pytest.raises(CodeError, match="plugin 'twice' registers the tie-break 'XTWICE' 2 times"):
+        compute_standings(read_trf(T).tournament, "XTWICE", "fide-2024", reg=reg)
