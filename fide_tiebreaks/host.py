@@ -112,6 +112,9 @@ class Registry:
         if self.disabled:  # the code may well exist: its plugin was left out on purpose
             off = (f"; disabled by FIDE_TIEBREAKS_DISABLE_PLUGINS: {', '.join(self.disabled)} "
                    "(a disabled plugin's codes are unknown too)")  # fmt: skip
+        if self.problems:  # the code's plugin may be the one that failed
+            off += ("; some plugins failed to load (the warnings above say which), and their "
+                    "codes are unknown")  # fmt: skip
         return f"unknown tie-break code '{name}'" + self.suggestions(name) + off
 
     def suggestions(self, name: str) -> str:

@@ -519,3 +519,14 @@ def test_a_plugin_registering_a_code_twice_is_named_as_such():
     reg = load_registry(entry_points=False, extra=[("twice", make_plugin(TWICE))])
     with pytest.raises(CodeError, match="plugin 'twice' registers the tie-break 'XTWICE' 2 times"):
         compute_standings(read_trf(T).tournament, "XTWICE", "fide-2024", reg=reg)
+
+
+def test_an_unknown_code_after_a_plugin_failed_to_load_points_at_that_failure():
+    """A plugin failing at import, then `-t XBAD`: 'unknown tie-break code XBAD; did you
+    mean BC?', as if the code had been mistyped."""
+    broken = make_plugin("raise_at = None\n")  # no hooks: fine; the failure comes below
+    reg = load_registry(entry_points=False, extra=[("broken", broken)])
+    reg.problems.append("plugin 'broken' failed at import: RuntimeError: boom")
+    said = "some plugins failed to load (the warnings above say which), and their codes"
+    with pytest.raises(CodeError, match=re.escape(said)):
+        compute_standings(read_trf(T).tournament, "XBAD", "fide-2024", reg=reg)
