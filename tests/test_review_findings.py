@@ -530,3 +530,51 @@ def test_an_unknown_code_after_a_plugin_failed_to_load_points_at_that_failure():
     said = "some plugins failed to load (the warnings above say which), and their codes"
     with pytest.raises(CodeError, match=re.escape(said)):
         compute_standings(read_trf(T).tournament, "XBAD", "fide-2024", reg=reg)
+
+
+@pytest.mark.parametrize("tiebreaks", [5, 1.5, True, [5], [None], ("BH", 2)])
+def test_builder_tiebreaks_of_the_wrong_shape_are_a_builder_error(tiebreaks):
+    """`EventBuilder(tiebreaks=None)` raised TypeError ('NoneType' object is not iterable),
+    `tiebreaks=[5]` AttributeError (found by a random-call fuzz of every builder method)."""
+    with pytest.raises(BuilderError, match="tiebreaks"):
+        EventBuilder(edition="fide-2024", tiebreaks=tiebreaks)
+
+
+def test_builder_names_are_text_and_none_means_no_tiebreaks_and_no_name():
+    ev = EventBuilder(edition="fide-2024", tiebreaks=None, name=None)
+    assert ev.tiebreaks == () and ev.name == ""
+    with pytest.raises(BuilderError, match="player 1 name 5 must be text"):
+        ev.add_player(1, 5)  # was a player called '5'; None was one called 'None'
+    ev.add_player(1, None)
+    ev.add_player(2, "B")
+    ev.record_round(1, [(1, 2, "1-0")])
+    assert ev.tournament().participant(1).name == ""
+
+
+ANYTHING = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-(10**40), max_value=10**40),
+    st.floats(allow_nan=True), st.text(max_size=12), st.binary(max_size=4),
+    st.fractions(), st.dates(), st.lists(st.one_of(st.integers(), st.text(max_size=4)),
+                                         max_size=3),
+    st.dictionaries(st.integers(), st.text(max_size=3), max_size=2),
+)  # fmt: skip
+SETTINGS = ["rounds", "end_date", "start_date", "type", "scoring", "name", "tiebreaks",
+            "boards", "match_points", "primary", "team_pab"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(SETTINGS), ANYTHING, max_size=4))
+def test_builder_settings_of_any_type_give_a_builder_or_an_event(settings_given):
+    """The class: every setting of EventBuilder, given any value, is accepted or refused
+    with BuilderError; never TypeError or AttributeError from deeper down."""
+    try:
+        ev = EventBuilder(edition="fide-2024", **settings_given)
+    except BuilderError:
+        return
+    ev.add_player(1, "A")
+    ev.add_player(2, "B")
+    try:
+        ev.record_round(1, [(1, 2, "1-0")])
+        compute_standings(ev.tournament())
+    except (BuilderError, CodeError):
+        pass

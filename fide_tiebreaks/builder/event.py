@@ -14,7 +14,17 @@ from typing import Any
 from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
-from .results import BuilderError, as_date, bye_kind, exact, game_kinds, listed, mapping, whole
+from .results import (
+    BuilderError,
+    as_date,
+    bye_kind,
+    exact,
+    game_kinds,
+    listed,
+    mapping,
+    text,
+    whole,
+)
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
 
 # What a file can hold, so that the builder accepts nothing a reader would refuse
@@ -98,8 +108,14 @@ class EventBuilder:
             if exact(value, f"scoring {key}") < 0:  # TRF 162 holds no negative value either
                 raise BuilderError(f"scoring {key} {value} must not be negative")
         self.scoring = scoring or Scoring()
-        self.name = str(name)
-        codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
+        self.name = text(name, "name")
+        if tiebreaks is None:
+            tiebreaks = ()
+        codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else listed(
+            tiebreaks, "tiebreaks")  # fmt: skip
+        if not all(isinstance(c, str) for c in codes):
+            raise BuilderError(f"tiebreaks {tiebreaks!r} must be codes: 'BH/C1,BH' or "
+                               "['BH/C1', 'BH']")  # fmt: skip
         self.tiebreaks = tuple(c.strip() for c in codes if c.strip())
         self.boards = None if boards is None else whole(boards, "boards", 1, MAX_BOARDS)
         if primary not in ("MP", "GP"):
@@ -162,7 +178,7 @@ class EventBuilder:
         first = self.rounds + 1 if from_round is None else whole(from_round, "from_round")
         template = Participant(
             id=pid,
-            name=str(name),
+            name=text(name, "name", pid),
             points=Fraction(0),
             results=(),
             rating=rating or None,  # as the TRF reader: 0 is unrated

@@ -123,6 +123,15 @@ def mapping(value: object, what: str, n: int | None = None) -> Mapping[Any, Any]
     return value
 
 
+def text(value: object, what: str, participant: int | None = None) -> str:
+    """A name: text, or None for none (``str(None)`` would make a player called 'None')."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise BuilderError(f"{what} {value!r} must be text", participant=participant)
+    return value
+
+
 def whole(value: object, what: str, low: int = 1, high: int | None = None) -> int:
     """*value* as a whole number from *low* (to *high*: the limit TRF's columns set, so that
     what the builder accepts a file can hold and every reader would accept)."""
