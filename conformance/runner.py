@@ -21,7 +21,7 @@ from typing import Any
 from lxml import etree
 
 from fide_tiebreaks.codes import CodeError, parse_list
-from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity
+from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, printable
 from fide_tiebreaks.formats import read_trf, xmlsafe
 from fide_tiebreaks.formats.base import read_bytes
 from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
@@ -504,14 +504,19 @@ def junit(outcomes: Sequence[Outcome]) -> bytes:
                           failures=str(sum(o.status == "failed" for o in outcomes)),
                           errors=str(sum(o.status == "error" for o in outcomes)),
                           skipped=str(sum(o.status == "skipped" for o in outcomes)))  # fmt: skip
+
+    def text(s: str) -> str:  # XML holds no control character and no lone surrogate
+        return printable(s, lines=True)
+
     for o in outcomes:
-        case = etree.SubElement(suite, "testcase", classname="conformance", name=o.case)
+        case = etree.SubElement(suite, "testcase", classname="conformance", name=text(o.case))
+        messages = [text(m) for m in o.messages]
         if o.status in ("failed", "error"):
             tag = "failure" if o.status == "failed" else "error"
-            etree.SubElement(case, tag, message=o.messages[0] if o.messages else o.status).text = (
-                "\n".join(o.messages))  # fmt: skip
+            etree.SubElement(case, tag, message=messages[0] if messages else o.status).text = (
+                "\n".join(messages))  # fmt: skip
         elif o.status == "skipped":
-            etree.SubElement(case, "skipped", message="; ".join(o.messages))
+            etree.SubElement(case, "skipped", message="; ".join(messages))
     return etree.tostring(suite, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 

@@ -578,3 +578,17 @@ def test_builder_settings_of_any_type_give_a_builder_or_an_event(settings_given)
         compute_standings(ev.tournament())
     except (BuilderError, CodeError):
         pass
+
+
+def test_junit_carries_a_control_character_from_the_results_as_a_replacement(tmp_path):
+    """A CSV cell holding ESC: the text report showed it replaced, and --junit ended in
+    'internal error: ValueError: All strings must be XML compatible' (exit 3)."""
+    from lxml import etree
+
+    path = tmp_path / "r\x1b.csv"
+    path.write_text("start_rank,BH\n1,\x1b[31m12\x01\n")
+    out = tmp_path / "j.xml"
+    run = run_cli("conformance", T, "--against", str(path), "--junit", str(out))
+    assert run.returncode == 1, run.stderr
+    failure = etree.parse(str(out)).find("testcase/failure")
+    assert failure is not None and "\ufffd[31m12\ufffd" in failure.get("message", "")
