@@ -4,10 +4,11 @@
 Only a regular file or a new path is ever replaced: the data goes to a temporary file beside
 the target, which is then renamed into place, so a crash or a kill mid-write leaves either
 the old file or the new one, never a truncated mix (``os.replace`` is atomic on POSIX and
-Windows). A symbolic link is followed: the file it points to is replaced and the link stays
-(as the shell's ``>`` does). A directory, a FIFO, a socket or a device is refused with an
-:class:`OutputError` before anything is written, and so is a path whose folder is missing or
-unwritable. docs/reliability.md states these rules.
+Windows). A symbolic link of the user's own is followed: the file it points to is replaced
+and the link stays (as the shell's ``>`` does); another user's link is refused. A directory, a
+FIFO, a socket or a device is refused with an :class:`OutputError` before anything is
+written, and so is a path whose folder is missing or unwritable. docs/reliability.md states
+these rules.
 
 A temporary file that a kill -9 leaves behind is named ``.<name>.<12 hex digits>`` +
 :data:`TEMP_SUFFIX` (``<name>`` shortened so that the whole stays within the file system's
@@ -47,6 +48,28 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+def follow_own_links(given: str) -> str:
+    """*given* with the symbolic links at its end followed, each of which must belong to the
+    user running the command (the rule of Linux's fs.protected_symlinks): a link that another
+    user planted in a shared folder could otherwise make a run as root replace any file.
+    Raises :class:`OutputError` for another user's link or a loop."""
+    euid = os.geteuid() if hasattr(os, "geteuid") else None  # no owners to compare on Windows
+    path = given
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return path  # a new path (or one os.stat will report)
+        if not stat.S_ISLNK(st.st_mode):
+            return path
+        if euid is not None and st.st_uid != euid:
+            raise OutputError(f"cannot write {given}: {path} is a symbolic link of "
+                              f"another user (uid {st.st_uid}); only your own links are "
+                              "followed")  # fmt: skip
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+    raise OutputError(f"cannot write {given}: too many levels of symbolic links")
+
+
 def resolve_target(path: str | os.PathLike[str]) -> tuple[str, int | None]:
     """The file to replace (a symbolic link followed to its final target) and its permission
     bits (None for a new file). Raises :class:`OutputError` for anything but a regular file or
@@ -54,7 +77,7 @@ def resolve_target(path: str | os.PathLike[str]) -> tuple[str, int | None]:
     given = os.fspath(path)
     if not given:
         raise OutputError("cannot write '': an empty path")
-    target = os.path.realpath(given) if os.path.islink(given) else given
+    target = follow_own_links(given)
     try:
         st = os.stat(target)
     except FileNotFoundError:

@@ -92,6 +92,35 @@ def test_a_missing_folder_is_a_usage_error(tmp_path, writer):
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="giving a link to another user needs root (CI runs as "
+                    "root)")  # fmt: skip
+def test_a_link_of_another_user_is_refused_and_its_target_kept(tmp_path):
+    """A link planted in a shared folder must not make a run as root replace any file
+    (found by the hostile review: out.csv -> /etc/passwd was written through)."""
+    victim = tmp_path / "passwd"
+    victim.write_text("root:x:0:0\n")
+    planted = tmp_path / "out.csv"
+    planted.symlink_to(victim)
+    os.lchown(planted, 65534, 65534)  # nobody's link
+    done = run_cli("standings", T, "-f", "csv", "-o", str(planted))
+    assert done.returncode == 2, done.stderr
+    assert "symbolic link of another user (uid 65534)" in done.stderr
+    assert victim.read_text() == "root:x:0:0\n" and planted.is_symlink()
+    # A chain whose second link is another user's is refused the same way.
+    mine = tmp_path / "mine.csv"
+    mine.symlink_to(planted.name)
+    assert run_cli("standings", T, "-o", str(mine)).returncode == 2
+    assert victim.read_text() == "root:x:0:0\n"
+
+
+def test_a_loop_of_links_is_refused(tmp_path):
+    (tmp_path / "a.csv").symlink_to("b.csv")
+    (tmp_path / "b.csv").symlink_to("a.csv")
+    done = run_cli("standings", T, "-o", str(tmp_path / "a.csv"))
+    assert done.returncode == 2 and "too many levels of symbolic links" in done.stderr
+
+
 def test_a_link_is_written_through_and_stays_a_link(tmp_path):
     real = tmp_path / "r5.csv"
     real.write_text("old\n")
