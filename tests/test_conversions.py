@@ -153,3 +153,24 @@ def test_whatever_convert_writes_it_reads_with_every_record(seed, teams):
 def test_the_listed_files_round_trip(text):
     original, back = round_trip(text)
     assert records(back) == records(original)
+
+
+def test_a_chess_json_we_could_not_read_back_is_not_written(tmp_path, monkeypatch, capsys):
+    """Whatever we write, we read (issue 16): a 9,999 x 99 event's Chess-JSON holds 5 million
+    values, over the reader's 4 million; the writer refuses it with the reason and the way
+    out. The limits are lowered here so that the TEC exercise (16 x 5) reaches them."""
+    from fide_tiebreaks.cli import main
+    from fide_tiebreaks.formats.chessjson import writer
+
+    out, trf = tmp_path / "event.json", str(TEC / "tournament.trf")
+    monkeypatch.setattr(writer, "MAX_JSON_VALUES", 100)
+    for args in (["convert", trf, "--to", "chess-json", "-o", str(out)],
+                 ["standings", trf, "-f", "chess-json", "-o", str(out)]):  # fmt: skip
+        assert main(args) == 2
+        message = capsys.readouterr().err
+        assert "more than fide-tiebreaks reads back" in message and "write TRF" in message
+        assert not out.exists()
+    monkeypatch.setattr(writer, "MAX_JSON_VALUES", 4_000_000)
+    monkeypatch.setattr(writer, "MAX_BYTES", 1000)
+    assert main(["convert", trf, "--to", "chess-json", "-o", str(out)]) == 2
+    assert not out.exists()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_USAGE, add_common, read_input, write_output
+from .common import EXIT_USAGE, add_common, err, read_input, write_output
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -39,7 +39,12 @@ def run(args: argparse.Namespace) -> int:
         assert t.source is not None  # every reader keeps the TRF it read or built
         data = encode(t.source)
     else:
+        from ..formats.base import TooLarge
         from ..formats.chessjson import dumps, event
 
-        data = dumps(event(t)).encode("utf-8")
+        try:
+            data = dumps(event(t)).encode("utf-8")
+        except TooLarge as e:
+            err(f"error: {e}")
+            return EXIT_USAGE
     return write_output(args.output, data)

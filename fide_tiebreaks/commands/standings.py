@@ -191,4 +191,11 @@ def run(args: argparse.Namespace) -> int:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
         return EXIT_PROBLEMS
-    return write_output(args.output, render(standings, fmt, options))
+    from ..formats.base import TooLarge
+
+    try:
+        data = render(standings, fmt, options)
+    except TooLarge as e:  # -f chess-json of the largest events
+        err(f"error: {e}")
+        return EXIT_USAGE
+    return write_output(args.output, data)

@@ -18,6 +18,10 @@ MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhaustin
 MAX_JSON_VALUES = 4_000_000
 
 
+class TooLarge(ValueError):
+    """An output that our own reader would refuse (issue 16: whatever we write, we read)."""
+
+
 @dataclass(frozen=True)
 class ReadResult:
     tournament: Tournament

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...model import Colour, Participant, ResultKind, Scoring, Tournament
 from ...numbers import exact_str
+from ..base import MAX_BYTES, MAX_JSON_VALUES, TooLarge, json_values
 from .common import MODELLED, TITLES, trf_points
 
 # One side's result letter; gacrux writes PAB as played (it is a bye, scored as a win). A
@@ -146,7 +147,17 @@ def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | N
 
 
 def dumps(document: Mapping[str, Any]) -> str:
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    """The document as text, one value per line. Raises :class:`TooLarge` when the text is
+    over the reader's limits (:data:`~fide_tiebreaks.formats.base.MAX_BYTES`,
+    :data:`~fide_tiebreaks.formats.base.MAX_JSON_VALUES`), which only the largest events reach
+    (9,999 players x 99 rounds: 5 million values)."""
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    size, values = len(text.encode("utf-8")), json_values(text)
+    if size > MAX_BYTES or values > MAX_JSON_VALUES:
+        raise TooLarge(f"the Chess-JSON of this event would be {size:,} bytes holding {values:,} "
+                       f"values, more than fide-tiebreaks reads back ({MAX_BYTES:,} bytes, "
+                       f"{MAX_JSON_VALUES:,} values); write TRF instead")  # fmt: skip
+    return text
 
 
 def _view(t: Tournament, score: str) -> tuple[Participant, ...]:
