@@ -176,7 +176,10 @@ def to_json_line(a: Audit) -> str:
     data["tiebreaks"] = list(a.tiebreaks)
     data["differences"] = [asdict(d) for d in a.differences]
     data["messages"] = list(a.messages)
-    return json.dumps(data, ensure_ascii=False)
+    # A file name that is not UTF-8 holds lone surrogates (os.fsdecode), which strict JSON
+    # readers refuse, in the name and in messages: its undecodable bytes become U+FFFD.
+    line = json.dumps(data, ensure_ascii=False)
+    return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def summarise(audits: Iterable[Audit]) -> dict[str, int]:

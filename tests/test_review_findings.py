@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
 import sys
 from fractions import Fraction
 
@@ -592,3 +594,21 @@ def test_junit_carries_a_control_character_from_the_results_as_a_replacement(tmp
     assert run.returncode == 1, run.stderr
     failure = etree.parse(str(out)).find("testcase/failure")
     assert failure is not None and "\ufffd[31m12\ufffd" in failure.get("message", "")
+
+
+def test_junit_to_standard_output_is_refused_not_mixed_with_the_report():
+    done = run_cli("conformance", "--junit", "-")
+    assert done.returncode == 2 and "--junit needs a file name" in done.stderr
+    assert done.stdout == ""
+
+
+def test_audit_jsonl_names_a_file_that_is_not_utf8_in_strict_json(tmp_path):
+    """A file name of bytes that are not UTF-8 came out as a lone surrogate escape (\\udcff),
+    which strict JSON readers (and json.loads of the UTF-8 bytes) refuse."""
+    name = os.fsdecode(b"caf\xe9.trf")  # Latin-1, as an old Windows share may hold
+    (tmp_path / name).write_bytes((TEC / "tournament.trf").read_bytes())
+    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", "audit", str(tmp_path), "-f",
+                           "jsonl", "--allow-empty"], capture_output=True, timeout=120)  # fmt: skip
+    line = done.stdout.decode("utf-8").splitlines()[0]  # strict UTF-8
+    record = json.loads(line)
+    assert record["file"].endswith("caf\ufffd.trf") and "\\udc" not in line

@@ -60,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
     from ..conformance import runner
     from ..diagnostics import InputError, printable
 
+    if args.junit == "-":  # the report itself goes to standard output
+        err("error: --junit needs a file name: the text report goes to standard output "
+            "(e.g. --junit report.xml)")  # fmt: skip
+        return EXIT_USAGE
     if args.junit:  # checked before the run: an unwritable path is a usage error
         from ..atomic import OutputError, resolve_target
 
