@@ -74,6 +74,12 @@ class Adapter:
     description: str = ""
 
 
+def our_options(options: Mapping[str, str]) -> dict[str, object]:
+    """A request's options (text, as a command line passes them on) as our tie-breaks take
+    them: ``unrated_rating`` is a whole rating."""
+    return {k: int(v) if k == "unrated_rating" else v for k, v in options.items()}
+
+
 class AdapterError(Exception):
     """The adapter is unusable as described (an unknown reader, entry point, placeholder)."""
 
@@ -223,7 +229,7 @@ def builtin(request: Request) -> Answer:
 
     t = parse_trf(request.trf.encode()).tournament
     s = compute_standings(t, list(request.codes), request.edition,
-                          options=dict(request.options))  # fmt: skip
+                          options=our_options(request.options))  # fmt: skip
     codes = s.codes
     return Answer(
         {row.participant.id: {c: None if v is None else exact_str(v)

@@ -16,7 +16,7 @@ from ..codes import CodeError
 from ..formats.trf.reader import parse_trf
 from ..host import PluginError
 from ..standings import Standings, compute_standings
-from .adapters import Adapter, Request, run
+from .adapters import Adapter, Request, our_options, run
 from .compare import Discrepancy, compare
 from .generate import Event, Profile, coverage, generate, to_trf
 
@@ -46,7 +46,7 @@ def standings(config: Config, event: Event) -> Standings:
     """Our standings of *event* (CodeError / PluginError when the list cannot be used)."""
     t = parse_trf(to_trf(event).encode()).tournament
     return compute_standings(t, list(config.codes), config.edition,
-                             options=dict(config.options))  # fmt: skip
+                             options=our_options(dict(config.options)))  # fmt: skip
 
 
 def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standings | None]:

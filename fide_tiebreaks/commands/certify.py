@@ -175,9 +175,12 @@ def run(args: argparse.Namespace) -> int:
     if not kinds or any(k not in KINDS for k in kinds):
         err(f"error: --kinds takes {', '.join(KINDS)}")
         return EXIT_USAGE
-    if args.events < 1 or args.jobs < 0 or args.max_discrepancies < 0 or args.timeout <= 0:
+    # "nan" and "inf" pass float() and "<= 0"; a time-out must be a finite number of seconds.
+    if args.events < 1 or args.jobs < 0 or args.max_discrepancies < 0 or not (
+        0 < args.timeout < 1e6
+    ):
         err("error: --events must be at least 1; --jobs, --max-discrepancies at least 0; "
-            "--timeout above 0")  # fmt: skip
+            "--timeout above 0 and below 1000000 s")  # fmt: skip
         return EXIT_USAGE
     if not 0 <= args.forfeits <= 1:
         err("error: --forfeits must be between 0 and 1")
@@ -211,7 +214,11 @@ def run(args: argparse.Namespace) -> int:
             err("error: --pairing dutch needs caissify-pairings: pip install "
                 "'fide-tiebreaks[certify-dutch]'")  # fmt: skip
             return EXIT_USAGE
-    options = (("unrated_rating", str(args.unrated_rating)),) if args.unrated_rating else ()
+    if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 9999:
+        err("error: --unrated-rating must be a rating from 0 to 9999")
+        return EXIT_USAGE
+    given = args.unrated_rating is not None  # 0 is a rating too
+    options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
     profile = Profile(players=(int(low), int(high or low)), rounds=args.rounds, kinds=kinds,
                       pairing=args.pairing, forfeit=args.forfeits)  # fmt: skip
     config = Config(adapter, codes, args.edition, args.seed, profile, options)

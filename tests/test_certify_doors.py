@@ -1,0 +1,31 @@
+"""certify as a door: hostile and careless options, programs and outputs end in a usage
+error (2) or a finding (1), never an internal error (3), a hang or unbounded memory."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from fide_tiebreaks.cli import main
+
+SMALL = ["--events", "2", "--players", "4-5", "--jobs", "1", "--shrink-seconds", "0"]
+
+
+@pytest.mark.parametrize("timeout", ["nan", "inf", "-inf", "0", "1e9"])
+def test_a_timeout_that_is_not_a_finite_number_of_seconds_is_a_usage_error(timeout, capsys):
+    code = main(["certify", "--program", "true", f"--timeout={timeout}", *SMALL])
+    assert code == 2
+    assert "--timeout" in capsys.readouterr().err
+
+
+def test_unrated_rating_keeps_rating_tiebreaks_in_events_with_unrated_players(capsys):
+    # Seed 1's first events hold unrated players; with a rating for them (C.07 Art. 10) ARO
+    # is computed for every participant of every event: 4 + 5 values here.
+    args = ["certify", "--tiebreaks", "ARO", "--seed", "1", "--events", "12", "--players",
+            "4-4", "--jobs", "1", "--shrink-seconds", "0"]  # fmt: skip
+    assert main([*args, "--unrated-rating", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert "values of ARO                       48" in out
+    assert main([*args, "--unrated-rating", "-5"]) == 2
+    assert "--unrated-rating" in capsys.readouterr().err
