@@ -29,3 +29,32 @@ def test_unrated_rating_keeps_rating_tiebreaks_in_events_with_unrated_players(ca
     assert "values of ARO                       48" in out
     assert main([*args, "--unrated-rating", "-5"]) == 2
     assert "--unrated-rating" in capsys.readouterr().err
+
+
+def test_jobs_far_beyond_the_cores_do_not_fork_a_process_each(monkeypatch):
+    # --jobs 10000 for 2 events once forked 10,000 workers; the pool is capped at the events
+    # and the cores, as audit's is.
+    from concurrent import futures
+
+    from fide_tiebreaks.certify import engine
+    from fide_tiebreaks.certify.adapters import ADAPTERS
+    from fide_tiebreaks.certify.generate import Profile
+
+    sizes = []
+
+    class Pool(futures.ThreadPoolExecutor):
+        def __init__(self, max_workers: int) -> None:
+            sizes.append(max_workers)
+            super().__init__(max_workers)
+
+    monkeypatch.setattr(futures, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr("fide_tiebreaks.audit.default_jobs", lambda: 2)
+    config = engine.Config(ADAPTERS["builtin"], ("BH",), "fide-2024", 1, Profile(players=(4, 5)))
+    assert len(list(engine.run_local(config, 3, 10000))) == 3
+    assert sizes == [2]
+
+
+@pytest.mark.parametrize("template", ["cat {trf:>99999999999}", "cat {trf!r}"])
+def test_a_placeholder_with_a_format_is_a_usage_error(template, capsys):
+    assert main(["certify", "--program", template, *SMALL]) == 2
+    assert "takes no format" in capsys.readouterr().err

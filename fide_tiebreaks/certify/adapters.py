@@ -125,10 +125,13 @@ def check_template(template: str) -> None:
         raise AdapterError("--program is empty")
     for word in words:
         try:
-            names = [f for _, f, _, _ in string.Formatter().parse(word) if f is not None]
+            fields = [(f, s, c) for _, f, s, c in string.Formatter().parse(word) if f is not None]
         except ValueError as e:
             raise AdapterError(f"--program: '{word}': {e}") from None
-        for n in names:
+        for n, spec, conversion in fields:
+            if spec or conversion:  # {trf:>99999999999} would pad a path to gigabytes
+                raise AdapterError(f"--program: '{word}': a placeholder takes no format "
+                                   "(write {trf}, not {trf:...} or {trf!r})")  # fmt: skip
             if n not in PLACEHOLDERS:
                 raise AdapterError(
                     f"--program: unknown placeholder {{{n}}} (known: "

@@ -87,7 +87,12 @@ def batches(events: int, size: int) -> list[range]:
 
 
 def run_local(config: Config, events: int, jobs: int) -> Iterator[EventResult]:
-    """Results in event order, on *jobs* processes (1: in this process)."""
+    """Results in event order, on *jobs* processes (1: in this process); never more
+    processes than batches of events or cores (--jobs 10000 must not fork 10,000)."""
+    from ..audit import default_jobs
+
+    jobs = min(jobs, events, default_jobs())
+    size = max(1, min(50, events // (max(jobs, 1) * 8)))
     if jobs <= 1 or events < 2:
         for i in range(events):
             yield check_index(config, i)
@@ -95,7 +100,6 @@ def run_local(config: Config, events: int, jobs: int) -> Iterator[EventResult]:
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    size = max(1, min(50, events // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for done in pool.map(partial(check_many, config), batches(events, size)):
             yield from done
