@@ -58,3 +58,55 @@ def test_jobs_far_beyond_the_cores_do_not_fork_a_process_each(monkeypatch):
 def test_a_placeholder_with_a_format_is_a_usage_error(template, capsys):
     assert main(["certify", "--program", template, *SMALL]) == 2
     assert "takes no format" in capsys.readouterr().err
+
+
+def _run(template: str, *more: str) -> tuple[int, str]:
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["certify", "--program", template, "--events", "1", "--players", "4-4",
+                     "--jobs", "1", "--shrink-seconds", "0", "--tiebreaks", "BH",
+                     *more])  # fmt: skip
+    return code, out.getvalue()
+
+
+def test_a_program_that_floods_its_output_is_stopped_at_the_limit(monkeypatch):
+    # It once read everything into memory (2.5 GB in 3 s, then MemoryError: exit 3).
+    monkeypatch.setattr("fide_tiebreaks.certify.adapters.OUTPUT_LIMIT", 1 << 20)
+    flood = f"{sys.executable} -c \"import sys\nwhile True: sys.stdout.write('x' * 65536)\""
+    code, out = _run(flood, "--timeout", "20")
+    assert code == 1 and "File too large" in out
+    to_file = f"{sys.executable} -c \"open('{{out}}'.strip(), 'w').write('x' * (2 << 20))\""
+    code, out = _run(to_file, "--timeout", "20")
+    assert code == 1 and "File too large" in out
+
+
+def test_a_child_that_keeps_running_is_killed_and_does_not_hold_the_answer(tmp_path):
+    # The program answers and exits; a child it started keeps its standard output open. The
+    # answer was lost ("no answer within 3 s") and the child outlived the run.
+    marker = tmp_path / "alive"
+    child = (f"import time, pathlib; time.sleep(1.5); pathlib.Path({str(marker)!r})"
+             ".write_text('x')")  # fmt: skip
+    prog = tmp_path / "prog.py"
+    prog.write_text(
+        "import json, subprocess, sys\n"
+        f"subprocess.Popen([sys.executable, '-c', {child!r}])\n"
+        "print(json.dumps({'standings': []}))\n"
+    )
+    code, out = _run(f"{sys.executable} {prog}", "--timeout", "3")
+    assert code == 1 and "no answer" not in out and "theirs -" in out
+    import time
+
+    time.sleep(2.5)
+    assert not marker.exists()
+
+
+def test_a_relative_program_path_is_the_users_not_the_temporary_folders(tmp_path, monkeypatch):
+    prog = tmp_path / "tool"
+    prog.write_text(f"#!{sys.executable}\nprint('[]')\n")
+    prog.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    code, out = _run("./tool")
+    assert code == 1 and "cannot run" not in out and "theirs -" in out

@@ -18,10 +18,12 @@ discrepancy).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -152,22 +154,68 @@ def run_command(adapter: Adapter, request: Request) -> Answer:
         if "{json}" in adapter.command:
             (folder / "event.json").write_text(chess_json(request.trf), encoding="utf-8")
         argv = [word.format(**places) for word in shlex.split(adapter.command)]
-        try:
-            done = subprocess.run(argv, capture_output=True, timeout=adapter.timeout,
-                                  cwd=folder, check=False)  # fmt: skip
-        except subprocess.TimeoutExpired:
-            return Answer({}, error=f"no answer within {adapter.timeout:g} s")
-        except OSError as e:
-            return Answer({}, error=f"cannot run {argv[0]}: {e.strerror or e}")
+        if os.sep in argv[0] and not os.path.isabs(argv[0]):  # ./mytool: the user's folder
+            argv[0] = os.path.abspath(argv[0])
+        done = execute(argv, folder, adapter.timeout)
+        if isinstance(done, str):
+            return Answer({}, error=done)
         if done.returncode != 0:
             tail = done.stderr.decode(errors="replace").strip().splitlines()[-3:]
+            too_big = getattr(signal, "SIGXFSZ", 0)  # the file-size limit killed it
+            if too_big and done.returncode == -too_big:
+                tail = [f"its output went over {OUTPUT_LIMIT >> 20} MB"]
             return Answer({}, error=f"exit status {done.returncode}: " + " | ".join(tail))
         out = folder / "result"
-        data = out.read_bytes() if "{out}" in adapter.command and out.is_file() else done.stdout
+        data = done.stdout
+        if "{out}" in adapter.command and out.is_file():
+            if out.stat().st_size > OUTPUT_LIMIT:
+                return Answer({}, error=f"its result went over {OUTPUT_LIMIT >> 20} MB")
+            data = out.read_bytes()
         try:
             return read_output(adapter.reader, data, request)
         except (ValueError, KeyError, TypeError, IndexError, InputError) as e:
             return Answer({}, error=f"unreadable output ({adapter.reader} reader): {e}")
+
+
+OUTPUT_LIMIT = 64 << 20  # bytes a program may write to a file or its standard output
+
+
+def execute(argv: list[str], folder: Path,
+            timeout: float) -> subprocess.CompletedProcess[bytes] | str:  # fmt: skip
+    """Run *argv* in *folder* in a session of its own, its output in files (memory stays
+    bounded, and no file it writes may exceed OUTPUT_LIMIT); on the time-out the whole
+    session is killed, so neither the program nor a child it started outlives the run. A
+    string says why it could not run or answer."""
+    posix = os.name == "posix"
+
+    def limit() -> None:  # in the child, before exec
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
+
+    with open(folder / ".stdout", "w+b") as out, open(folder / ".stderr", "w+b") as errs:
+        try:
+            child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=errs,
+                                     cwd=folder, start_new_session=posix,
+                                     preexec_fn=limit if posix else None)  # fmt: skip
+        except OSError as e:
+            return f"cannot run {argv[0]}: {e.strerror or e}"
+        try:
+            code = child.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            code = None
+        with contextlib.suppress(OSError):  # whatever it left running
+            if posix:
+                os.killpg(child.pid, signal.SIGKILL)
+            else:
+                child.kill()
+        child.wait()
+        if code is None:
+            return f"no answer within {timeout:g} s"
+        out.seek(0)
+        errs.seek(0)
+        return subprocess.CompletedProcess(argv, code, out.read(OUTPUT_LIMIT + 1),
+                                           errs.read(OUTPUT_LIMIT))  # fmt: skip
 
 
 def chess_json(trf: str) -> str:

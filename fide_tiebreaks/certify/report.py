@@ -184,13 +184,14 @@ def explanation(trf: str, codes: Sequence[str], edition: str, d: Discrepancy,
     if not d.participant:
         return ""
     from ..explain import explain, render_text
-    from .adapters import our_options
     from ..formats.trf.reader import parse_trf
+    from .adapters import our_options
 
     t = parse_trf(trf.encode()).tournament
     try:
-        standings, items = explain(t, d.participant, list(codes), edition,
-                                   options=our_options(options))
+        standings, items = explain(
+            t, d.participant, list(codes), edition, options=our_options(options)
+        )
     except Exception as e:  # explaining is a courtesy: never lose the report over it
         return f"(no explanation: {e})"
     wanted = [x for x in items if x.code == d.code] or items

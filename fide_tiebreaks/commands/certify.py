@@ -176,8 +176,11 @@ def run(args: argparse.Namespace) -> int:
         err(f"error: --kinds takes {', '.join(KINDS)}")
         return EXIT_USAGE
     # "nan" and "inf" pass float() and "<= 0"; a time-out must be a finite number of seconds.
-    if args.events < 1 or args.jobs < 0 or args.max_discrepancies < 0 or not (
-        0 < args.timeout < 1e6
+    if (
+        args.events < 1
+        or args.jobs < 0
+        or args.max_discrepancies < 0
+        or not (0 < args.timeout < 1e6)
     ):
         err("error: --events must be at least 1; --jobs, --max-discrepancies at least 0; "
             "--timeout above 0 and below 1000000 s")  # fmt: skip
