@@ -309,6 +309,13 @@ def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Resu
             ranks = {tm.id: tm.declared_rank for tm in theirs.team.teams if tm.declared_rank}
         found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
         return Results({}, ranks, list(codes or found), None, codes is not None, ranks_only=True)
+    try:  # a field over csv's limit (128 KiB) raises csv.Error
+        return _csv_results(path, text, codes, t)
+    except csv.Error as e:
+        raise ValueError(f"{path}: not readable as CSV: {e}") from None
+
+
+def _csv_results(path: Path, text: str, codes: Sequence[str] | None, t: Tournament) -> Results:
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)

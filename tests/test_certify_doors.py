@@ -110,3 +110,47 @@ def test_a_relative_program_path_is_the_users_not_the_temporary_folders(tmp_path
     monkeypatch.chdir(tmp_path)
     code, out = _run("./tool")
     assert code == 1 and "cannot run" not in out and "theirs -" in out
+
+
+@pytest.mark.parametrize(("reader", "output", "message"), [
+    ("csv", "start_rank,BH\n1," + "x" * 200_000 + "\n", "not readable as CSV"),
+    ("json", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+])  # fmt: skip
+def test_output_the_readers_cannot_take_is_a_run_finding(tmp_path, reader, output, message):
+    # Once exit 3 (csv.Error) and exit 2, ending the whole run (RecursionError).
+    (tmp_path / "out.txt").write_text(output)
+    cat = f'{sys.executable} -c "import sys; sys.stdout.write(open(sys.argv[1]).read())"'
+    code, out = _run(f"{cat} {tmp_path / 'out.txt'}", "--reader", reader)
+    assert code == 1 and message in out and out.rstrip().endswith("1 events, 1 discrepancies")
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_participant_given_two_rows_is_not_judged_on_one_of_them(tmp_path, first):
+    # A second row for #1 with BH 999 was silently dropped when it came first: a wrong value
+    # the program printed went unseen.
+    where = "0" if first else "len(d['standings'])"
+    prog = tmp_path / "prog.py"
+    prog.write_text(
+        "import json, subprocess, sys\n"
+        "out = subprocess.run([sys.executable, '-m', 'fide_tiebreaks', 'standings', sys.argv[1],"
+        " '-t', 'BH', '-f', 'json'], capture_output=True, text=True).stdout\n"
+        "d = json.loads(out)\n"
+        "bad = dict(d['standings'][0], tiebreaks={'BH': '999'})\n"
+        f"d['standings'].insert({where}, bad)\n"
+        "print(json.dumps(d))\n"
+    )
+    code, out = _run(f"{sys.executable} {prog} {{trf}}")
+    assert code == 1 and "has a second row" in out
+
+
+def test_conformance_against_an_unreadable_export_is_not_an_internal_error(tmp_path, capsys):
+    from pathlib import Path
+
+    trf = Path(__file__).parent.parent / "conformance" / "cases"
+    case = next(trf.rglob("*.trf"))
+    (tmp_path / "big.csv").write_text("start_rank,BH\n1," + "x" * 200_000 + "\n")
+    (tmp_path / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    for name in ("big.csv", "deep.json"):
+        code = main(["conformance", str(case), "--against", str(tmp_path / name), "-t", "BH"])
+        assert code not in (0, 3), name
+        assert "internal error" not in capsys.readouterr().err
