@@ -154,3 +154,38 @@ def test_conformance_against_an_unreadable_export_is_not_an_internal_error(tmp_p
         code = main(["conformance", str(case), "--against", str(tmp_path / name), "-t", "BH"])
         assert code not in (0, 3), name
         assert "internal error" not in capsys.readouterr().err
+
+
+ENTRIES = """
+from fide_tiebreaks.certify.adapters import Answer
+def floats(request): return Answer({1: {"BH": 1.5}})
+def nothing(request): return Answer(None)
+def text_ranks(request): return Answer({1: {"BH": "1"}}, {1: "first"})
+def leaves(request): raise SystemExit(5)
+"""
+
+
+@pytest.mark.parametrize(("entry", "message"), [
+    ("floats", "whose values are not"),
+    ("nothing", "whose values are not"),
+    ("text_ranks", "whose ranks are not"),
+    ("leaves", "SystemExit: 5"),
+])  # fmt: skip
+def test_an_entry_point_answering_the_wrong_shape_is_a_run_finding(
+    tmp_path, monkeypatch, capsys, entry, message
+):
+    # These were exit 3 (AttributeError deep in the comparison) or exit 5 (SystemExit).
+    (tmp_path / "shapes.py").write_text(ENTRIES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["certify", "--entry", f"shapes:{entry}", *SMALL]) == 1
+    out = capsys.readouterr().out
+    assert message in out and out.rstrip().endswith("2 events, 2 discrepancies")
+
+
+@pytest.mark.parametrize("body", ["raise SyntaxError('bad')", "1 / 0", "import sys; sys.exit(4)"])
+def test_an_entry_module_that_fails_to_import_is_a_usage_error(tmp_path, monkeypatch, capsys,
+                                                               body):  # fmt: skip
+    (tmp_path / "broken_mod.py").write_text(body + "\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["certify", "--entry", "broken_mod:f", *SMALL]) == 2
+    assert "cannot be loaded" in capsys.readouterr().err

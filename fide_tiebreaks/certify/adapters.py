@@ -93,20 +93,40 @@ def run(adapter: Adapter, request: Request) -> Answer:
         function = entry_point(adapter.entry)
         try:
             answer = function(request)
-        except Exception as e:  # the program under test failed: a finding, not our crash
+        except (Exception, SystemExit) as e:  # the program under test failed: a finding
             return Answer({}, error=f"{type(e).__name__}: {e}")
         if not isinstance(answer, Answer):
             return Answer({}, error=f"{adapter.entry} returned {type(answer).__name__}")
-        return answer
+        wrong = malformed(answer)
+        return Answer({}, error=f"{adapter.entry} returned an Answer {wrong}") if wrong else answer
     return run_command(adapter, request)
+
+
+def malformed(answer: Answer) -> str:
+    """What is wrong with the shape of an entry point's answer ('' when nothing is)."""
+    values, ranks, offered = answer.values, answer.ranks, answer.offered
+    if not isinstance(values, Mapping) or not all(
+        isinstance(p, int) and isinstance(row, Mapping)
+        and all(isinstance(c, str) and (v is None or isinstance(v, str)) for c, v in row.items())
+        for p, row in values.items()
+    ):  # fmt: skip
+        return "whose values are not {participant id: {code: text or None}}"
+    if not isinstance(ranks, Mapping) or not all(
+        isinstance(p, int) and isinstance(r, int) for p, r in ranks.items()
+    ):
+        return "whose ranks are not {participant id: rank}"
+    if offered is not None and not all(isinstance(c, str) for c in offered):
+        return "whose offered codes are not text"
+    return ""
 
 
 def entry_point(spec: str) -> Callable[[Request], Answer]:
     module, _, name = spec.partition(":")
     try:
         function = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError, ValueError) as e:
-        raise AdapterError(f"entry point '{spec}' cannot be loaded: {e}") from None
+    except (Exception, SystemExit) as e:  # its module may raise anything while importing
+        raise AdapterError(f"entry point '{spec}' cannot be loaded: {type(e).__name__}: "
+                           f"{e}") from None  # fmt: skip
     if not callable(function):
         raise AdapterError(f"entry point '{spec}' is not callable")
     return function
