@@ -189,3 +189,36 @@ def test_an_entry_module_that_fails_to_import_is_a_usage_error(tmp_path, monkeyp
     monkeypatch.syspath_prepend(str(tmp_path))
     assert main(["certify", "--entry", "broken_mod:f", *SMALL]) == 2
     assert "cannot be loaded" in capsys.readouterr().err
+
+
+HOSTILE = """
+from fide_tiebreaks.certify.adapters import Answer, builtin
+def program(request):
+    right = builtin(request)
+    values = {p: dict(row) for p, row in right.values.items()}
+    values[1]["BH"] = "<script>alert(1)</script>]]>\\x01\\x1b[2J\\ud800"
+    return Answer(values, right.ranks)
+"""
+
+
+def test_a_hostile_value_is_escaped_in_every_report(tmp_path, monkeypatch, capsys):
+    # Control characters made junit.xml not well-formed XML, reached the terminal raw (ESC
+    # [2J clears it), and a lone surrogate could not be written at all.
+    import json
+
+    from lxml import etree
+
+    (tmp_path / "hostile.py").write_text(HOSTILE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = tmp_path / "report"
+    args = ["certify", "--entry", "hostile:program", "--tiebreaks", "BH", *SMALL]
+    assert main([*args, "--report", str(report)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x01" not in out and "\\x1b[2J" in out
+    suite = etree.parse(str(report / "junit.xml")).getroot()
+    failures = [f.get("message") for f in suite.iter("failure")]
+    assert any("<script>alert(1)</script>]]>\\x01" in (m or "") for m in failures)
+    html = (report / "report.html").read_text(encoding="utf-8")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;]]&gt;" in html
+    groups = json.loads((report / "summary.json").read_text())["groups"]
+    assert groups[0]["theirs"].startswith("<script>alert(1)</script>]]>")

@@ -15,6 +15,14 @@ from ..atomic import write_atomic
 from .compare import Discrepancy
 from .generate import Event, to_trf
 
+# Characters a terminal acts on or XML 1.0 forbids (even escaped), and lone surrogates.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    """*text* (a program's output) with control characters shown as ``\\xNN``."""
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
 
 @dataclass(frozen=True)
 class Group:

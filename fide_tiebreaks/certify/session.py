@@ -11,7 +11,7 @@ from dataclasses import replace
 from .compare import RUN, Discrepancy
 from .engine import Config, EventResult, check, run_dask, run_local, totals
 from .generate import generate, to_trf
-from .report import Group, Summary, explanation
+from .report import Group, Summary, explanation, printable
 from .shrink import shrink
 
 
@@ -62,6 +62,9 @@ def reproduce(config: Config, key: tuple[str, str, str], count: int, events: int
     example, d = (shrunk.event, shrunk.discrepancy) if shrunk else (event, first)
     if d.code == RUN:
         d = replace(d, participant=0)
+    # What the program printed reaches a terminal, XML and HTML: no control characters.
+    d = replace(d, theirs=None if d.theirs is None else printable(d.theirs),
+                detail=printable(d.detail))  # fmt: skip
     text = explanation(to_trf(example), config.codes, config.edition, d, dict(config.options))
     return Group(key[0], key[1], key[2], count, events, result.index, example, d, text,
                  shrunk is not None, shrunk.tries if shrunk else 0)  # fmt: skip
