@@ -222,3 +222,17 @@ def test_a_hostile_value_is_escaped_in_every_report(tmp_path, monkeypatch, capsy
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;]]&gt;" in html
     groups = json.loads((report / "summary.json").read_text())["groups"]
     assert groups[0]["theirs"].startswith("<script>alert(1)</script>]]>")
+
+
+def test_a_report_that_cannot_be_a_folder_is_refused_before_the_run(tmp_path, capsys):
+    # It was found out after the whole run, with "File exists" for a message.
+    import os
+
+    (tmp_path / "file").write_text("keep")
+    os.mkfifo(tmp_path / "fifo")
+    for target in (tmp_path / "file", tmp_path / "fifo", tmp_path / "file" / "sub"):
+        code = main(["certify", "--program", "false", *SMALL, "--report", str(target)])
+        captured = capsys.readouterr()
+        assert code == 2 and captured.out == "", target
+        assert "--report" in captured.err or "cannot write the report" in captured.err
+    assert (tmp_path / "file").read_text() == "keep"

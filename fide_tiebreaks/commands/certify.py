@@ -230,6 +230,17 @@ def run(args: argparse.Namespace) -> int:
     except (CodeError, PluginError) as e:
         err(f"error: {e}")
         return EXIT_USAGE
+    if args.report:  # found out before a long run, not after it
+        folder = Path(args.report)
+        if folder.exists() and not folder.is_dir():
+            err(f"error: --report {args.report}: it is not a folder (the report is a folder "
+                "of files: summary.json, junit.xml, report.html, cases/)")  # fmt: skip
+            return EXIT_USAGE
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
+            return EXIT_USAGE
     from ..audit import default_jobs, progress
 
     show = progress(args.events, sys.stderr)
