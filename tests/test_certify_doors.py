@@ -236,3 +236,34 @@ def test_a_report_that_cannot_be_a_folder_is_refused_before_the_run(tmp_path, ca
         assert code == 2 and captured.out == "", target
         assert "--report" in captured.err or "cannot write the report" in captured.err
     assert (tmp_path / "file").read_text() == "keep"
+
+
+@pytest.mark.parametrize(("jobs", "how"), [("2", "TERM"), ("2", "INT")])
+def test_an_interrupted_run_leaves_no_program_and_no_temporary_folder(tmp_path, jobs, how):
+    # kill PID (SIGTERM) once left the workers orphaned, each still running the program; Ctrl-C
+    # with --jobs 2 waited for every queued batch (6 x 30 s here).
+    import os
+    import signal
+    import subprocess
+    import time
+
+    marker = tmp_path / "still-running"
+    slow = tmp_path / "slow.py"
+    slow.write_text(f"import time, pathlib\ntime.sleep(6)\npathlib.Path({str(marker)!r}).touch()\n")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    run = subprocess.Popen(
+        [sys.executable, "-m", "fide_tiebreaks", "certify", "--program", f"{{python}} {slow}",
+         "--events", "6", "--players", "4-4", "--jobs", jobs, "--timeout", "30"],
+        env={**os.environ, "TMPDIR": str(temp)}, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    time.sleep(2.5)
+    if how == "TERM":
+        run.send_signal(signal.SIGTERM)  # the main process alone, as kill PID does
+    else:
+        os.killpg(run.pid, signal.SIGINT)  # the whole group, as Ctrl-C does
+    assert run.wait(timeout=15) != 0
+    time.sleep(5)
+    assert not marker.exists()
+    assert list(temp.iterdir()) == []

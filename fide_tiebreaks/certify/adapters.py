@@ -212,6 +212,10 @@ def execute(argv: list[str], folder: Path,
         import resource
 
         resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
+        if sys.platform == "linux":  # killed with us, even by kill -9 (PR_SET_PDEATHSIG)
+            import ctypes
+
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)
 
     with open(folder / ".stdout", "w+b") as out, open(folder / ".stderr", "w+b") as errs:
         try:
@@ -220,16 +224,18 @@ def execute(argv: list[str], folder: Path,
                                      preexec_fn=limit if posix else None)  # fmt: skip
         except OSError as e:
             return f"cannot run {argv[0]}: {e.strerror or e}"
+        code = None
         try:
             code = child.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            code = None
-        with contextlib.suppress(OSError):  # whatever it left running
-            if posix:
-                os.killpg(child.pid, signal.SIGKILL)
-            else:
-                child.kill()
-        child.wait()
+            pass
+        finally:  # also on Ctrl-C, which its own session no longer receives
+            with contextlib.suppress(OSError):  # whatever it left running
+                if posix:
+                    os.killpg(child.pid, signal.SIGKILL)
+                else:
+                    child.kill()
+            child.wait()
         if code is None:
             return f"no answer within {timeout:g} s"
         out.seek(0)

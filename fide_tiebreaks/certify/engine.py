@@ -78,8 +78,21 @@ def check_index(config: Config, index: int) -> EventResult:
                        tuple(used.items()), "" if compared else "nothing compared")  # fmt: skip
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, which (unlike Ctrl-C) reached this process alone."""
+
+
+STOPPED: list[bool] = []  # in a worker: Ctrl-C was seen, so the batches still queued are not run
+
+
 def check_many(config: Config, indices: range) -> list[EventResult]:
-    return [check_index(config, i) for i in indices]
+    if STOPPED:
+        raise KeyboardInterrupt
+    try:
+        return [check_index(config, i) for i in indices]
+    except KeyboardInterrupt:
+        STOPPED.append(True)
+        raise
 
 
 def batches(events: int, size: int) -> list[range]:
@@ -101,8 +114,20 @@ def run_local(config: Config, events: int, jobs: int) -> Iterator[EventResult]:
     from functools import partial
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for done in pool.map(partial(check_many, config), batches(events, size)):
-            yield from done
+        try:
+            for done in pool.map(partial(check_many, config), batches(events, size)):
+                yield from done
+        except KeyboardInterrupt as e:  # Ctrl-C: stop now, not after every queued batch
+            if isinstance(e, Terminated):  # the workers did not see it: pass it on
+                import multiprocessing
+                import os
+                import signal
+
+                for child in multiprocessing.active_children():
+                    if child.pid:
+                        os.kill(child.pid, signal.SIGINT)
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
 
 
 def run_dask(config: Config, events: int, scheduler: str) -> Iterator[EventResult]:

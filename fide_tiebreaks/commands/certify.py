@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from ..certify.adapters import ADAPTERS, Adapter, AdapterError, check_template, entry_point
-    from ..certify.engine import Config, standings
+    from ..certify.engine import Config, Terminated, standings
     from ..certify.generate import KINDS, Profile, generate
     from ..certify.report import text, write
     from ..certify.session import certify
@@ -244,6 +245,14 @@ def run(args: argparse.Namespace) -> int:
     from ..audit import default_jobs, progress
 
     show = progress(args.events, sys.stderr)
+
+    def terminated(signum: int, frame: object) -> None:  # kill PID: clean up as on Ctrl-C
+        raise Terminated
+
+    import threading
+
+    main_thread = threading.current_thread() is threading.main_thread()  # else not allowed
+    before = signal.signal(signal.SIGTERM, terminated) if main_thread else None
     try:
         summary = certify(config, args.events, jobs=args.jobs or default_jobs(),
                           scheduler=args.scheduler or "", shrink_seconds=args.shrink_seconds,
@@ -251,6 +260,9 @@ def run(args: argparse.Namespace) -> int:
     except (MissingExtra, RuntimeError) as e:
         err(f"error: {e}")
         return EXIT_USAGE
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, before)
     sys.stdout.write(text(summary))
     if args.report:
         try:
