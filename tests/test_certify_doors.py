@@ -267,3 +267,10 @@ def test_an_interrupted_run_leaves_no_program_and_no_temporary_folder(tmp_path, 
     time.sleep(5)
     assert not marker.exists()
     assert list(temp.iterdir()) == []
+
+
+@pytest.mark.parametrize("events", ["100001", "1000000000", "99999999999999999999999"])
+def test_a_number_of_events_beyond_the_bound_is_a_usage_error(events, capsys):
+    # 10**9 events took 2.8 GB in a minute before a single event ran.
+    assert main(["certify", "--events", events, "--jobs", "1"]) == 2
+    assert "--events must be from 1 to 100,000" in capsys.readouterr().err
