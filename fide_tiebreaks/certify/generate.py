@@ -29,6 +29,7 @@ Block = tuple[int, str, str]  # (opponent or 0, colour "w" / "b" / "-", TRF resu
 POINTS = {"1": 2, "+": 2, "W": 2, "U": 2, "F": 2, "=": 1, "D": 1, "H": 1}  # half points
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
 KINDS = ("swiss", "round-robin", "team-swiss")
+RR_MAX = 50  # participants of a generated round robin
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,9 @@ def generate(seed: int, index: int, profile: Profile = Profile()) -> Event:
     kinds = [k for k in kinds if k != "team-swiss"] or ["swiss"]
     rr = "round-robin" in kinds and (kinds == ["round-robin"] or
                                      rng.random() < profile.round_robin_share)  # fmt: skip
-    if rr:
-        n = rng.randint(max(3, low), max(3, low, min(high, 14)))
+    if rr:  # at most 50: a double round robin of 51 would need 100 rounds, beyond TRF's 99
+        small = min(low, RR_MAX)
+        n = rng.randint(max(3, small), max(3, small, min(high, 14)))
     else:
         n = rng.randint(low, high)
     unrated = profile.unrated_players if rng.random() < 0.5 else 0.0
@@ -312,7 +314,8 @@ def team_swiss(rng: random.Random, name: str, profile: Profile) -> Event:
     empty last board now and then (the other side wins it by forfeit), board forfeits and
     short games. Match points 2 / 1 / 0."""
     low, high = profile.players
-    n = rng.randint(max(4, low // 4), max(4, min(high // 4, 40)))
+    top = max(4, min(high // 4, 40))  # at most 40 teams, even for --players 161-200
+    n = rng.randint(min(max(4, low // 4), top), top)
     boards = profile.boards
     rounds = profile.rounds or min(n - 1, max(3, n.bit_length() + 1), 9)
     size = boards + 1
