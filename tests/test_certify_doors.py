@@ -287,3 +287,18 @@ def test_large_events_stay_within_the_generators_limits(kind, players, capsys):
             "--events", "3", "--jobs", "1", "--shrink-seconds", "0"]  # fmt: skip
     assert main(args) == 0
     assert capsys.readouterr().out.rstrip().endswith("3 events, 0 discrepancies")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--tiebreaks", ""], "--tiebreaks is empty"),
+    (["--tiebreaks", " , "], "--tiebreaks is empty"),
+    (["--players", "4-"], "--players"),
+    (["--players", "\u0664-\u0665"], "--players"),
+    (["--tiebreaks", "AOB", "--rounded", "AOV"], "--rounded: AOV not in the tie-break list"),
+    (["--tiebreaks", "BH", "--order-only", "de"], "--order-only: de not in the tie-break list"),
+])  # fmt: skip
+def test_careless_options_are_not_silently_reinterpreted(argv, message, capsys):
+    # An empty list ran the 23 default codes, "4-" ran 4-4, Arabic-Indic digits passed, and
+    # a misspelt --rounded code was ignored (its values then compared exactly).
+    assert main(["certify", *SMALL, *argv]) == 2
+    assert message in capsys.readouterr().err

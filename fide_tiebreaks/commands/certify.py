@@ -165,6 +165,9 @@ def run(args: argparse.Namespace) -> int:
     from ..host import PluginError, registry
 
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    if args.tiebreaks is not None and not args.tiebreaks.strip(" ,"):  # not the default list
+        err("error: --tiebreaks is empty; leave it out for the default list")
+        return EXIT_USAGE
     listed = args.tiebreaks or (TEAM_CODES if kinds == ("team-swiss",) else DEFAULT_CODES)
     try:
         codes = tuple(s.code for s in parse_list(listed))
@@ -172,9 +175,10 @@ def run(args: argparse.Namespace) -> int:
     except (CodeError, PluginError) as e:
         err(f"error: {e}")
         return EXIT_USAGE
-    low, _, high = args.players.partition("-")
-    if not (low.isdigit() and (high or low).isdigit()) or not (
-        4 <= int(low) <= int(high or low) <= 200
+    low, dash, high = args.players.partition("-")
+    high = high if dash else low  # "4-" is a slip, not 4-4
+    if not (low.isascii() and low.isdigit() and high.isascii() and high.isdigit()) or not (
+        4 <= int(low) <= int(high) <= 200
     ):
         err("error: --players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
         return EXIT_USAGE
@@ -213,6 +217,14 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     rounded = {c.strip() for c in args.rounded.split(",") if c.strip()}
     order_only = {c.strip() for c in args.order_only.split(",") if c.strip()}
+    bases = {c.split("/")[0].split(":")[0] for c in codes}  # as compare matches them
+    for option, named in (("--rounded", rounded), ("--order-only", order_only)):
+        unknown = sorted(c for c in named if c not in bases and c != "*")
+        given = option == "--rounded" or args.order_only != "DE"  # not the default DE
+        if unknown and given:
+            err(f"error: {option}: {', '.join(unknown)} not in the tie-break list "
+                f"({','.join(codes)})")  # fmt: skip
+            return EXIT_USAGE
     adapter = Adapter(adapter.name, adapter.command, adapter.entry, adapter.reader,
                       frozenset(adapter.rounded | rounded), frozenset(order_only),
                       adapter.timeout, adapter.description)  # fmt: skip
@@ -228,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     given = args.unrated_rating is not None  # 0 is a rating too
     options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
-    profile = Profile(players=(int(low), int(high or low)), rounds=args.rounds, kinds=kinds,
+    profile = Profile(players=(int(low), int(high)), rounds=args.rounds, kinds=kinds,
                       pairing=args.pairing, forfeit=args.forfeits)  # fmt: skip
     config = Config(adapter, codes, args.edition, args.seed, profile, options)
     try:  # a code no plugin provides, or one the edition lacks, is a usage error up front
