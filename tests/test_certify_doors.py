@@ -302,3 +302,22 @@ def test_careless_options_are_not_silently_reinterpreted(argv, message, capsys):
     # a misspelt --rounded code was ignored (its values then compared exactly).
     assert main(["certify", *SMALL, *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_symlinked_cases_folder_is_not_written_through(tmp_path, capsys):
+    # cases -> elsewhere put the reproductions outside the report folder.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    report = tmp_path / "report"
+    report.mkdir()
+    (report / "cases").symlink_to(elsewhere)
+    assert main(["certify", "--program", "false", *SMALL, "--report", str(report)]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_an_unreadable_output_is_named_as_the_output_not_a_vanished_temporary_file():
+    code, out = _run(f"{sys.executable} -c \"print('start_rank,BH'); print('x,1')\"",
+                     "--reader", "csv")  # fmt: skip
+    assert code == 1 and "unreadable output (csv reader): output:2:" in out
+    assert "certify-read-" not in out

@@ -268,7 +268,10 @@ def read_output(reader: str, data: bytes, request: Request) -> Answer:
     with tempfile.TemporaryDirectory(prefix="certify-read-") as tmp:
         path = Path(tmp) / f"result{suffix}"
         path.write_bytes(data)
-        read = read_results(path, list(request.codes), t)
+        try:
+            read = read_results(path, list(request.codes), t)
+        except (ValueError, InputError) as e:  # name the output, not a folder now gone
+            raise ValueError(str(e).replace(str(path), "output")) from None
     values, ranks = read.values, read.ranks
     offered = None if reader != "trf-rank" else ()
     return Answer({pid: {c: (v or None) for c, v in row.items()} for pid, row in values.items()},

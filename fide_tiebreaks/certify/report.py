@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from ..atomic import write_atomic
+from ..atomic import OutputError, write_atomic
 from .compare import Discrepancy
 from .generate import Event, to_trf
 
@@ -90,6 +90,8 @@ def text(s: Summary) -> str:
 def write(s: Summary, folder: Path) -> None:
     """summary.json, junit.xml, report.html and cases/<group>.trf in *folder*."""
     folder.mkdir(parents=True, exist_ok=True)
+    if (folder / "cases").is_symlink():  # its files would land outside the report folder
+        raise OutputError(f"cannot write {folder / 'cases'}: it is a symbolic link")
     (folder / "cases").mkdir(exist_ok=True)
     groups = []
     for g in s.groups:
