@@ -321,3 +321,14 @@ def test_an_unreadable_output_is_named_as_the_output_not_a_vanished_temporary_fi
                      "--reader", "csv")  # fmt: skip
     assert code == 1 and "unreadable output (csv reader): output:2:" in out
     assert "certify-read-" not in out
+
+
+def test_a_run_that_compares_nothing_fails_and_says_why(tmp_path, monkeypatch, capsys):
+    (tmp_path / "offers.py").write_text(
+        "from fide_tiebreaks.certify.adapters import Answer\n"
+        "def nothing(request): return Answer({}, {}, ())\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["certify", "--entry", "offers:nothing", *SMALL]) == 1
+    err = capsys.readouterr().err
+    assert "no value and no order was compared" in err and "refused" not in err

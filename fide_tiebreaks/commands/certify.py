@@ -288,6 +288,9 @@ def run(args: argparse.Namespace) -> int:
             err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
             return EXIT_USAGE
     if not summary.compared:  # a check that compared nothing fails
-        err("error: no value was compared (every event was refused)")
+        err(
+            "error: no value and no order was compared: the program offered none for this "
+            "list, or C.07 Art. 10 dropped every code (unrated players; see --unrated-rating)"
+        )
         return EXIT_PROBLEMS
     return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
