@@ -4,6 +4,7 @@ error (2) or a finding (1), never an internal error (3), a hang or unbounded mem
 from __future__ import annotations
 
 import sys
+import time
 
 import pytest
 
@@ -332,3 +333,18 @@ def test_a_run_that_compares_nothing_fails_and_says_why(tmp_path, monkeypatch, c
     assert main(["certify", "--entry", "offers:nothing", *SMALL]) == 1
     err = capsys.readouterr().err
     assert "no value and no order was compared" in err and "refused" not in err
+
+
+def test_the_gacrux_adapter_runs_gacrux_under_the_time_out(tmp_path, monkeypatch):
+    """The gacrux adapter ran the reference program with a fixed 120 s, whatever --timeout
+    said, and read its output whole; it now runs it as --program runs a program."""
+    from fide_tiebreaks.certify.adapters import Request, gacrux
+
+    slow = tmp_path / "python"
+    slow.write_text("#!/bin/sh\nsleep 30\n")
+    slow.chmod(0o755)
+    monkeypatch.setenv("FIDE_TIEBREAKS_GACRUX_PYTHON", str(slow))
+    started = time.monotonic()
+    answer = gacrux(Request("012 x\n", ("BH",), "fide-2024", "swiss", {}, timeout=1.0))
+    assert time.monotonic() - started < 10
+    assert answer.error == "gacrux: no answer within 1 s"

@@ -45,6 +45,7 @@ class Request:
     edition: str
     type: str  # "swiss", "round-robin" or "team-swiss"
     options: Mapping[str, str] = field(default_factory=dict)
+    timeout: float = 60.0  # --timeout: what an entry point that runs a program allows it
 
 
 @dataclass(frozen=True)
@@ -333,11 +334,14 @@ def gacrux(request: Request) -> Answer:
                 *(f"{c}/V{year}" for c in request.codes), "-d", "T"]  # fmt: skip
         if request.options.get("unrated_rating"):
             argv += ["-u", str(request.options["unrated_rating"])]
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
+        # As --program runs a program: bounded output, --timeout, nothing left running.
+        done = execute(argv, Path(tmp), request.timeout)
+    if isinstance(done, str):
+        return Answer({}, error=f"gacrux: {done}")
     if done.returncode != 0:
-        tail = done.stderr.strip().splitlines()[-3:]
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         return Answer({}, error=f"gacrux exit status {done.returncode}: " + " | ".join(tail))
-    return read_gacrux(done.stdout, request.codes)
+    return read_gacrux(done.stdout.decode("utf-8", "replace"), request.codes)
 
 
 ADAPTERS = {

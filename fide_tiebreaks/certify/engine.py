@@ -57,7 +57,7 @@ def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standin
     except (CodeError, PluginError):
         return [], 0, None
     request = Request(to_trf(event), config.codes, config.edition, event.kind,
-                      dict(config.options))  # fmt: skip
+                      dict(config.options), config.adapter.timeout)  # fmt: skip
     answer = run(config.adapter, request)
     found, compared = compare(ours, answer, config.adapter, config.edition)
     return found, compared, ours

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -210,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
             entry_point(args.entry)
             adapter = Adapter(args.entry, entry=args.entry, timeout=args.timeout)
         else:
-            adapter = ADAPTERS[args.adapter or "builtin"]
+            adapter = replace(ADAPTERS[args.adapter or "builtin"], timeout=args.timeout)
             entry_point(adapter.entry)
     except AdapterError as e:
         err(f"error: {e}")
