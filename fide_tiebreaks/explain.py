@@ -23,7 +23,7 @@ from .host import DEFAULT_PLUGINS, PluginFault, Registry, guarded, registry
 from .model import Tournament
 from .numbers import exact_str, from_units
 from .standings import compute_standings
-from .teams import team_view
+from .teams import team_scores, team_view
 from .tiebreak import Context
 
 BUILTIN_PLUGINS = frozenset(name.rsplit(".", 1)[1] for name in DEFAULT_PLUGINS)
@@ -244,8 +244,7 @@ def matches(standings: Any, tid: int) -> list[dict[str, Any]]:
     t = standings.tournament
     if t.team is None:
         return []
-    mp = {p.id: p.points for p in team_view(t, "MP").participants}
-    gp = {p.id: p.points for p in team_view(t, "GP").participants}
+    mp, gp = team_scores(t)
     return [
         {"round": m.round, "result": m.kind.description,
          "opponent": m.opponent, "mp": exact_str(m.mp), "gp": exact_str(m.gp),

@@ -187,13 +187,8 @@ def test_write_atomic_replaces_only_regular_files(tmp_path_factory, kind, name, 
     elif kind == "link":
         (folder / "real").write_bytes(b"old")
         path.symlink_to("real")
-    elif kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "directory":
-        path.mkdir()
-    elif kind == "link-to-fifo":
-        os.mkfifo(folder / "real")
-        path.symlink_to("real")
+    elif kind in ("fifo", "directory", "link-to-fifo"):
+        special(folder, kind, path.name)
     before = fingerprint(path) if kind != "new" else None
     data = os.urandom(64)
     if kind in ("new", "regular", "link"):
@@ -298,13 +293,8 @@ def test_every_reading_door_reads_only_regular_files(tmp_path_factory, kind, via
         real = folder / "real.trf"
         real.write_bytes(good + (b"\n" * len(good) if kind == "oversized" else b""))
         path.symlink_to(real) if kind == "link-to-regular" else real.rename(path)
-    elif kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "directory":
-        path.mkdir()
-    elif kind == "link-to-fifo":
-        os.mkfifo(folder / "f")
-        path.symlink_to(folder / "f")
+    elif kind in ("fifo", "directory", "link-to-fifo"):
+        special(folder, kind, path.name)
     limit = len(good) + 10
     try:
         if via == "read_bytes":

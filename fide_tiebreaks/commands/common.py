@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -69,6 +69,22 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
             print(text, file=sys.stderr)
         problems += d.severity >= failing
     return result, (EXIT_PROBLEMS if problems else None)
+
+
+def report_ranking(diagnostics: Iterable[Any], args: argparse.Namespace) -> int | None:
+    """Print a ranking's warnings (notes too with --verbose; the edition picked for an
+    undated file always, since it changes the values); EXIT_PROBLEMS when --strict makes a
+    warning an error, else None."""
+    from ..diagnostics import Severity
+    from ..editions import UNDATED
+
+    diagnostics = list(diagnostics)
+    for d in diagnostics:
+        if d.severity >= Severity.WARNING or args.verbose or d.message.startswith(UNDATED):
+            print(d, file=sys.stderr)
+    if args.strict and any(d.severity >= Severity.WARNING for d in diagnostics):
+        return EXIT_PROBLEMS
+    return None
 
 
 def ranked(run: Callable[[], Any]) -> tuple[Any, int]:

@@ -10,7 +10,6 @@ from typing import Any
 from .common import (
     EDITION_HELP,
     EXIT_OK,
-    EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
     add_option_arguments,
@@ -18,6 +17,7 @@ from .common import (
     options_from,
     ranked,
     read_input,
+    report_ranking,
 )
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -73,7 +73,6 @@ def run(args: argparse.Namespace) -> int:
     import os
 
     from ..diagnostics import printable
-    from ..editions import UNDATED
     from ..explain import explain, participant_matches, render_text, to_dict
 
     if not os.path.exists(args.file) and os.path.isfile(args.participant):
@@ -96,11 +95,9 @@ def run(args: argparse.Namespace) -> int:
     if done is None:
         return stop
     standings, explanations = done
-    for d in standings.diagnostics:
-        if d.severity.name != "NOTE" or args.verbose or d.message.startswith(UNDATED):
-            print(d, file=sys.stderr)
-    if args.strict and any(d.severity.name != "NOTE" for d in standings.diagnostics):
-        return EXIT_PROBLEMS  # as standings --strict: a warning is an error
+    stop = report_ranking(standings.diagnostics, args)
+    if stop is not None:
+        return stop  # as standings --strict: a warning is an error
     if args.format == "json":
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:

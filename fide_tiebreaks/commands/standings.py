@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from .common import (
@@ -16,6 +15,7 @@ from .common import (
     options_from,
     ranked,
     read_input,
+    report_ranking,
     write_output,
 )
 
@@ -129,8 +129,6 @@ def output_format(given: str | None, output: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import Severity
-    from ..editions import UNDATED
     from ..formats import render
     from ..model import TournamentType
     from ..standings import compute_standings
@@ -185,12 +183,9 @@ def run(args: argparse.Namespace) -> int:
     if done is None:
         return stop
     standings, options = done
-    for d in standings.diagnostics:
-        # The edition picked for an undated file is said by default: it changes the values.
-        if d.severity >= Severity.WARNING or args.verbose or d.message.startswith(UNDATED):
-            print(d, file=sys.stderr)
-    if args.strict and any(d.severity >= Severity.WARNING for d in standings.diagnostics):
-        return EXIT_PROBLEMS
+    stop = report_ranking(standings.diagnostics, args)
+    if stop is not None:
+        return stop
     from ..formats.base import TooLarge
 
     try:
