@@ -39,10 +39,18 @@ def read(text: str) -> Tournament:
 
 
 def small_event() -> EventBuilder:
-    ev = EventBuilder(rounds=3, edition="fide-2024", name="Club open",
-                      start_date=date(2025, 5, 1), end_date=date(2025, 5, 3))  # fmt: skip
-    for pid, name, rating in [(1, "Adams, Ann", 2400), (2, "Brown, Bob", 2300),
-                              (3, "Clark, Cy", 0)]:  # fmt: skip
+    ev = EventBuilder(
+        rounds=3,
+        edition="fide-2024",
+        name="Club open",
+        start_date=date(2025, 5, 1),
+        end_date=date(2025, 5, 3),
+    )
+    for pid, name, rating in [
+        (1, "Adams, Ann", 2400),
+        (2, "Brown, Bob", 2300),
+        (3, "Clark, Cy", 0),
+    ]:
         ev.add_player(pid, name, rating=rating, federation="ENG")
     ev.record_round(1, games=[(1, 2, "1-0")], byes={3: "U"})
     ev.record_round(2, games=[(3, 1, "1/2-1/2")], byes={2: "H"})
@@ -75,8 +83,9 @@ def test_standings_fill_ranks_and_212():
     # 3 met only 1 (1.5) plus its PAB round's dummy: whichever, 2 is last with 0.5.
     assert ranks[2] == "   3"
     assert "212 PTS,BH" in text.splitlines()
-    assert {row.participant.id: row.rank for row in compute_standings(read(text), "BH").rows} \
-        == {row.participant.id: row.rank for row in s.rows}  # fmt: skip
+    assert {row.participant.id: row.rank for row in compute_standings(read(text), "BH").rows} == {
+        row.participant.id: row.rank for row in s.rows
+    }
 
 
 @pytest.mark.parametrize("form", ["trf16", "trf26"])
@@ -93,15 +102,15 @@ def test_bundled_files_read_back_equal(path, form):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_generated_team_events_as_trf26(seed):
-    text = generate_teams(6 + seed, 4, 4 + seed, seed, forfeit=0.1, reserve=0.3,
-                          empty_board=0.05)  # fmt: skip
+    text = generate_teams(6 + seed, 4, 4 + seed, seed, forfeit=0.1, reserve=0.3, empty_board=0.05)
     t = parse_trf(text.encode()).tournament
     back = read(write_tournament_trf(t))
     assert same(back, t)
     codes = "MPvGP,BH:MP,EMGSB/C1"
     a, b = compute_standings(t, codes, "fide-2024"), compute_standings(back, codes, "fide-2024")
     assert [(r.participant.id, r.rank, r.values) for r in a.rows] == [
-        (r.participant.id, r.rank, r.values) for r in b.rows]  # fmt: skip
+        (r.participant.id, r.rank, r.values) for r in b.rows
+    ]
 
 
 def test_trf16_to_trf26_to_trf16_keeps_every_value():
@@ -130,10 +139,20 @@ def test_points_outside_the_scoring_system_are_299_in_trf26_refused_in_trf16():
 
 
 def test_scoring_as_162_in_trf26_and_xxs_in_trf16():
-    ev = EventBuilder(rounds=2, edition="fide-2024", scoring=Scoring(
-        win_white=Fraction(3), win_black=Fraction(3), forfeit_win=Fraction(3),
-        full_bye=Fraction(3), pab=Fraction(3), draw_white=Fraction(1), draw_black=Fraction(1),
-        half_bye=Fraction(1)))  # fmt: skip
+    ev = EventBuilder(
+        rounds=2,
+        edition="fide-2024",
+        scoring=Scoring(
+            win_white=Fraction(3),
+            win_black=Fraction(3),
+            forfeit_win=Fraction(3),
+            full_bye=Fraction(3),
+            pab=Fraction(3),
+            draw_white=Fraction(1),
+            draw_black=Fraction(1),
+            half_bye=Fraction(1),
+        ),
+    )
     ev.add_player(1, "A")
     ev.add_player(2, "B")
     ev.record_round(1, games=[(1, 2, "1-0")])
@@ -150,8 +169,9 @@ def test_scoring_as_162_in_trf26_and_xxs_in_trf16():
 
 
 def test_more_than_9999_players_is_refused_with_the_reason():
-    people = tuple(Participant(id=i, name=f"P{i}", points=Fraction(0), results=())
-                   for i in range(1, 10_002))  # fmt: skip
+    people = tuple(
+        Participant(id=i, name=f"P{i}", points=Fraction(0), results=()) for i in range(1, 10_002)
+    )
     t = Tournament(name="big", participants=people, rounds=0)
     with pytest.raises(TrfFormError) as e:
         write_tournament_trf(t)

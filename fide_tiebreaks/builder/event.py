@@ -14,6 +14,7 @@ from typing import Any
 from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
+from .report import report_info
 from .results import (
     BuilderError,
     as_date,
@@ -73,6 +74,10 @@ class EventBuilder:
     when :func:`compute_standings` is given none. Team events: *boards* (TRF 352), the
     *match_points* for a won, drawn and lost match (362), the *primary* score ``"MP"`` or
     ``"GP"`` and the match and game points of a team's pairing-allocated bye, *team_pab*.
+    The rating report (``write_tournament_trf``): *city* (022), *federation* (032),
+    *round_dates* (132), *chief_arbiter* (102), *deputy_arbiters* (112, one each), the
+    *time_control* as TRF-2026 222 (``"40/6000+30:900+30"``), the *pairing_system* as 192
+    (``"FIDE_DUTCH_2025"``); checked by ``builder.report.report_info``.
     """
 
     def __init__(
@@ -90,6 +95,13 @@ class EventBuilder:
         match_points: tuple[Fraction | int, Fraction | int, Fraction | int] = (2, 1, 0),
         primary: str = "MP",
         team_pab: tuple[Fraction | int, Fraction | int] | None = None,
+        city: str = "",
+        federation: str = "",
+        round_dates: Sequence[date | str] = (),
+        chief_arbiter: str = "",
+        deputy_arbiters: Sequence[str] = (),
+        time_control: str = "",
+        pairing_system: str = "",
     ) -> None:
         self.planned = None if rounds is None else whole(rounds, "rounds", 1, MAX_ROUNDS)
         # Settable later too (checked again, and the snapshot made again, by tournament()).
@@ -129,6 +141,19 @@ class EventBuilder:
             raise BuilderError(f"team_pab {team_pab!r} must be (match points, game points)")
         self.team_pab = None if team_pab is None else (
             exact(team_pab[0], "team_pab"), exact(team_pab[1], "team_pab"))  # fmt: skip
+        # What a rating report needs (docs/builder.md, "The report"), by TRF record code.
+        self.report = report_info(
+            city=city,
+            federation=federation,
+            round_dates=round_dates,
+            chief_arbiter=chief_arbiter,
+            deputy_arbiters=deputy_arbiters,
+            time_control=time_control,
+            pairing_system=pairing_system,
+            type=self.type,
+            primary=primary,
+            rounds=self.planned,
+        )
         self.scale = grid_scale(self.scoring.values())
         self._points = {
             (kind, colour): (pts, int(pts * self.scale))
@@ -448,6 +473,7 @@ class EventBuilder:
             planned_rounds=self.planned,
             declared_tiebreaks=self.tiebreaks,
             edition=self.edition,
+            info=dict(self.report),
         )
         if self._teams:
             settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, read_input
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, add_pgn_arguments, read_input
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -24,6 +24,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
     add_common(p)
+    add_pgn_arguments(p)
     return p
 
 

@@ -11,6 +11,7 @@ from .common import (
     EXIT_USAGE,
     add_common,
     add_option_arguments,
+    add_pgn_arguments,
     err,
     options_from,
     ranked,
@@ -32,6 +33,7 @@ examples:
   fide-tiebreaks standings event.trf --after-round 5 --output r5.csv   (CSV: the extension)
   fide-tiebreaks standings event.trf --output report.html --edition fide-2024
   fide-tiebreaks standings event.trf --format trf --output ranked.trf
+  fide-tiebreaks standings event.trf -f trf --after-round 5 -o r5.trf   (as it stood)
 """
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -80,7 +82,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="write here (atomically) instead of standard output; its extension chooses the "
         "format unless --format is given",
     )
+    p.add_argument(
+        "--trf-form",
+        choices=("trf16", "trf26"),
+        help="with --format trf: write the event from the model as TRF16 (with the JaVaFo "
+        "extensions) or TRF-2026 (default: the file's own lines with the ranks filled in; "
+        "TRF-2026 for --after-round and --type, and for an event that has no TRF lines)",
+    )
     add_common(p)
+    add_pgn_arguments(p)
     add_option_arguments(p)
     p.add_argument(
         "--individual",
@@ -163,14 +173,12 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     fmt = output_format(args.format, args.output)
-    if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
-        # The TRF writer gives the file back with ranks filled in: its later rounds and final
-        # points would contradict ranks after an earlier round (docs/reliability.md).
-        err(f"error: --format trf writes the whole event, rounds {args.after_round + 1}-"
-            f"{tournament.rounds} and the final points included, so it cannot carry the "
-            f"ranks after round {args.after_round}; use --format csv, json, xml or "
-            "chess-json")  # fmt: skip
-        return EXIT_USAGE
+    trf_form = args.trf_form
+    cut = args.after_round is not None and args.after_round < tournament.rounds
+    if fmt == "trf" and trf_form is None and (cut or args.type):
+        # The source lines hold the later rounds (or say another type): the event as ranked
+        # is written from the model instead, and reads back to these standings.
+        trf_form = "trf26"
 
     def rank() -> tuple[Any, dict[str, Any]]:
         options = options_from(args)  # a malformed --option is reported like a bad code
@@ -187,10 +195,11 @@ def run(args: argparse.Namespace) -> int:
     if stop is not None:
         return stop
     from ..formats.base import TooLarge
+    from ..formats.trf.forms import TrfFormError
 
     try:
-        data = render(standings, fmt, options)
-    except TooLarge as e:  # -f chess-json of the largest events
+        data = render(standings, fmt, options, trf_form=trf_form)
+    except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
         err(f"error: {e}")
         return EXIT_USAGE
     return write_output(args.output, data)

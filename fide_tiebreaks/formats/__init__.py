@@ -7,7 +7,9 @@ and return one :class:`~fide_tiebreaks.formats.base.ReadResult`: the same immuta
 turned into the equivalent TRF and read by the TRF reader, so every format gets the same checks.
 
 Writing: :func:`render` presents computed standings in one of :data:`FORMATS`; ``convert``
-writes a tournament itself (``trf.writer.encode``, ``chessjson.event``).
+writes a tournament itself (``trf.writer.encode`` for the same bytes,
+``trf.model_writer.write_tournament_trf`` for TRF16 or TRF-2026 from the model,
+``chessjson.event``).
 """
 
 from __future__ import annotations
@@ -22,28 +24,42 @@ from .trf.writer import with_ranks
 
 if TYPE_CHECKING:
     from ..standings import Standings
+    from .pgn import PgnOptions
 
 FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 
 
 def read_trf(
-    path: str | os.PathLike[str], *, team_pab: tuple[Fraction, Fraction] | None = None
+    path: str | os.PathLike[str],
+    *,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Read a tournament file: TRF, or the XML tournament form (fide-tiebreaks.xsd), or
-    Chess-JSON. Raises :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be
-    read at all.
+    Chess-JSON, or a tournament PGN. Raises :class:`~fide_tiebreaks.diagnostics.InputError`
+    only when it cannot be read at all.
 
     *team_pab* sets the match and game points of a team's pairing-allocated bye where the
-    file cannot (TRF16: default a drawn match, half the boards)."""
-    return parse_any(read_bytes(path), str(path), team_pab=team_pab)
+    file cannot (TRF16: default a drawn match, half the boards); *pgn* says how to read what
+    a PGN cannot say (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
+    return parse_any(read_bytes(path), str(path), team_pab=team_pab, pgn=pgn)
 
 
 def parse_any(
-    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes,
+    path: str = "<input>",
+    *,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
-    with ``<``, or Chess-JSON when it starts with ``{``. lxml is imported only for XML."""
+    with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
+    ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if first == b"[":
+        from .pgn import read_pgn
+
+        return read_pgn(data, path, pgn)
     if first == b"<":
         from .xml import read_xml
 
@@ -55,19 +71,31 @@ def parse_any(
     return parse_trf(data, path, team_pab=team_pab)
 
 
-def to_trf(s: Standings) -> bytes:
-    """The tournament's own TRF with the computed ranks and the tie-break list filled in."""
-    if s.tournament.source is None:
-        raise ValueError("TRF output needs a tournament read from a TRF file")
-    ranks = {row.participant.id: row.rank for row in s.rows}
-    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
+def to_trf(s: Standings, form: str | None = None) -> bytes:
+    """The standings as TRF. *form* None: the tournament's own TRF lines with the computed
+    ranks and the tie-break list filled in (the same bytes otherwise), or TRF-2026 for an
+    event read from no file (the builder). ``"trf16"`` / ``"trf26"``: the event written from
+    the model in that form (the door's choice for standings after round N, or another type),
+    which raises :class:`~fide_tiebreaks.formats.trf.forms.TrfFormError` for what the form
+    cannot hold."""
+    if form is None and s.tournament.source is not None:
+        ranks = {row.participant.id: row.rank for row in s.rows}
+        return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
+    from .trf.model_writer import write_tournament_trf
+
+    if form == "trf16":
+        return write_tournament_trf(s.tournament, form="trf16", standings=s).encode("utf-8")
+    return write_tournament_trf(s.tournament, form="trf26", standings=s).encode("utf-8")
 
 
-def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> bytes:
-    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html).
-    Each writer is imported only when its format is asked for (start-up)."""
+def render(
+    s: Standings, fmt: str, options: dict[str, Any] | None = None, *, trf_form: str | None = None
+) -> bytes:
+    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html);
+    *trf_form* chooses the TRF writer (:func:`to_trf`). Each writer is imported only when its
+    format is asked for (start-up)."""
     if fmt == "trf":
-        return to_trf(s)
+        return to_trf(s, trf_form)
     if fmt == "html":
         from .html import standings_html
 

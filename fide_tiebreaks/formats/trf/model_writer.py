@@ -53,12 +53,23 @@ if TYPE_CHECKING:
 __all__ = ["TrfFormError", "write_tournament_trf"]
 
 _WITH_OPPONENT = {
-    ResultKind.WIN: "1", ResultKind.DRAW: "=", ResultKind.LOSS: "0",
-    ResultKind.UNRATED_WIN: "W", ResultKind.UNRATED_DRAW: "D", ResultKind.UNRATED_LOSS: "L",
-    ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.DOUBLE_FORFEIT: "-",
-}  # fmt: skip
-_BYE = {ResultKind.PAB: "U", ResultKind.FULL_BYE: "F", ResultKind.HALF_BYE: "H",
-        ResultKind.ZERO_BYE: "Z", ResultKind.NOT_PAIRED: " "}  # fmt: skip
+    ResultKind.WIN: "1",
+    ResultKind.DRAW: "=",
+    ResultKind.LOSS: "0",
+    ResultKind.UNRATED_WIN: "W",
+    ResultKind.UNRATED_DRAW: "D",
+    ResultKind.UNRATED_LOSS: "L",
+    ResultKind.FORFEIT_WIN: "+",
+    ResultKind.FORFEIT_LOSS: "-",
+    ResultKind.DOUBLE_FORFEIT: "-",
+}
+_BYE = {
+    ResultKind.PAB: "U",
+    ResultKind.FULL_BYE: "F",
+    ResultKind.HALF_BYE: "H",
+    ResultKind.ZERO_BYE: "Z",
+    ResultKind.NOT_PAIRED: " ",
+}
 _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # TRF-2026 national rating line
 
 
@@ -131,14 +142,21 @@ def _eol(t: Tournament) -> str:
 
 def _carried(out: Output) -> Iterator[tuple[str, str]]:
     """(code, text) of each record the model does not hold, as the source has it; in TRF16
-    a TRF-2026 record is refused, or written as the engine extension that holds it."""
+    a TRF-2026 record is refused, or written as the record or engine extension that holds
+    it (142 as XXR, 152 as XXC white1/black1, 222 as the free text of 122)."""
     t = out.t
     if t.source is not None:
         texts: Iterator[str] = (sl.text for sl in t.source.lines if sl.text.strip())
     else:
-        texts = (f"{code} {value}" for code, values in sorted(t.info.items())
-                 for value in values.split("\n") if value.strip())  # fmt: skip
-    for text in texts:
+        texts = (
+            f"{code} {value}"
+            for code, values in sorted(t.info.items())
+            for value in values.split("\n")
+            if value.strip()
+        )
+    lines = list(texts)
+    has_122 = any(text[:3] == "122" for text in lines)
+    for text in lines:
         code = "###" if text.startswith("###") else text[:3].upper()
         if _NRS.match(text) and code != "001":
             code = "NRS"
@@ -151,6 +169,9 @@ def _carried(out: Output) -> Iterator[tuple[str, str]]:
             if colour in ("W", "B"):
                 yield "XXC", "XXC " + ("white1" if colour == "W" else "black1")
                 continue
+        if out.form == "trf16" and code == "222" and not has_122:
+            yield "122", "122 " + text[4:].strip()  # TRF16's time control is free text
+            continue
         if out.form == "trf16" and (code in TRF26_ONLY or code == "NRS"):
             what = "national rating lines" if code == "NRS" else f"record '{text[:20].strip()}'"
             out.refuse(code, f"{what} (TRF-2026 only)")
@@ -258,10 +279,14 @@ def _scoring_records(out: Output, s: Scoring) -> dict[str, list[str]]:
         for name, key in xxs.items():
             text = _points(out, getattr(s, name), f"the scoring system's {key}")
             parts.append(f"{key}={text}")
-        return {"XXS": ["XXS " + " ".join(parts)]}  # fmt: skip
-    groups = {"W": ("win_white", "win_black", "forfeit_win", "full_bye"),
-              "D": ("draw_white", "draw_black", "half_bye"), "L": ("loss_white", "loss_black"),
-              "A": ("forfeit_loss", "zero_bye"), "P": ("pab",)}  # fmt: skip
+        return {"XXS": ["XXS " + " ".join(parts)]}
+    groups = {
+        "W": ("win_white", "win_black", "forfeit_win", "full_bye"),
+        "D": ("draw_white", "draw_black", "half_bye"),
+        "L": ("loss_white", "loss_black"),
+        "A": ("forfeit_loss", "zero_bye"),
+        "P": ("pab",),
+    }
     parts = []
     for symbol, names in groups.items():
         values = {getattr(s, name) for name in names}
@@ -286,7 +311,7 @@ def _tiebreak_records(out: Output) -> dict[str, list[str]]:
     if t.declared_tiebreaks and out.only_trf26(
         "202", f"the tie-break list '{','.join(t.declared_tiebreaks)[:40]}'"
     ):
-        made["202"] = ["202 " + ",".join(t.declared_tiebreaks)]  # fmt: skip
+        made["202"] = ["202 " + ",".join(t.declared_tiebreaks)]
     standing = ("PTS", *out.codes) if out.codes is not None else t.declared_standings
     if standing and out.only_trf26("212", f"the standings list '{','.join(standing)[:40]}'"):
         made["212"] = ["212 " + ",".join(standing)]
@@ -302,9 +327,11 @@ def _player_lines(out: Output) -> list[str]:
     lines = []
     for p in ind.participants:
         if p.id > MAX_ID or p.id < 1:
-            out.problems.append(f"start rank {p.id}: TRF's columns 5-8 hold start ranks "
-                                f"1-{MAX_ID} (this event has {len(ind.participants)} "
-                                "players); Chess-JSON holds it")  # fmt: skip
+            out.problems.append(
+                f"start rank {p.id}: TRF's columns 5-8 hold start ranks "
+                f"1-{MAX_ID} (this event has {len(ind.participants)} "
+                "players); Chess-JSON holds it"
+            )
             if len(out.problems) > 20:
                 break
             continue
@@ -346,8 +373,9 @@ def _blocks(out: Output, p: Participant) -> str:
         elif team_event and g.kind is ResultKind.FORFEIT_WIN:
             parts.append(f"  0000 {g.colour.value} +")  # a board won against an empty board
         else:
-            out.problems.append(f"player {p.id}, round {g.round}: a "
-                                f"{g.kind.description} without an opponent")  # fmt: skip
+            out.problems.append(
+                f"player {p.id}, round {g.round}: a {g.kind.description} without an opponent"
+            )
             parts.append("  0000 -  ")
     return "".join(parts)
 
@@ -368,10 +396,14 @@ def _abnormal_points(out: Output) -> list[str]:
             groups.setdefault(("", bonus, 0), []).append(p.id)
     lines = []
     for (letter, points, rnd), ids in groups.items():
-        what = (f"points {points} for '{letter}' in round {rnd}" if letter
-                else f"a bonus or penalty of {points}")  # fmt: skip
-        if not out.only_trf26("299", f"{what} outside the scoring system (players "
-                              f"{', '.join(map(str, ids[:5]))})"):  # fmt: skip
+        what = (
+            f"points {points} for '{letter}' in round {rnd}"
+            if letter
+            else f"a bonus or penalty of {points}"
+        )
+        if not out.only_trf26(
+            "299", f"{what} outside the scoring system (players {', '.join(map(str, ids[:5]))})"
+        ):
             continue
         value = points_field(points, 4, f"299 {what}", out.problems)
         round_text = f"{rnd:3d}" if rnd else "   "
