@@ -11,7 +11,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
+from ..formats.trf.state import MAX_ROUNDS
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
 from .report import report_info
@@ -32,6 +32,9 @@ from .teams import TeamRound, TeamSettings, check_team_round, team_event
 # (docs/reliability.md, "Limits"): TRF's columns for ratings, teams (310) and boards.
 MAX_RATING = 9999
 MAX_TEAMS = 999
+# Start ranks: the model's own limit, not TRF's four columns (9,999): an event of 20,000
+# players ranks in memory; writing it as TRF is refused with that reason (Chess-JSON holds it).
+MAX_PLAYERS = 1_000_000
 MAX_BOARDS = 99
 
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)

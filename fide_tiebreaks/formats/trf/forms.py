@@ -4,12 +4,12 @@ fixed-width column (or refused when it does not fit)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol
 
-from ...model import Tournament
+from ...model import Participant, Tournament
 
 Form = Literal["trf16", "trf26"]
 FORM_NAMES = {"trf16": "TRF16", "trf26": "TRF-2026"}
@@ -104,6 +104,25 @@ HEADER_ORDER = (
 )
 MAX_ID = 9999  # TRF 001 columns 5-8: start ranks 1-9,999
 MAX_TEAM = 999  # TRF-2026 310 columns 5-7
+
+
+class _Row(Protocol):
+    @property
+    def participant(self) -> Participant: ...
+    @property
+    def rank(self) -> int: ...
+
+
+class Standings(Protocol):
+    """What the writer reads of :class:`fide_tiebreaks.standings.Standings` (a reader's
+    package never imports the ranking layer: pyproject's import contracts)."""
+
+    @property
+    def tournament(self) -> Tournament: ...
+    @property
+    def rows(self) -> Sequence[_Row]: ...
+    @property
+    def codes(self) -> list[str]: ...
 
 
 class TrfFormError(ValueError):

@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Collection, Iterator
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ...model import (
     Colour,
@@ -41,14 +40,12 @@ from .forms import (
     TRF26_ONLY,
     Form,
     Output,
+    Standings,
     TrfFormError,
     fit,
     points_field,
 )
 from .players import code_letter
-
-if TYPE_CHECKING:
-    from ...standings import Standings
 
 __all__ = ["TrfFormError", "write_tournament_trf"]
 
@@ -368,6 +365,8 @@ def _blocks(out: Output, p: Participant) -> str:
     for g in p.results[: out.ind.rounds]:
         if g.opponent is not None and g.kind in _WITH_OPPONENT:
             parts.append(f"  {g.opponent:4d} {g.colour.value} {_WITH_OPPONENT[g.kind]}")
+        elif team_event and g.kind is ResultKind.NOT_PAIRED:
+            parts.append("  0000 - -")  # a player who did not sit at a board (team files)
         elif g.kind in _BYE:
             parts.append(f"  0000 - {_BYE[g.kind]}")
         elif team_event and g.kind is ResultKind.FORFEIT_WIN:
