@@ -46,8 +46,10 @@ def main(players: int = 20_000, rounds: int = 9) -> None:
     built = time.perf_counter()
     s = compute_standings(t, "BH/C1,BH,SB")
     ranked = time.perf_counter()
-    print(f"{players} players x {rounds} rounds: built in {built - start:.2f} s, ranked in "
-          f"{ranked - built:.2f} s; first: {s.rows[0].participant.name}")
+    print(
+        f"{players} players x {rounds} rounds: built in {built - start:.2f} s, ranked in "
+        f"{ranked - built:.2f} s; first: {s.rows[0].participant.name}"
+    )
     try:
         write_tournament_trf(t)
     except TrfFormError as e:

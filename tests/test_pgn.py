@@ -11,20 +11,22 @@ import pytest
 
 pytest.importorskip("chess", reason="the pgn extra (python-chess) is not installed")
 
-from conftest import run_cli  # noqa: E402
+from conftest import run_cli
 
-from fide_tiebreaks import compute_standings  # noqa: E402
-from fide_tiebreaks.diagnostics import InputError  # noqa: E402
-from fide_tiebreaks.formats import parse_any  # noqa: E402
-from fide_tiebreaks.formats.pgn import PgnOptions  # noqa: E402
-from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf  # noqa: E402
-from fide_tiebreaks.formats.trf.reader import parse_trf  # noqa: E402
+from fide_tiebreaks import compute_standings
+from fide_tiebreaks.diagnostics import InputError
+from fide_tiebreaks.formats import parse_any
+from fide_tiebreaks.formats.pgn import PgnOptions
+from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
+from fide_tiebreaks.formats.trf.reader import parse_trf
 
 
 def game(rnd: str, white: str, black: str, result: str, **tags: str) -> str:
     extra = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
-    return (f'[Event "Test"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n'
-            f'[Result "{result}"]\n{extra}\n1. e4 e5 {result}\n\n')
+    return (
+        f'[Event "Test"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n'
+        f'[Result "{result}"]\n{extra}\n1. e4 e5 {result}\n\n'
+    )
 
 
 def read(text: str, **options: object):
@@ -36,9 +38,22 @@ def read(text: str, **options: object):
 # Championship 2023"): Nepomniachtchi won games 2, 5 and 7, Ding games 4, 6 and 12, the other
 # eight were drawn, 7-7 (Ding won the rapid tie-break). Colours alternate from Nepomniachtchi
 # with White in game 1, as the match did (the standings do not depend on them).
-WCH_2023 = {1: "1/2-1/2", 2: "1-0", 3: "1/2-1/2", 4: "0-1", 5: "1-0", 6: "0-1", 7: "1-0",
-            8: "1/2-1/2", 9: "1/2-1/2", 10: "1/2-1/2", 11: "1/2-1/2", 12: "0-1",
-            13: "1/2-1/2", 14: "1/2-1/2"}  # results from the White side of each line below
+WCH_2023 = {
+    1: "1/2-1/2",
+    2: "1-0",
+    3: "1/2-1/2",
+    4: "0-1",
+    5: "1-0",
+    6: "0-1",
+    7: "1-0",
+    8: "1/2-1/2",
+    9: "1/2-1/2",
+    10: "1/2-1/2",
+    11: "1/2-1/2",
+    12: "0-1",
+    13: "1/2-1/2",
+    14: "1/2-1/2",
+}  # results from the White side of each line below
 
 
 def wch_2023() -> str:
@@ -47,12 +62,24 @@ def wch_2023() -> str:
         nepo_white = n % 2 == 1
         if not nepo_white:  # even games: Ding White; the result above is Nepomniachtchi's side
             result = {"1-0": "0-1", "0-1": "1-0"}.get(result, result)
-        white, black = ("Nepomniachtchi, Ian", "Ding, Liren") if nepo_white else (
-            "Ding, Liren", "Nepomniachtchi, Ian")
+        white, black = (
+            ("Nepomniachtchi, Ian", "Ding, Liren")
+            if nepo_white
+            else ("Ding, Liren", "Nepomniachtchi, Ian")
+        )
         welo, belo = ("2795", "2788") if nepo_white else ("2788", "2795")
-        out.append(game(str(n), white, black, result, WhiteElo=welo, BlackElo=belo,
-                        Date=f"2023.04.{8 + n:02d}", EventDate="2023.04.09")
-                   .replace('"Test"', '"FIDE World Championship Match 2023"'))
+        out.append(
+            game(
+                str(n),
+                white,
+                black,
+                result,
+                WhiteElo=welo,
+                BlackElo=belo,
+                Date=f"2023.04.{8 + n:02d}",
+                EventDate="2023.04.09",
+            ).replace('"Test"', '"FIDE World Championship Match 2023"')
+        )
     return "".join(out)
 
 
@@ -76,18 +103,26 @@ def test_a_real_event_the_2023_world_championship_match_ends_7_7():
 # Points: A 1 + 1/2 + 1 = 2.5; B 1/2 + 1/2 + 1 = 2; C 1/2 + 1 + 0 = 1.5; D 0.
 # SB: A beat D (0) and C (1.5), drew B (2 / 2 = 1): 2.5; B drew C (0.75) and A (1.25), beat
 # D (0): 2; C drew B (1), beat D (0): 1; D 0.
-ROUND_ROBIN = "".join([
-    game("1.1", "A", "D", "1-0", WhiteElo="2400"), game("1.2", "B", "C", "1/2-1/2",
-                                                        WhiteElo="2300", BlackElo="2200"),
-    game("2.1", "D", "C", "0-1", WhiteElo="2100"), game("2.2", "A", "B", "1/2-1/2"),
-    game("3.1", "B", "D", "1-0"), game("3.2", "C", "A", "0-1"),
-])
+ROUND_ROBIN = "".join(
+    [
+        game("1.1", "A", "D", "1-0", WhiteElo="2400"),
+        game("1.2", "B", "C", "1/2-1/2", WhiteElo="2300", BlackElo="2200"),
+        game("2.1", "D", "C", "0-1", WhiteElo="2100"),
+        game("2.2", "A", "B", "1/2-1/2"),
+        game("3.1", "B", "D", "1-0"),
+        game("3.2", "C", "A", "0-1"),
+    ]
+)
 
 
 def test_broadcast_rounds_are_round_dot_board():
     t = read(ROUND_ROBIN).tournament
     assert [(p.name, p.points) for p in t.participants] == [
-        ("A", Fraction(5, 2)), ("B", 2), ("C", Fraction(3, 2)), ("D", 0)]
+        ("A", Fraction(5, 2)),
+        ("B", 2),
+        ("C", Fraction(3, 2)),
+        ("D", 0),
+    ]
     s = compute_standings(t, "SB", "fide-2024")
     assert s.values("SB") == {1: Fraction(5, 2), 2: 2, 3: 1, 4: 0}
     assert t.type.value == "round-robin"  # everyone met everyone once: inferred
@@ -98,7 +133,8 @@ def test_pgn_to_trf26_to_standings_equals_pgn_to_standings():
     back = parse_trf(write_tournament_trf(t).encode()).tournament
     a, b = compute_standings(t, "SB,DE", "fide-2024"), compute_standings(back, "SB,DE", "fide-2024")
     assert [(r.participant.id, r.rank, r.values) for r in a.rows] == [
-        (r.participant.id, r.rank, r.values) for r in b.rows]
+        (r.participant.id, r.rank, r.values) for r in b.rows
+    ]
 
 
 def test_a_player_without_a_game_is_reported_per_round_and_absent_as_chooses():
@@ -127,8 +163,10 @@ def test_two_game_matches_are_refused_unless_read_as_games():
 
 
 def test_unfinished_game_is_refused_unless_after_round_stops_before_it():
-    text = ROUND_ROBIN.replace('[Round "3.2"]\n[White "C"]\n[Black "A"]\n[Result "0-1"]',
-                               '[Round "3.2"]\n[White "C"]\n[Black "A"]\n[Result "*"]')
+    text = ROUND_ROBIN.replace(
+        '[Round "3.2"]\n[White "C"]\n[Black "A"]\n[Result "0-1"]',
+        '[Round "3.2"]\n[White "C"]\n[Black "A"]\n[Result "*"]',
+    )
     with pytest.raises(InputError) as e:
         read(text)
     assert 'unfinished (Result "*")' in str(e.value.diagnostics[0])

@@ -22,7 +22,7 @@ from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
 from fide_tiebreaks.model import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from generate import generate  # noqa: E402
+from generate import generate
 
 SEEDS = st.integers(min_value=0, max_value=10_000)
 

@@ -15,10 +15,10 @@ import pytest
 
 pytest.importorskip("gacrux")
 
-from builder_events import individual, teams  # noqa: E402
+from builder_events import individual, teams
 
-from fide_tiebreaks import compute_standings  # noqa: E402
-from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf  # noqa: E402
+from fide_tiebreaks import compute_standings
+from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
 
 CODES = [
     "BH",
