@@ -30,7 +30,7 @@ COMMANDS: dict[str, str] = {
     "certify": "test another tie-break program on generated events, shrinking each discrepancy",
     "serve": "answer standings requests, one JSON object per line (for pairing programs)",
     "check": "report problems in a tournament file",
-    "convert": "convert a tournament between TRF and Chess-JSON",
+    "convert": "convert a tournament between TRF16, TRF-2026 and Chess-JSON (from XML, PGN)",
     "plugins": "list the installed tie-break plugins",
     "editions": "list the rules editions --edition accepts, with their dates",
 }
