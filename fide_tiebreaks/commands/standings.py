@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..formats import FORMATS
 from .common import (
-    EDITION_HELP,
     EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
     add_option_arguments,
     add_pgn_arguments,
+    edition_help,
     err,
     options_from,
     ranked,
@@ -49,13 +50,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file")  # fmt: skip
+                    help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file")  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
         "-e",
         metavar="E",
-        help=EDITION_HELP,
+        help=edition_help(),
     )
     p.add_argument(
         "--type",
@@ -71,7 +72,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--format",
         "-f",
-        choices=("table", "json", "csv", "trf", "xml", "html", "chess-json"),
+        choices=FORMATS,
         help="output format (default: from the --output file's extension, .csv .json .xml "
         ".html .trf, else table)",
     )
