@@ -196,3 +196,11 @@ def test_cli_reads_pgn_and_writes_trf(tmp_path):
     bad.write_text(game("1", "A", "B", "*"))
     done = run_cli("standings", str(bad))
     assert done.returncode == 2 and "bad.pgn:5:1:" in done.stderr
+
+
+def test_a_player_against_itself_and_too_many_players_are_refused():
+    with pytest.raises(InputError, match="A plays itself"):
+        read(game("1", "A", "A", "1-0"))
+    many = "".join(game("1", f"W{i}", f"B{i}", "1-0") for i in range(5000))
+    with pytest.raises(InputError, match="10000 players"):
+        read(many)

@@ -191,3 +191,10 @@ def test_drop_leaves_a_named_record_out():
         write_tournament_trf(t.team.players, form="trf16")
     text = write_tournament_trf(t.team.players, form="trf16", drop={"192"})
     assert "192" not in [line[:3] for line in text.splitlines()]
+
+
+def test_a_nul_in_a_name_is_refused_not_written():
+    ev = small_event()
+    ev.add_player(4, "A\x00B")
+    with pytest.raises(TrfFormError, match="NUL"):
+        write_tournament_trf(ev.tournament())

@@ -40,6 +40,7 @@ _RESULTS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "*": No
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"')
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 MAX_GAMES = 200_000
+MAX_PLAYERS = 9999  # TRF's start-rank columns, through which a PGN is read
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,9 @@ class _Builder:
                 self.fail(game, colour, f"{colour} names no player")
                 return None
             sides.append(Side(name, self._rating(game, colour), self._fide_id(game, colour)))
+        if sides[0].name == sides[1].name:
+            self.fail(game, "Black", f"{sides[0].name} plays itself")
+            return None
         major, minor = int(m.group(1)), int(m.group(2) or 0)
         return _Read(game, major, minor, sides[0], sides[1], result)
 
@@ -306,6 +310,13 @@ class _Builder:
                         )
                     best[key] = side
         self.sides = best
+        if len(best) > MAX_PLAYERS:
+            self.fail(
+                read[0].game,
+                "Event",
+                f"the file has {len(best)} players; a PGN is read "
+                f"through TRF's columns, which hold {MAX_PLAYERS}",
+            )
         order = sorted(best, key=lambda k: (-(best[k].rating or 0), best[k].name.casefold(), k))
         self.out.note(
             0,

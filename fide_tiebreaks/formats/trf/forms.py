@@ -160,9 +160,9 @@ def fit(text: str, width: int, what: str, problems: list[str]) -> str:
     if len(text) > width:
         problems.append(f"{what} '{text[:40]}' is longer than its {width} columns")
         return text[:width]
-    if "\r" in text or "\n" in text:
-        problems.append(f"{what} holds a line end")
-        return text.replace("\r", " ").replace("\n", " ")
+    if "\r" in text or "\n" in text or "\x00" in text:
+        problems.append(f"{what} holds a line end or a NUL (no TRF reader reads it back)")
+        return text.replace("\r", " ").replace("\n", " ").replace("\x00", " ")
     return text
 
 
