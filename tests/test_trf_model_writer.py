@@ -162,6 +162,8 @@ def test_scoring_as_162_in_trf26_and_xxs_in_trf16():
     assert same(read(trf26), t)
     trf16 = write_tournament_trf(t, form="trf16")
     assert "XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0" in trf16
+    # bbpPairings does not read XXS: its own lines, value in columns 5-8 (BBU: the win's)
+    assert {"BBW  3.0", "BBD  1.0"} <= set(trf16.splitlines()) and "BBU" not in trf16
     assert same(read(trf16), t)
     colours = replace(t, scoring=replace(t.scoring, win_black=Fraction(2)))
     with pytest.raises(TrfFormError, match="'W' values differ"):

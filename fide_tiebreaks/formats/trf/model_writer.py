@@ -276,7 +276,7 @@ def _scoring_records(out: Output, s: Scoring) -> dict[str, list[str]]:
         for name, key in xxs.items():
             text = _points(out, getattr(s, name), f"the scoring system's {key}")
             parts.append(f"{key}={text}")
-        return {"XXS": ["XXS " + " ".join(parts)]}
+        return {"XXS": ["XXS " + " ".join(parts), *_bbp_records(out, s)]}
     groups = {
         "W": ("win_white", "win_black", "forfeit_win", "full_bye"),
         "D": ("draw_white", "draw_black", "half_bye"),
@@ -296,6 +296,29 @@ def _scoring_records(out: Output, s: Scoring) -> dict[str, list[str]]:
             continue
         parts.append(symbol + _points(out, values.pop(), f"162 '{symbol}'").rjust(4))
     return {"162": ["162 " + "".join(f" {p:<8}" for p in parts).rstrip()]}
+
+
+def _bbp_records(out: Output, s: Scoring) -> list[str]:
+    """bbpPairings' own lines (it does not read XXS), where its six values say the scoring:
+    BBW win, BBD draw, BBL loss, BBZ zero-point bye, BBF forfeit loss, BBU the PAB."""
+    if (
+        len({s.win_white, s.win_black, s.forfeit_win, s.full_bye}) > 1
+        or len({s.draw_white, s.draw_black, s.half_bye}) > 1
+        or s.loss_white != s.loss_black
+    ):
+        return []  # only XXS holds it; the reader takes XXS over BB? anyway
+    values = {
+        "BBW": s.win,
+        "BBD": s.draw,
+        "BBL": s.loss,
+        "BBZ": s.zero_bye,
+        "BBF": s.forfeit_loss,
+        "BBU": s.pab,
+    }
+    defaults = {"BBW": 1, "BBD": Fraction(1, 2), "BBL": 0, "BBZ": 0, "BBF": 0, "BBU": s.win}
+    return [
+        f"{code} {_points(out, v, code):>4}" for code, v in values.items() if v != defaults[code]
+    ]
 
 
 def _points(out: Output, value: Fraction, what: str) -> str:
