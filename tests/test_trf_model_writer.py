@@ -200,3 +200,17 @@ def test_a_nul_in_a_name_is_refused_not_written():
     ev.add_player(4, "A\x00B")
     with pytest.raises(TrfFormError, match="NUL"):
         write_tournament_trf(ev.tournament())
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_a_team_event_after_round_n_reads_back_to_the_same_standings(n):
+    path = ROOT / "conformance/fixtures/team-4x4/tournament.trf"
+    t = parse_trf(path.read_bytes()).tournament
+    s = compute_standings(t, "MPvGP,EMGSB/C1,BH:MP", "fide-2024", after_round=n)
+    back = read(write_tournament_trf(t, standings=s))
+    assert back.rounds == n and back.team is not None
+    assert {k for k in back.team.lineups if k[1] > n} == set()  # line-ups cut to round n
+    again = compute_standings(back, "MPvGP,EMGSB/C1,BH:MP", "fide-2024")
+    assert [(r.participant.id, r.rank, r.values) for r in again.rows] == [
+        (r.participant.id, r.rank, r.values) for r in s.rows
+    ]
