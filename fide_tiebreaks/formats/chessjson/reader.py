@@ -14,6 +14,7 @@ from ...model import Scoring
 from ...numbers import MAX_DIGITS, NumberError, clip, exact_str, json_int, parse_exact, parse_int
 from ..base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from ..trf.reader import parse_trf
+from . import extension
 from .common import MODELLED, TITLE_CODES, trf_points
 
 
@@ -65,8 +66,19 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         result = parse_trf(trf.encode("utf-8"), name, team_pab=team_pab)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, where, name)) from None
+    try:
+        tournament = extension.apply(result.tournament, _other(doc))
+    except extension.ExtensionError as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     extra = [Diagnostic(Severity.WARNING, msg, name, line, 0) for line, msg in notes]
-    return ReadResult(result.tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+    return ReadResult(tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+
+
+def _other(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The first tournament's ``other`` object (to_trf has checked the shapes)."""
+    ev = doc.get("event", doc)
+    other = ev["tournaments"][0].get("other") or {}
+    return other if isinstance(other, dict) else {}
 
 
 def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
@@ -384,6 +396,8 @@ def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
                 )
                 raise _Bad(f"{what}: result '{letter}' of competitor {cid} ({how}) has no TRF "
                            "code", line)  # fmt: skip
+            if side.get("colour") == "-":  # paired without a colour (our writer's mark)
+                colour = "-"
             text = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
             mine = (inferred if guessed else blocks).setdefault(cid, {})
             if rnd in mine:
