@@ -24,6 +24,7 @@ if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
     __path__.append(_root)
 
 from .builder import BuilderError, EventBuilder
+from .builder import results as _builder_results
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
@@ -45,6 +46,9 @@ from .numbers import exact_str
 from .standings import Row, Standings, compute_standings
 from .tiebreak import Context, Tiebreak
 from .version import __version__
+
+# The builder checks an edition's name when it is given, against the registry's editions.
+_builder_results.edition_names = lambda: tuple(registry().editions)
 
 __all__ = [
     "BuilderError",

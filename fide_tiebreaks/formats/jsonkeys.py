@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
-from collections.abc import Callable
 from typing import Any
 
 
@@ -43,7 +42,7 @@ class _Repeated(ValueError):
         self.key = key
 
 
-def loads(text: str, **kw: Callable[[str], Any]) -> Any:
+def loads(text: str, **kw: Any) -> Any:
     """``json.loads(text, **kw)`` that raises :class:`DuplicateKey` for a key given twice.
     The fast decoder finds it; only then is the text decoded again, by the pure-Python
     scanner, to say where the object starts."""
@@ -53,8 +52,13 @@ def loads(text: str, **kw: Callable[[str], Any]) -> Any:
         raise _locate(text, e.key, kw) from None
 
 
-def _locate(text: str, key: str, kw: dict[str, Callable[[str], Any]]) -> DuplicateKey:
-    decoder = json.JSONDecoder(**kw)
+# The pure-Python decoder's parts (untyped in typeshed): only they say where an object starts.
+_JSONObject: Any = getattr(json.decoder, "JSONObject")  # noqa: B009
+_py_make_scanner: Any = getattr(json.scanner, "py_make_scanner")  # noqa: B009
+
+
+def _locate(text: str, key: str, kw: dict[str, Any]) -> DuplicateKey:
+    decoder: Any = json.JSONDecoder(**kw)
 
     def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[dict[str, Any], int]:
         start = s_and_end[1] - 1  # the position of the "{"
@@ -67,10 +71,13 @@ def _locate(text: str, key: str, kw: dict[str, Callable[[str], Any]]) -> Duplica
                 raise DuplicateKey(e.key, line, start - text.rfind("\n", 0, start)) from None
 
         strict, scan_once, object_hook = args[0], args[1], args[2]
-        return json.decoder.JSONObject(s_and_end, strict, scan_once, object_hook, hook)
+        found: tuple[dict[str, Any], int] = _JSONObject(
+            s_and_end, strict, scan_once, object_hook, hook
+        )
+        return found
 
-    decoder.parse_object = parse_object  # type: ignore[assignment]
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)
+    decoder.parse_object = parse_object
+    decoder.scan_once = _py_make_scanner(decoder)
     try:
         decoder.decode(text)
     except DuplicateKey as e:
