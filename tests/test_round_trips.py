@@ -5,6 +5,7 @@ equal standings in every edition. (TRF written from the model has its own tests.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 
@@ -104,3 +105,29 @@ def test_a_built_team_event_is_written_when_chess_json_carries_it_and_refused_ot
     )
     with pytest.raises(NotCarried, match="write it as TRF"):
         event(ev.tournament())
+
+
+def test_other_points_written_by_hand_are_read_exactly_and_bad_ones_refused():
+    """A bonus of 1/3 on the TEC exercise's player 1 (no scale given: the grid becomes
+    sixths, 2 x 3), and entries that name nothing or are not exact are located errors."""
+    from conftest import TEC
+
+    from fide_tiebreaks import InputError
+
+    doc = json.loads((TEC / "tournament.chess.json").read_text())
+    plain = read_chess_json(json.dumps(doc).encode()).tournament
+    other = doc["event"]["tournaments"][0].setdefault("other", {})
+    other["points"] = {"adjustments": [{"cid": 1, "points": "1/3"}]}
+    t = read_chess_json(json.dumps(doc).encode()).tournament
+    assert t.scale == 6
+    assert t.participant(1).points == plain.participant(1).points + Fraction(1, 3)
+    assert t.participant(2).points == plain.participant(2).points
+    for bad, words in (
+        ({"adjustments": [{"cid": True, "points": "1"}]}, "names no competitor"),
+        ({"results": [{"cid": 1, "round": 0, "points": "1"}]}, "round 0 is not played"),
+        ({"adjustments": [{"cid": 1, "points": [1]}]}, "is not an exact number"),
+        ({"scale": 2, "adjustments": [{"cid": 1, "points": "1/3"}]}, "does not hold 1/3"),
+    ):
+        other["points"] = bad
+        with pytest.raises(InputError, match=words):
+            read_chess_json(json.dumps(doc).encode(), "bad.json")

@@ -76,7 +76,11 @@ def _exact(value: object, what: str) -> Fraction:
 
 
 def _cid(entry: object, what: str, t: Tournament) -> tuple[Participant, Mapping[str, Any]]:
-    if not isinstance(entry, dict) or entry.get("cid") not in t.index:
+    if (
+        not isinstance(entry, dict)
+        or type(entry.get("cid")) is not int
+        or (entry["cid"] not in t.index)
+    ):
         raise ExtensionError(f"{what} names no competitor of the event")
     return t.participant(entry["cid"]), entry
 
@@ -96,7 +100,8 @@ def _points(t: Tournament, spec: Mapping[str, Any]) -> Tournament:
     for i, item in enumerate(_list(spec.get("adjustments"), "adjustments")):
         p, entry = _cid(item, f'"other.points.adjustments[{i}]"', t)
         bonus[p.id] = _exact(entry.get("points"), f'"other.points.adjustments[{i}].points"')
-    scale = spec.get("scale", t.scale)
+    # Without a scale (a file written by hand), the finest grid the values need.
+    scale = spec.get("scale", grid_scale([*games.values(), *bonus.values(), Fraction(1, t.scale)]))
     if isinstance(scale, bool) or not isinstance(scale, int) or not 1 <= scale <= 10**9:
         raise ExtensionError(f'"other.points.scale" {scale!r} must be a whole number 1..10^9')
     for v in [*games.values(), *bonus.values(), *t.scoring.values()]:
