@@ -9,33 +9,43 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
-
-# One verdict on every machine: the default profile draws the same examples everywhere
-# (derandomize, no example database), never fails on time (deadline=None: a loaded 2-core
-# machine is slow, not wrong) and prints the blob that replays a failure. Exploration with
-# fresh random examples is the "fuzz" profile, run on demand by `tox -e fuzz`
-# (docs/reliability.md).
-settings.register_profile(
-    "fide-tiebreaks",
-    derandomize=True,
-    database=None,
-    print_blob=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "fuzz",
-    derandomize=False,
-    database=None,
-    print_blob=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.load_profile(os.environ.get("FIDE_TIEBREAKS_HYPOTHESIS_PROFILE", "fide-tiebreaks"))
 
 ROOT = Path(__file__).resolve().parent.parent
 TEC = ROOT / "conformance" / "fixtures" / "tec-exercise-2024"
+
+
+def _hypothesis_profiles() -> None:
+    """The profiles, when Hypothesis is installed (tox's packaging and integration
+    environments run without it)."""
+    try:
+        from hypothesis import HealthCheck, settings
+    except ImportError:
+        return
+    # One verdict on every machine: the default profile draws the same examples everywhere
+    # (derandomize, no example database), never fails on time (deadline=None: a loaded 2-core
+    # machine is slow, not wrong) and prints the blob that replays a failure. Exploration with
+    # fresh random examples is the "fuzz" profile, run on demand by `tox -e fuzz`
+    # (docs/reliability.md).
+    settings.register_profile(
+        "fide-tiebreaks",
+        derandomize=True,
+        database=None,
+        print_blob=True,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.register_profile(
+        "fuzz",
+        derandomize=False,
+        database=None,
+        print_blob=True,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.load_profile(os.environ.get("FIDE_TIEBREAKS_HYPOTHESIS_PROFILE", "fide-tiebreaks"))
+
+
+_hypothesis_profiles()
 
 
 @pytest.fixture(autouse=True)
