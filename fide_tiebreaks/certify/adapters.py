@@ -27,7 +27,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -253,50 +253,37 @@ def chess_json(trf: str) -> str:
 
 
 def read_output(reader: str, data: bytes, request: Request) -> Answer:
-    """Values and ranks from a program's output. Raises ValueError (or KeyError...) when it
-    cannot be read."""
-    text = data.decode("utf-8-sig", errors="replace")
-    if reader == "gacrux":
-        return read_gacrux(text, request.codes)
-    if reader not in ("json", "csv", "trf-rank"):
-        raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
-    from fide_tiebreaks.conformance.runner import read_results
-
+    """Values and ranks from a program's output, by the reader ``conformance --against``
+    uses (fide_tiebreaks.results_reader). Raises ValueError when it cannot be read."""
     from ..formats.trf.reader import parse_trf
+    from ..results_reader import parse_results, read_gacrux
 
+    if reader not in READERS:
+        raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
     t = parse_trf(request.trf.encode()).tournament
-    suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
-    with tempfile.TemporaryDirectory(prefix="certify-read-") as tmp:
-        path = Path(tmp) / f"result{suffix}"
-        path.write_bytes(data)
-        try:
-            read = read_results(path, list(request.codes), t)
-        except (ValueError, InputError) as e:  # name the output, not a folder now gone
-            raise ValueError(str(e).replace(str(path), "output")) from None
-    values, ranks = read.values, read.ranks
+    if reader == "gacrux":
+        read = read_gacrux(data.decode("utf-8-sig", errors="replace"), "output",
+                           request.codes, t)  # fmt: skip
+    else:
+        suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
+        read = parse_results(data, "output", list(request.codes), t, is_code, suffix=suffix)
+    if read.unasked:  # the program ranked by another list than it was given
+        raise ValueError(f"values for {', '.join(read.unasked)}, not asked for (asked: "
+                         f"{','.join(request.codes)})")  # fmt: skip
     offered = None if reader != "trf-rank" else ()
-    return Answer({pid: {c: (v or None) for c, v in row.items()} for pid, row in values.items()},
-                  ranks, offered)  # fmt: skip
+    return Answer(read.values, read.ranks, offered)
 
 
-def read_gacrux(text: str, codes: Sequence[str]) -> Answer:
-    """gacrux's tab-separated report (``-d T``): StartNo, Rank, PTS, then ``CODE/Vyyyy``
-    columns; ``-0`` or an empty cell is no value."""
-    lines = [line.split("\t") for line in text.splitlines() if line.strip()]
-    if not lines or lines[0][:2] != ["StartNo", "Rank"]:
-        raise ValueError("expected a StartNo, Rank header")
-    head = [h.split("/V")[0] if "/V" in h else h for h in lines[0]]
-    values: dict[int, dict[str, str | None]] = {}
-    ranks: dict[int, int] = {}
-    for row in lines[1:]:
-        if not row[0].strip().isdigit():
-            continue  # "Check: ..." and the like
-        pid = int(row[0])
-        ranks[pid] = int(row[1])
-        cells = dict(zip(head[3:], row[3:], strict=False))
-        values[pid] = {c: (None if cells.get(c, "").strip() in ("", "-0", "None")
-                           else cells[c].strip()) for c in codes}  # fmt: skip
-    return Answer(values, ranks)
+def is_code(column: str) -> bool:
+    """Whether a column heading is a tie-break code an installed plugin provides."""
+    from ..codes import CodeError, parse_list
+    from ..host import registry
+
+    try:
+        specs = parse_list(column)
+    except CodeError:
+        return False
+    return bool(specs) and all(registry().tiebreaks.get(s.name.upper()) for s in specs)
 
 
 # -- the adapters that ship --------------------------------------------------------------------
@@ -341,7 +328,10 @@ def gacrux(request: Request) -> Answer:
     if done.returncode != 0:
         tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         return Answer({}, error=f"gacrux exit status {done.returncode}: " + " | ".join(tail))
-    return read_gacrux(done.stdout.decode("utf-8", "replace"), request.codes)
+    try:
+        return read_output("gacrux", done.stdout, request)
+    except ValueError as e:
+        return Answer({}, error=f"unreadable output (gacrux reader): {e}")
 
 
 ADAPTERS = {

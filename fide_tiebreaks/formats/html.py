@@ -145,6 +145,7 @@ def _head_row(texts: Iterable[str]) -> str:
 
 def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> bytes:
     from ..history import rank_history, too_large
+    from .html_sections import cite
 
     out = io.BytesIO()
 
@@ -172,7 +173,8 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
     _standings(s, write)
     write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
     for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
-        text = (f"{tb.name}: {e.citation} {tb.article}".strip()
+        where = cite(tb, e.citation)
+        text = (tb.name + (f": {where}" if where else "")
                 + (f", {_modifiers(spec)}" if _modifiers(spec) else "") + "."
                 + (f" {tb.description}" if tb.description else "")
                 + (" Lower is better." if tb.lower_is_better != spec.reverse else ""))  # fmt: skip
