@@ -23,12 +23,13 @@ import importlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..diagnostics import InputError
@@ -75,6 +76,12 @@ class Adapter:
     order_only: frozenset[str] = frozenset({"DE"})
     timeout: float = 60.0
     description: str = ""
+    # What the adapter needs installed (a module to import) and how to install it; the
+    # interpreter it runs is the one named by *python_env*, else this one.
+    requires: str = ""
+    install: str = ""
+    python_env: str = ""
+    version: str = ""  # the program's version, where it can be had (the report names it)
 
 
 def our_options(options: Mapping[str, str]) -> dict[str, object]:
@@ -85,6 +92,11 @@ def our_options(options: Mapping[str, str]) -> dict[str, object]:
 
 class AdapterError(Exception):
     """The adapter is unusable as described (an unknown reader, entry point, placeholder)."""
+
+
+def ran(adapter: Adapter) -> str:
+    """What the adapter runs, for the report: the command template, else the entry point."""
+    return adapter.command or f"entry point {adapter.entry}"
 
 
 def run(adapter: Adapter, request: Request) -> Answer:
@@ -339,10 +351,99 @@ ADAPTERS = {
                        description="our built-ins, in process (self-test)"),
     "gacrux": Adapter("gacrux", entry="fide_tiebreaks.certify.adapters:gacrux",
                       reader="gacrux", rounded=frozenset({"AOB", "SSSC"}),
-                      description="FIDE TEC's reference program (pip install gacrux)"),
+                      description="FIDE TEC's reference program (pip install gacrux)",
+                      requires="gacrux.tiebreakchecker", install="pip install gacrux",
+                      python_env="FIDE_TIEBREAKS_GACRUX_PYTHON"),
     "tiebreak-core": Adapter("tiebreak-core",
                              entry="fide_tiebreaks.certify.bridge:tiebreak_core",
                              rounded=frozenset({"*"}),
                              description="tiebreak-core, in process (pip install "
-                             "tiebreak-core)"),
+                             "tiebreak-core)", requires="tiebreak_core",
+                             install="pip install tiebreak-core"),
 }  # fmt: skip
+
+
+# -- before the run: can the program run at all, and what is it? -------------------------
+def probe(adapter: Adapter) -> Adapter:
+    """*adapter* with its program's version, once the program was found able to run;
+    :class:`AdapterError` saying what is missing and how to install it otherwise, before
+    a single event is generated: a command not found or not executable, an adapter's
+    package that does not import (in the interpreter it runs)."""
+    if adapter.command:
+        probe_command(adapter.command)
+        return adapter
+    if adapter.requires:
+        found = probe_module(adapter)
+        return replace(adapter, version=adapter.version or found)
+    if adapter.entry.startswith("fide_tiebreaks."):  # ours: the version is ours
+        from ..version import __version__
+
+        return replace(adapter, version=adapter.version or __version__)
+    return replace(adapter, version=adapter.version or entry_version(adapter.entry))
+
+
+def probe_command(template: str) -> None:
+    """AdapterError when the template's program is not there to run (checked, not run)."""
+    first = shlex.split(template)[0].replace("{python}", sys.executable)
+    if "{" in first:  # a placeholder as the program: it exists only per event
+        return
+    if os.sep in first or (os.altsep and os.altsep in first):
+        path = Path(first).absolute()
+        if not path.exists():
+            raise AdapterError(f"--program: cannot run '{first}': no such file; nothing was run")
+        if not path.is_file() or not os.access(path, os.X_OK):
+            raise AdapterError(f"--program: cannot run '{first}': it is not an executable "
+                               "file; nothing was run")  # fmt: skip
+        return
+    if shutil.which(first) is None:
+        raise AdapterError(f"--program: cannot run '{first}': it was not found on PATH; "
+                           "nothing was run")  # fmt: skip
+
+
+def probe_module(adapter: Adapter) -> str:
+    """The version of the adapter's package, found by importing it once in the interpreter
+    the adapter runs; AdapterError with the install command when it does not import."""
+    python = os.environ.get(adapter.python_env, "") if adapter.python_env else ""
+    top = adapter.requires.split(".")[0]
+    code = (f"import {adapter.requires}, importlib.metadata as m\n"
+            f"try: print(m.version({top.replace('_', '-')!r}))\n"
+            "except m.PackageNotFoundError: print('')")  # fmt: skip
+    if not python:
+        try:
+            importlib.import_module(adapter.requires)
+        except (Exception, SystemExit) as e:
+            why = f"{type(e).__name__}: {e}"
+            raise AdapterError(_missing(adapter, sys.executable, why)) from None
+        return _version(top.replace("_", "-"))
+    with tempfile.TemporaryDirectory(prefix="certify-probe-") as tmp:
+        done = execute([python, "-c", code], Path(tmp), adapter.timeout)
+    if isinstance(done, str):
+        raise AdapterError(_missing(adapter, python, done))
+    if done.returncode != 0:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+        raise AdapterError(_missing(adapter, python, " | ".join(tail)))
+    return done.stdout.decode("utf-8", "replace").strip()[:40]
+
+
+def _missing(adapter: Adapter, python: str, why: str) -> str:
+    return (f"the {adapter.name} adapter needs {adapter.install.split()[-1]}, which "
+            f"{python} cannot import ({why}); install it with: {python} -m "
+            f"{adapter.install}; nothing was run")  # fmt: skip
+
+
+def _version(distribution: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+def entry_version(spec: str) -> str:
+    """The version of the distribution that installs an entry point's module, if any."""
+    from importlib import metadata
+
+    top = spec.partition(":")[0].split(".")[0]
+    names = metadata.packages_distributions().get(top, [])
+    return _version(names[0]) if names else ""

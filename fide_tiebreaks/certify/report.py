@@ -12,6 +12,7 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from ..atomic import OutputError, write_atomic
+from ..version import __version__
 from .compare import Discrepancy
 from .generate import Event, to_trf
 
@@ -59,12 +60,23 @@ class Summary:
     coverage: Mapping[str, int]
     per_code: Mapping[str, int]
     groups: tuple[Group, ...]
+    command: str = ""  # what was run: the --program template or the entry point
+    program_version: str = ""  # where it can be had ('' : unknown)
+    version: str = __version__  # ours
+
+    @property
+    def subject(self) -> str:
+        """What was certified, in one line: the program, its version and what ran, and
+        the fide-tiebreaks version that judged it."""
+        version = self.program_version or "version unknown (see --program-version)"
+        return (f"{self.program} {version} ({self.command}), judged by fide-tiebreaks "
+                f"{self.version}")  # fmt: skip
 
 
 def text(s: Summary) -> str:
     out = [
-        f"certify {s.program}: {s.events} events (seed {s.seed}), edition {s.edition}, "
-        f"tie-breaks {','.join(s.codes)}",
+        f"certify {printable(s.subject)}",
+        f"{s.events} events (seed {s.seed}), edition {s.edition}, tie-breaks {','.join(s.codes)}",
         f"{s.compared} values and orders compared in {s.seconds:.1f} s",
         "",
         "coverage (result codes, situations, Art. 16 categories and values compared):",
@@ -106,6 +118,9 @@ def write(s: Summary, folder: Path) -> None:
                        "shrunk": g.shrunk, "explanation": g.explanation})  # fmt: skip
     doc = {
         "program": s.program,
+        "program_version": s.program_version or None,
+        "command": s.command,
+        "fide_tiebreaks_version": s.version,
         "tiebreaks": list(s.codes),
         "edition": s.edition,
         "seed": s.seed,
@@ -140,7 +155,12 @@ def junit(s: Summary) -> bytes:
                      f"{html.escape(to_trf(g.example))}</failure></testcase>")  # fmt: skip
     failures = len(bad & set(s.codes)) + len(s.groups)
     head = (f"<testsuite name={quoteattr('certify ' + s.program)} tests=\"{len(cases)}\" "
-            f"failures=\"{failures}\" time=\"{s.seconds:.3f}\">")  # fmt: skip
+            f"failures=\"{failures}\" time=\"{s.seconds:.3f}\"><properties>"
+            + "".join(f"<property name={quoteattr(k)} value={quoteattr(printable(v))}/>"
+                      for k, v in (("program", s.program), ("program_version",
+                                   s.program_version), ("command", s.command),
+                                   ("fide_tiebreaks_version", s.version)))
+            + "</properties>")  # fmt: skip
     return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>" + head + "".join(cases)
             + "</testsuite></testsuites>\n").encode()  # fmt: skip
 
@@ -153,7 +173,8 @@ def page(s: Summary) -> str:
              f"{e(s.program)}</title><style>body{{font-family:sans-serif;margin:2em}}"
              f"td,th{{border:1px solid #ccc;padding:2px 6px}}table{{border-collapse:collapse}}"
              f"pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}.bad{{color:#a00}}"
-             f"</style></head><body><h1>certify {e(s.program)}</h1>",
+             f"</style></head><body><h1>certify {e(s.program)}</h1>"
+             f"<p>Certified: {e(printable(s.subject))}.</p>",
              f"<p>{s.events} events (seed {s.seed}), edition {e(s.edition)}, tie-breaks "
              f"{e(','.join(s.codes))}; {s.compared} values and orders compared in "
              f"{s.seconds:.1f} s.</p>",
