@@ -18,7 +18,7 @@ from typing import Any
 from lxml import etree
 
 from fide_tiebreaks.codes import CodeError, parse_list
-from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, printable
+from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, counted, printable
 from fide_tiebreaks.formats import read_trf, xmlsafe
 from fide_tiebreaks.formats.base import read_bytes
 from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
@@ -379,8 +379,8 @@ def report(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
     for o in outcomes:
         if o.status == "passed" and not verbose:
             continue
-        lines.append(f"{o.status.upper()}: {o.case}" + (f" ({o.checks} values)" if o.checks
-                                                          else ""))  # fmt: skip
+        checked = f" ({counted(o.checks, 'value')})" if o.checks else ""
+        lines.append(f"{o.status.upper()}: {o.case}{checked}")
         lines.extend(f"  {m}" for m in o.messages)
     lines.append(summary(outcomes))
     return "\n".join(lines) + "\n"

@@ -28,6 +28,13 @@ def printable(text: str, lines: bool = False) -> str:
     return (_CONTROLS_BUT_NEWLINE if lines else _CONTROLS).sub("\ufffd", text)
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """*n* and the noun in the number it takes: ``1 note``, ``2 notes``, ``0 notes``,
+    ``1 discrepancy`` (with *plural* ``discrepancies``); every count a person reads is
+    written through here."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
+
+
 class Severity(enum.IntEnum):
     NOTE = 0  # worth knowing; never a problem (``check`` stays clean)
     WARNING = 1  # a problem the tool worked around; ``--strict`` makes it an error

@@ -25,7 +25,7 @@ from lxml import etree
 from lxml.builder import E
 
 from ..codes import TiebreakSpec
-from ..diagnostics import printable
+from ..diagnostics import counted, printable
 from ..editions import PERIODS
 from ..explain import Explanation, Step, Table, explain_row, matches
 from ..model import Colour, ResultKind
@@ -162,7 +162,8 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
           f"<h1>{title}</h1>")  # fmt: skip
     kind = f"Team {t.type.value}" if team else t.type.value.capitalize()
     codes = ", ".join(s.codes) or "none"
-    about = f"{kind}, {t.rounds} rounds. Rules: {e.name} ({e.citation}). Tie-breaks, in order: "
+    about = (f"{kind}, {counted(t.rounds, 'round')}. Rules: {e.name} ({e.citation}). "
+             "Tie-breaks, in order: ")  # fmt: skip
     write(f"<p>{esc(about + codes)}.</p>")
     for element in _about(s):
         write(_html(element))
