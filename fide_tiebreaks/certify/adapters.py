@@ -401,20 +401,24 @@ def probe_command(template: str) -> None:
 
 
 def probe_module(adapter: Adapter) -> str:
-    """The version of the adapter's package, found by importing it once in the interpreter
-    the adapter runs; AdapterError with the install command when it does not import."""
-    python = os.environ.get(adapter.python_env, "") if adapter.python_env else ""
-    top = adapter.requires.split(".")[0]
-    code = (f"import {adapter.requires}, importlib.metadata as m\n"
-            f"try: print(m.version({top.replace('_', '-')!r}))\n"
-            "except m.PackageNotFoundError: print('')")  # fmt: skip
-    if not python:
+    """The version of the adapter's package; AdapterError with the install command when
+    the interpreter the adapter runs cannot find it. An adapter that runs a command line
+    (*python_env*: gacrux) is probed in that interpreter, by finding the module, not by
+    running it; an in-process one is imported here, as its first event would."""
+    distribution = adapter.install.split()[-1]
+    if not adapter.python_env:
         try:
             importlib.import_module(adapter.requires)
         except (Exception, SystemExit) as e:
             why = f"{type(e).__name__}: {e}"
             raise AdapterError(_missing(adapter, sys.executable, why)) from None
-        return _version(top.replace("_", "-"))
+        return _version(distribution)
+    python = os.environ.get(adapter.python_env) or sys.executable
+    code = (f"import importlib.util as u, importlib.metadata as m\n"
+            f"if u.find_spec({adapter.requires!r}) is None:\n"
+            f"    raise SystemExit('ModuleNotFoundError: No module named {adapter.requires}')\n"
+            f"try: print(m.version({distribution!r}))\n"
+            "except m.PackageNotFoundError: print('')")  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="certify-probe-") as tmp:
         done = execute([python, "-c", code], Path(tmp), adapter.timeout)
     if isinstance(done, str):
