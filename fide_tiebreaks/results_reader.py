@@ -155,7 +155,8 @@ class Reading:
         values: dict[int, dict[str, str | None]] = {}
         ranks: dict[int, int] = {}
         first_line: dict[int, int] = {}
-        codes = [h for h in head if h.casefold() not in NOT_CODES]
+        # An empty heading (a trailing delimiter) names no column: its cells are not read.
+        codes = [h for h in head if h and h.casefold() not in NOT_CODES]
         for row in rows:
             line = rows.line_num
             if not any(cell.strip() for cell in row):
@@ -163,6 +164,11 @@ class Reading:
             if len(row) > len(head):
                 raise ResultsError(f"{self.name}:{line}: {len(row)} cells, but the heading "
                                    f"names {len(head)} columns")  # fmt: skip
+            blank = next((i for i, h in enumerate(head) if not h and i < len(row)
+                          and row[i].strip()), None)  # fmt: skip
+            if blank is not None:
+                raise ResultsError(f"{self.name}:{line}: a value in column {blank + 1}, which "
+                                   "has no heading")  # fmt: skip
             cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(head)}
             pid = self.participant(f"{self.name}:{line}", key, cells[head[where[key]]])
             if pid in first_line:  # which row would count? Neither: the file contradicts itself
@@ -292,7 +298,7 @@ def _no_twice(headings: Sequence[Any], where: str) -> None:
     seen: dict[str, int] = {}
     for i, h in enumerate(headings, start=1):
         folded = str(h).strip().casefold()
-        if folded in seen:
+        if folded and folded in seen:
             raise ResultsError(f"{where}: column '{clip(str(h).strip())}' appears twice "
                                f"(columns {seen[folded]} and {i}); which one counts?")  # fmt: skip
         seen[folded] = i

@@ -121,3 +121,13 @@ def test_a_count_of_one_takes_the_singular(tmp_path):
     assert table.stdout.splitlines()[1].startswith("swiss, 1 round; edition fide-2024")
     late = run_cli("standings", str(path), "--after-round", "2")
     assert "(the file has 1 round), not 2" in late.stderr
+
+
+def test_a_closed_standard_input_is_a_located_error_not_an_internal_one():
+    import subprocess
+    import sys
+
+    done = subprocess.run(f"'{sys.executable}' -m fide_tiebreaks standings - <&-", shell=True,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == "<stdin>: error: cannot read standard input: it is closed\n"

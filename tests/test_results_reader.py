@@ -80,6 +80,7 @@ def test_the_same_value_written_as_the_project_writes_numbers_passes(tmp_path):
          "tournament"),
         ("start_rank,BH\n1,12.5,3\n", "r.csv:2: 3 cells, but the heading names 2 columns"),
         ("start_rank,rank,BH\n1,١,12.5\n", "r.csv:2: rank '١' is not a number from 1 to 9999"),
+        ("start_rank,BH,\n1,12.5,99\n", "r.csv:2: a value in column 3, which has no heading"),
     ],
 )  # fmt: skip
 def test_rows_for_participants_the_event_lacks_are_refused(tmp_path, content, message):
@@ -91,6 +92,10 @@ def test_a_json_row_for_a_participant_the_event_lacks_is_refused(tmp_path):
     assert _refused(tmp_path, "r.json", text) == (
         "r.json: \"standings\"[0]: start_rank '99' is not a participant of the tournament"
     )
+
+
+def test_a_trailing_delimiter_names_no_column(tmp_path):
+    assert _judge(tmp_path, "r.csv", "start_rank,BH,,\n1,12.5,,\n")["BH"][0] == "passed"
 
 
 def test_column_names_match_in_any_case(tmp_path):

@@ -51,10 +51,17 @@ def read_stdin() -> bytes:
     from ..diagnostics import Diagnostic, InputError, Severity
     from ..formats.base import MAX_BYTES
 
-    data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    def refuse(message: str) -> InputError:
+        return InputError([Diagnostic(Severity.ERROR, message, "<stdin>")])
+
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise refuse("cannot read standard input: it is closed")
+    try:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    except OSError as e:  # < a-folder
+        raise refuse(f"cannot read standard input: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
-        raise InputError([Diagnostic(Severity.ERROR, f"standard input holds more than "
-                                     f"{MAX_BYTES} bytes, the limit", "<stdin>")])  # fmt: skip
+        raise refuse(f"standard input holds more than {MAX_BYTES} bytes, the limit")
     return data
 
 
