@@ -37,8 +37,10 @@ def test_a_program_that_is_not_executable_stops_at_once(tmp_path, capsys, monkey
     monkeypatch.chdir(tmp_path)
     (tmp_path / "tool").write_text("#!/bin/sh\n")
     assert main(["certify", "--program", "./tool {trf}", *SMALL]) == 2
-    assert capsys.readouterr().err == ("fide-tiebreaks: error: --program: cannot run './tool': "
-                                       "it is not an executable file; nothing was run\n")  # fmt: skip
+    assert capsys.readouterr().err == (
+        "fide-tiebreaks: error: --program: cannot run './tool': it is not an executable file; "
+        "nothing was run\n"
+    )
     assert main(["certify", "--program", "./none {trf}", *SMALL]) == 2
     assert capsys.readouterr().err == ("fide-tiebreaks: error: --program: cannot run './none': "
                                        "no such file; nothing was run\n")  # fmt: skip

@@ -90,7 +90,8 @@ def test_a_misspelt_option_gets_a_suggestion():
     )
     done = run_cli("check", "--zzzzzz", str(TEC / "tournament.trf"))
     assert done.stderr.splitlines()[-1] == (
-        "fide-tiebreaks: error: unrecognized arguments: --zzzzzz (see 'fide-tiebreaks --help')")
+        "fide-tiebreaks: error: unrecognized arguments: --zzzzzz (see 'fide-tiebreaks --help')"
+    )
 
 
 def test_standard_input_is_read_for_a_dash_and_located_as_stdin():
