@@ -140,7 +140,8 @@ def run_dask(config: Config, events: int, scheduler: str) -> Iterator[EventResul
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'fide-tiebreaks[dask]'") from None
+        raise RuntimeError("--scheduler needs Dask (from a checkout: pip install '.[dask]')"
+                           ) from None  # fmt: skip
     from functools import partial
 
     with Client(scheduler) as client:

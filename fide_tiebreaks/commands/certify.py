@@ -139,8 +139,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                    help="processes (default: every core)")  # fmt: skip
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a Dask distributed cluster (pip install "
-                   "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
+                   help="run on a Dask distributed cluster (the dask extra: from a "
+                   "checkout, pip install '.[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
     p.add_argument("--max-discrepancies", type=int, default=0, metavar="K",
                    help="discrepant values allowed for exit status 0 (default: 0)")  # fmt: skip
     p.add_argument(
@@ -225,8 +225,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             import caissify_pairings  # noqa: F401
         except ImportError:
-            err("error: --pairing dutch needs caissify-pairings: pip install "
-                "'fide-tiebreaks[certify-dutch]'")  # fmt: skip
+            err("error: --pairing dutch needs caissify-pairings (from a checkout: pip install "
+                "'.[certify-dutch]')")  # fmt: skip
             return EXIT_USAGE
     if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 9999:
         err("error: --unrated-rating must be a rating from 0 to 9999")
