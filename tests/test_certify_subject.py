@@ -119,3 +119,20 @@ def test_without_hypothesis_it_says_so_before_the_run_and_still_reports(
     assert "not shrunk to 6 participants" in out.out
     # BH of 6 participants in each of 2 events, every one printed 99: 6 x 2 = 12 values.
     assert out.out.splitlines()[-1] == "2 events, 12 discrepancies"
+
+
+def test_the_gacrux_adapter_reads_its_version_in_the_interpreter_it_runs(tmp_path, monkeypatch):
+    from fide_tiebreaks.certify.adapters import ADAPTERS, probe
+
+    site = tmp_path / "site"
+    (site / "gacrux").mkdir(parents=True)
+    (site / "gacrux" / "__init__.py").write_text("")
+    (site / "gacrux" / "tiebreakchecker.py").write_text("raise SystemExit('not to be run')\n")
+    (site / "gacrux-1.2.3.dist-info").mkdir()
+    (site / "gacrux-1.2.3.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: gacrux\nVersion: 1.2.3\n")  # fmt: skip
+    python = tmp_path / "python"
+    python.write_text(f"#!/bin/sh\nPYTHONPATH='{site}' exec '{sys.executable}' \"$@\"\n")
+    python.chmod(0o755)
+    monkeypatch.setenv("FIDE_TIEBREAKS_GACRUX_PYTHON", str(python))
+    assert probe(ADAPTERS["gacrux"]).version == "1.2.3"
