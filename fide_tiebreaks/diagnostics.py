@@ -22,9 +22,17 @@ def printable(text: str, lines: bool = False) -> str:
     """*text* safe for a terminal or an XML document: each control character (an escape
     sequence's ESC, a BEL, a NUL, ...) becomes U+FFFD; with *lines*, line ends stay (a
     report of several lines). Every text written to a terminal passes here (messages,
-    ``explain``, ``audit``); data formats that can carry controls (JSON, CSV, TRF) keep
-    them as they are."""
+    ``explain``, ``audit``) and every standings format a person reads (table, CSV, HTML,
+    XML); data formats that can carry controls escaped (JSON) or must be written back byte
+    for byte (TRF) keep them."""
     return (_CONTROLS_BUT_NEWLINE if lines else _CONTROLS).sub("\ufffd", text)
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """*n* and the noun in the number it takes: ``1 note``, ``2 notes``, ``0 notes``,
+    ``1 discrepancy`` (with *plural* ``discrepancies``); every count a person reads is
+    written through here."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
 
 
 class Severity(enum.IntEnum):

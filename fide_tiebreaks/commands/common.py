@@ -41,10 +41,38 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
 
 
+STDIN = "-"  # the file name that means standard input
+FILE_HELP = "; - reads standard input (the format is told from the content)"
+
+
+def input_name(args: argparse.Namespace) -> str:
+    """The input's name in messages: the path, or <stdin> for standard input."""
+    return "<stdin>" if args.file == STDIN else str(args.file)
+
+
+def read_stdin() -> bytes:
+    """Standard input's bytes, at most the limit a file may have (InputError past it)."""
+    from ..diagnostics import Diagnostic, InputError, Severity
+    from ..formats.base import MAX_BYTES
+
+    def refuse(message: str) -> InputError:
+        return InputError([Diagnostic(Severity.ERROR, message, "<stdin>")])
+
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise refuse("cannot read standard input: it is closed")
+    try:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    except OSError as e:  # < a-folder
+        raise refuse(f"cannot read standard input: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise refuse(f"standard input holds more than {MAX_BYTES} bytes, the limit")
+    return data
+
+
 def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
     """Read the file and print its diagnostics; the exit code when it must stop here."""
     from ..diagnostics import InputError, Severity
-    from ..formats import read_trf
+    from ..formats import parse_any, read_trf
 
     team_pab = None
     if getattr(args, "team_pab", None):
@@ -57,7 +85,10 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
             return None, EXIT_USAGE
         team_pab = (mp, gp)
     try:
-        result = read_trf(args.file, team_pab=team_pab)
+        if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
+            result = parse_any(read_stdin(), input_name(args), team_pab=team_pab)
+        else:
+            result = read_trf(args.file, team_pab=team_pab)
     except InputError as e:
         for d in e.diagnostics:
             print(d, file=sys.stderr)

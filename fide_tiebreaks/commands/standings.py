@@ -9,6 +9,7 @@ from ..formats import FORMATS
 from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
+    FILE_HELP,
     add_common,
     add_option_arguments,
     edition_help,
@@ -48,7 +49,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file")  # fmt: skip
+                    help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP)  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -158,9 +159,11 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+        from ..diagnostics import counted
+
         err(
             f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{tournament.rounds} rounds), not {args.after_round}"
+            f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
         )
         return EXIT_USAGE
     fmt = output_format(args.format, args.output)
