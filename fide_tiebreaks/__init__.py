@@ -27,6 +27,7 @@ from .builder import BuilderError, EventBuilder
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
+from .faults import InternalError
 from .formats import read_trf
 from .formats.base import ReadResult
 from .formats.trf.reader import parse_trf
@@ -43,7 +44,7 @@ from .model import (
 )
 from .numbers import exact_str
 from .standings import Row, Standings, compute_standings
-from .tiebreak import Context, Tiebreak
+from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__
 
 __all__ = [
@@ -57,7 +58,10 @@ __all__ = [
     "EventBuilder",
     "Game",
     "InputError",
+    "InternalError",
     "OpponentTable",
+    "Option",
+    "OptionError",
     "Participant",
     "PluginError",
     "ReadResult",

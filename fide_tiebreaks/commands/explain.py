@@ -9,11 +9,11 @@ from typing import Any
 
 from .common import (
     EDITION_HELP,
-    EXIT_OK,
     EXIT_USAGE,
     add_common,
     add_option_arguments,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -102,4 +102,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
-    return EXIT_OK
+    return incomplete(standings)
