@@ -74,17 +74,21 @@ def print_options(reg: Any) -> None:
         return
     rows = [("OPTION", "TYPE", "DEFAULT", "PLUGIN", "HELP")]
     for o in options:
-        kind = o.type
-        if o.type == "choice":
-            kind = f"choice: {'|'.join(o.choices)}"
-        elif o.type == "int" and o.minimum is not None and o.maximum is not None:
-            kind = f"int {o.minimum}..{o.maximum}"
-        rows.append((o.name.replace("_", "-"), kind, _default(o.default), o.provider, o.help))
+        rows.append((o.name.replace("_", "-"), _kind(o), _default(o.default), o.provider, o.help))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     print()
     for r in rows:
         head = "  ".join(c.ljust(w) for c, w in zip(r[:4], widths, strict=True))
         print(printable(f"{head}  {r[4]}"))  # help comes from the plugin
+
+
+def _kind(o: Any) -> str:
+    """The option's type as the table shows it: ``bool``, ``int 0..9999``, ``choice: a|b``."""
+    if o.type == "choice":
+        return f"choice: {'|'.join(o.choices)}"
+    if o.type == "int" and o.minimum is not None and o.maximum is not None:
+        return f"int {o.minimum}..{o.maximum}"
+    return str(o.type)
 
 
 def _default(value: Any) -> str:
