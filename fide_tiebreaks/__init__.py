@@ -28,6 +28,7 @@ from .builder import results as _builder_results
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
+from .faults import InternalError
 from .formats import read_tournament, read_trf
 from .formats.base import ReadResult
 from .formats.trf.reader import parse_trf
@@ -44,7 +45,7 @@ from .model import (
 )
 from .numbers import exact_str
 from .standings import Row, Standings, compute_standings
-from .tiebreak import Context, Tiebreak
+from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__
 
 # The builder checks an edition's name when it is given, against the registry's editions.
@@ -61,7 +62,10 @@ __all__ = [
     "EventBuilder",
     "Game",
     "InputError",
+    "InternalError",
     "OpponentTable",
+    "Option",
+    "OptionError",
     "Participant",
     "PluginError",
     "ReadResult",

@@ -171,6 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
         faults = sys.modules.get("fide_tiebreaks.faults")  # loaded if a plugin could fail
+        if faults is not None and isinstance(e, faults.InternalError):
+            err(f"error: internal error: {e}")  # says what failed and to report it
+            return EXIT_INTERNAL
         if faults is not None and isinstance(e, faults.PluginError):
             # e.g. FIDE_TIEBREAKS_STRICT_PLUGINS=1 and a plugin that fails to import, in any
             # command that loads the plugins (plugins, serve, conformance ...)

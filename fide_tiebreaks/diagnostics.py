@@ -41,6 +41,16 @@ class Severity(enum.IntEnum):
     ERROR = 2  # the data cannot be trusted; standings are refused
 
 
+class Kind(enum.Enum):
+    """What a diagnostic is about, for the code that acts on it: callers test the kind (and
+    :attr:`Diagnostic.code`), never the message text, which is for people."""
+
+    GENERAL = "general"  # anything else: read the message
+    UNDATED = "undated"  # the edition was picked for a file without an end date
+    RULE = "rule"  # a rule left a requested code out (C.07 Art. 10: unrated players)
+    PLUGIN_FAULT = "plugin-fault"  # a third-party plugin failed; its code was left out
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: Severity
@@ -48,6 +58,8 @@ class Diagnostic:
     path: str = "<input>"
     line: int = 0  # 1-based; 0 = the file as a whole
     column: int = 0  # 1-based character column; 0 = the line as a whole
+    kind: Kind = Kind.GENERAL
+    code: str = ""  # the tie-break code the diagnostic concerns (canonical form), if any
 
     def __str__(self) -> str:
         where = self.path

@@ -26,6 +26,7 @@ from typing import Any, BinaryIO
 
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
+from .faults import InternalError
 from .formats import jsonkeys, read_trf
 from .formats.base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from .formats.chessjson import read_chess_json
@@ -124,7 +125,8 @@ def handle(
     if request.get("unrated_rating") is not None:
         options = {**options, "unrated_rating": request["unrated_rating"]}
     try:
-        check_options(options)  # compute_standings checks too; here before reading anything
+        check_options(options)  # compute_standings checks too; here before ranking
+        registry().typed_options(options)  # names and types as their plugins declare them
     except ValueError as e:
         raise BadRequest(str(e)) from None
     edition = request.get("edition")
@@ -170,6 +172,8 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
         response = {"error": {"message": str(e), "diagnostics": []}}
     except BadRequest as e:
         response = {"error": {"message": str(e), "diagnostics": e.diagnostics}}
+    except InternalError as e:  # a built-in that failed: says which code, asks for a report
+        response = error(f"internal error: {e}")
     except Exception as e:  # a bug: answer it and keep serving the other requests
         response = {"error": {"message": f"internal error: {type(e).__name__}: {e} (please "
                               "report this with the request)", "diagnostics": []}}  # fmt: skip

@@ -8,13 +8,13 @@ import sys
 from typing import Any
 
 from .common import (
-    EXIT_OK,
     EXIT_USAGE,
     FILE_HELP,
     add_common,
     add_option_arguments,
     edition_help,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -105,4 +105,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
-    return EXIT_OK
+    return incomplete(standings)

@@ -14,6 +14,7 @@ from .common import (
     add_option_arguments,
     edition_help,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -176,25 +177,23 @@ def run(args: argparse.Namespace) -> int:
             "chess-json")  # fmt: skip
         return EXIT_USAGE
 
-    def rank() -> tuple[Any, dict[str, Any]]:
+    def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        standings = compute_standings(tournament, args.tiebreaks, args.edition,
-                                      after_round=args.after_round, providers=providers,
-                                      options=options, strict=args.strict)  # fmt: skip
-        return standings, options
+        return compute_standings(tournament, args.tiebreaks, args.edition,
+                                 after_round=args.after_round, providers=providers,
+                                 options=options, strict=args.strict)  # fmt: skip
 
-    done, stop = ranked(rank)
-    if done is None:
+    standings, stop = ranked(rank)
+    if standings is None:
         return stop
-    standings, options = done
     stop = report_ranking(standings.diagnostics, args)
     if stop is not None:
         return stop
     from ..formats.base import TooLarge
 
     try:
-        data = render(standings, fmt, options)
+        data = render(standings, fmt, dict(standings.options))
     except TooLarge as e:  # -f chess-json of the largest events
         err(f"error: {e}")
         return EXIT_USAGE
-    return write_output(args.output, data)
+    return write_output(args.output, data) or incomplete(standings)
