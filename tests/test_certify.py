@@ -71,7 +71,7 @@ def test_a_planted_bug_is_found_and_shrunk(tmp_path, monkeypatch, capsys):
     report = tmp_path / "report"
     code = main(["certify", "--entry", "brokenprog:program", "--events", "12",
                  "--players", "6-12", "--kinds", "swiss", "--tiebreaks", "BH,SB",
-                 "--jobs", "1", "--shrink-seconds", "20", "--report", str(report)])  # fmt: skip
+                 "--jobs", "1", "--shrink-seconds", "900", "--report", str(report)])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 1
     summary = json.loads((report / "summary.json").read_text())
@@ -110,7 +110,7 @@ def test_a_planted_team_bug_is_shrunk_to_two_teams(tmp_path, monkeypatch, capsys
     report = tmp_path / "report"
     code = main(["certify", "--entry", "teambug:program", "--kinds", "team-swiss",
                  "--events", "2", "--players", "16-24", "--tiebreaks", "MPvGP,BH:MP",
-                 "--jobs", "1", "--shrink-seconds", "20", "--report", str(report)])  # fmt: skip
+                 "--jobs", "1", "--shrink-seconds", "900", "--report", str(report)])  # fmt: skip
     capsys.readouterr()
     assert code == 1
     groups = json.loads((report / "summary.json").read_text())["groups"]
