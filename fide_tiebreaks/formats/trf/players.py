@@ -280,7 +280,10 @@ def apply_byes(st: ParserState, players: dict[int, PlayerLine], rounds: int) -> 
             p = players.get(pid)
             if p is None:
                 st.out.warning(number, 11, f"240: no player with start rank {pid}")
-            elif rnd > rounds or rnd < 1:
+            elif rnd < 1:
+                st.out.warning(number, 7, f"240: there is no round {rnd}; ignored")
+                break
+            elif rnd > rounds:
                 continue  # a bye for a round still to be paired
             elif p.games[rnd - 1].kind is ResultKind.NOT_PAIRED and rnd not in p.pending:
                 p.games[rnd - 1] = st.game(rnd, kind, None, Colour.NONE)

@@ -352,6 +352,7 @@ class Parser:
         tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
+            team_records.check_references(st, players.keys(), rounds)
             tournament = self._team_event(tournament, how)
         return ReadResult(tournament, tuple(st.out.items))
 
