@@ -12,8 +12,10 @@ from typing import Any
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
 from ...numbers import MAX_DIGITS, NumberError, clip, exact_str, json_int, parse_exact, parse_int
+from .. import jsonkeys
 from ..base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from ..trf.reader import parse_trf
+from . import extension
 from .common import MODELLED, TITLE_CODES, trf_points
 
 
@@ -40,7 +42,9 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         raise InputError([Diagnostic(Severity.ERROR, f"about {values} JSON values; the limit is "
                                      f"{MAX_JSON_VALUES} (memory)", name)])  # fmt: skip
     try:
-        doc = json.loads(text, parse_float=str, parse_int=json_int)
+        doc = jsonkeys.loads(text, parse_float=str, parse_int=json_int)
+    except jsonkeys.DuplicateKey as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name, e.line, e.column)]) from None
     except NumberError as e:
         raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     except json.JSONDecodeError as e:
@@ -65,8 +69,19 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         result = parse_trf(trf.encode("utf-8"), name, team_pab=team_pab)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, where, name)) from None
+    try:
+        tournament = extension.apply(result.tournament, _other(doc))
+    except extension.ExtensionError as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     extra = [Diagnostic(Severity.WARNING, msg, name, line, 0) for line, msg in notes]
-    return ReadResult(result.tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+    return ReadResult(tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+
+
+def _other(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The first tournament's ``other`` object (to_trf has checked the shapes)."""
+    ev = doc.get("event", doc)
+    other = ev["tournaments"][0].get("other") or {}
+    return other if isinstance(other, dict) else {}
 
 
 def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
@@ -171,6 +186,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
     if len(tournaments) > 1:
         notes.append((0, f"the event has {len(tournaments)} tournaments; reading the first"))
     t = _obj(tournaments[0], '"event.tournaments[0]"')
+    notes.extend((0, msg) for msg in _unknown_keys(doc, ev, t))
     profiles: dict[int, dict[str, Any]] = {}
     for i, pr in enumerate(_list(ev.get("profiles"), '"event.profiles"')):
         pr = _obj(pr, f'"event.profiles[{i}]"')
@@ -347,6 +363,66 @@ def _team_name(
     return team_names.get(team_id, str(c.get("name", "")))
 
 
+# The keys of Chess-JSON (gacrux's jsonscheme) at the levels a reader walks: any other one is
+# named in a warning, as a file from another program may put its games where we never look.
+_KNOWN = {
+    "document": {"filetype", "version", "origin", "published", "status", "event"},
+    "event": {
+        "eventName",
+        "name",
+        "eventInfo",
+        "ratingLists",
+        "profiles",
+        "teams",
+        "tournaments",
+        "scoreLists",
+        "timeControl",
+        "other",
+    },
+    "event.tournaments[0]": {
+        "tournamentNo",
+        "name",
+        "tournamentType",
+        "tournamentInfo",
+        "teamTournament",
+        "teamSize",
+        "numRounds",
+        "currentRound",
+        "ratingList",
+        "rankOrder",
+        "scoreSystem",
+        "competitors",
+        "gameList",
+        "matchList",
+        "teamSequence",
+        "other",
+        "timeControl",
+        "topColor",
+        "maxMeet",
+        "initialOrder",
+        "accelerated",
+        "scoreList",
+        "random",
+    },
+}
+
+
+def _unknown_keys(doc: Mapping[str, Any], ev: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
+    out = []
+    levels = [("event", ev), ("event.tournaments[0]", t)]
+    if ev is not doc:
+        levels.insert(0, ("document", doc))
+    for where, node in levels:
+        for key in node:
+            if key not in _KNOWN[where]:
+                out.append(
+                    f'"{where}" has the key {json.dumps(key)[:60]}, which is not '
+                    "Chess-JSON as fide-tiebreaks reads it (games are in "
+                    '"gameList"); ignored'
+                )
+    return out
+
+
 def _letters(system: Mapping[str, Any], what: str) -> dict[str, Fraction]:
     """Points per letter; a value may name another letter (``"F": "W"``)."""
     values: dict[str, Fraction] = {}
@@ -439,6 +515,8 @@ def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
                 )
                 raise _Bad(f"{what}: result '{letter}' of competitor {cid} ({how}) has no TRF "
                            "code", line)  # fmt: skip
+            if side.get("colour") == "-":  # paired without a colour (our writer's mark)
+                colour = "-"
             text = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
             mine = (inferred if guessed else blocks).setdefault(cid, {})
             if rnd in mine:
