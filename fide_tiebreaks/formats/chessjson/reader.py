@@ -270,8 +270,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         if cid in seen:
             raise _Bad(f"two competitors have cid {cid}", line)
         seen.add(cid)
-        pr = profiles.get(_int(c["profileId"], f'"{path}.profileId"', line)
-                          if "profileId" in c else cid, {})  # fmt: skip
+        pr = _profile(c, cid, path, line, profiles, notes)
         if cid in blank:
             c = {k: v for k, v in c.items() if k != "gamePoints"}
         emit(
@@ -280,6 +279,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
             f"competitor {cid} ({path})",
         )
         notes.extend((line, f"competitor {cid}: {cut}") for cut in _cut_fields(pr))
+    notes.extend(_unknown_competitors(blocks, seen, cid_lines))
     blank_teams = set(_list(other.get("teamPointsNotDeclared"), '"other.teamPointsNotDeclared"'))
     for c in teams:
         cid = _int(c.get("cid"), '"competitors[].cid" of a team', high=999)
@@ -288,7 +288,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         members = [
             _int(cp.get("cid"), '"cplayers[].cid"', high=9999) for cp in _list(c["cplayers"], "")
         ]
-        tname = team_names.get(_int(c.get("teamId", cid), '"teamId"'), str(c.get("name", "")))
+        tname = _team_name(c, cid, team_names, cid_lines, notes)
         mp = _points(c.get("matchPoints"), f"team {cid} matchPoints")
         gp = _points(c.get("gamePoints"), f"team {cid} gamePoints")
         rank = _int(c.get("rank") or 0, f"team {cid} rank", high=999)
@@ -306,6 +306,61 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         if isinstance(record, str) and record[:3] not in MODELLED:
             emit(record, 0, "other.trf")
     return "\n".join(out) + "\n", where, notes
+
+
+def _profile(
+    c: Mapping[str, Any],
+    cid: int,
+    path: str,
+    line: int,
+    profiles: Mapping[int, Any],
+    notes: list[tuple[int, str]],
+) -> Any:
+    """The competitor's profile; a profileId that names none is said."""
+    pid = _int(c["profileId"], f'"{path}.profileId"', line) if "profileId" in c else cid
+    if pid not in profiles and "profileId" in c:
+        notes.append(
+            (
+                line,
+                f'"{path}.profileId" {pid}: no profile has that id; the '
+                "competitor has no name or rating",
+            )
+        )
+    return profiles.get(pid, {})
+
+
+def _unknown_competitors(
+    blocks: Mapping[int, Any], seen: set[int], cid_lines: Mapping[int, int]
+) -> list[tuple[int, str]]:
+    """Game entries of a cid that is no competitor: said, and left out."""
+    return [
+        (
+            cid_lines.get(cid, 0),
+            f'"gameList" names competitor {cid}, who is not in '
+            '"competitors"; those entries are ignored',
+        )
+        for cid in sorted(set(blocks) - seen)
+    ]
+
+
+def _team_name(
+    c: Mapping[str, Any],
+    cid: int,
+    team_names: Mapping[int, str],
+    cid_lines: Mapping[int, int],
+    notes: list[tuple[int, str]],
+) -> str:
+    """The team's name from event.teams; a teamId that names no entry there is said."""
+    team_id = _int(c.get("teamId", cid), '"teamId"')
+    if team_names and team_id not in team_names:
+        notes.append(
+            (
+                cid_lines.get(cid, 0),
+                f'team {cid}: "teamId" {team_id} names no entry '
+                'of "event.teams"; its name is taken from the competitor',
+            )
+        )
+    return team_names.get(team_id, str(c.get("name", "")))
 
 
 # The keys of Chess-JSON (gacrux's jsonscheme) at the levels a reader walks: any other one is
