@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_USAGE, add_common, add_pgn_arguments, err, read_input, write_output
+from .common import (
+    EXIT_USAGE,
+    FILE_HELP,
+    add_common,
+    add_pgn_arguments,
+    err,
+    read_input,
+    write_output,
+)
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -21,7 +29,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "list). Declared ranks and points are kept as the file gives them; use 'standings "
         "--format trf|chess-json' for computed ranks.",
     )
-    p.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file")
+    p.add_argument("file", metavar="FILE", help="a TRF, XML, Chess-JSON or PGN file" + FILE_HELP)
     p.add_argument(
         "--to",
         required=True,

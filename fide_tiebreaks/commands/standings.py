@@ -9,11 +9,13 @@ from ..formats import FORMATS
 from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
+    FILE_HELP,
     add_common,
     add_option_arguments,
     add_pgn_arguments,
     edition_help,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -50,7 +52,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file")  # fmt: skip
+                    help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP)  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -168,9 +170,11 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+        from ..diagnostics import counted
+
         err(
             f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{tournament.rounds} rounds), not {args.after_round}"
+            f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
         )
         return EXIT_USAGE
     fmt = output_format(args.format, args.output)
@@ -181,17 +185,15 @@ def run(args: argparse.Namespace) -> int:
         # is written from the model instead, and reads back to these standings.
         trf_form = "trf26"
 
-    def rank() -> tuple[Any, dict[str, Any]]:
+    def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        standings = compute_standings(tournament, args.tiebreaks, args.edition,
-                                      after_round=args.after_round, providers=providers,
-                                      options=options, strict=args.strict)  # fmt: skip
-        return standings, options
+        return compute_standings(tournament, args.tiebreaks, args.edition,
+                                 after_round=args.after_round, providers=providers,
+                                 options=options, strict=args.strict)  # fmt: skip
 
-    done, stop = ranked(rank)
-    if done is None:
+    standings, stop = ranked(rank)
+    if standings is None:
         return stop
-    standings, options = done
     stop = report_ranking(standings.diagnostics, args)
     if stop is not None:
         return stop
@@ -199,8 +201,8 @@ def run(args: argparse.Namespace) -> int:
     from ..formats.trf.forms import TrfFormError
 
     try:
-        data = render(standings, fmt, options, trf_form=trf_form)
+        data = render(standings, fmt, dict(standings.options), trf_form=trf_form)
     except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
         err(f"error: {e}")
         return EXIT_USAGE
-    return write_output(args.output, data)
+    return write_output(args.output, data) or incomplete(standings)
