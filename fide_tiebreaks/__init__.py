@@ -33,6 +33,7 @@ from .formats.trf.reader import parse_trf
 from .hookspecs import hookimpl
 from .host import PluginError, registry
 from .model import (
+    Acceleration,
     Colour,
     Game,
     Participant,
@@ -42,22 +43,27 @@ from .model import (
     TournamentType,
 )
 from .numbers import exact_str
+from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
 from .standings import Row, Standings, compute_standings
 from .tiebreak import Context, Tiebreak
 from .version import __version__
 
 __all__ = [
+    "Acceleration",
     "BuilderError",
+    "BursteinIndex",
     "CodeError",
     "Colour",
     "Context",
     "Diagnostic",
+    "DubovIndex",
     "Edition",
     "Entry",
     "EventBuilder",
     "Game",
     "InputError",
     "OpponentTable",
+    "PairingIndexError",
     "Participant",
     "PluginError",
     "ReadResult",
@@ -74,6 +80,7 @@ __all__ = [
     "compute_standings",
     "exact_str",
     "hookimpl",
+    "pairing_index",
     "parse_code",
     "parse_list",
     "parse_trf",

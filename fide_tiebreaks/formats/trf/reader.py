@@ -27,6 +27,7 @@ from ...model import (
 from ...numbers import grid_scale
 from ...teams import build_team_event
 from ..base import MAX_BYTES, ReadResult, fatal
+from .acceleration import AccelerationRecords
 from .players import BYES, COLOURS, WITH_OPPONENT, PlayerLine, PlayerRecords
 from .settings import SettingsRecords
 from .state import record_value
@@ -64,7 +65,7 @@ HEADER_NAMES = {
     "299": "abnormal points",
 }
 _TEAM_INFO = {"801", "802"}  # human-readable team round lines: kept, not used
-_KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152"}
+_KEPT_EXTENSIONS = {"XXC", "XXP", "260", "172", "182", "222", "152"}
 # Private records of other programs that we know of but do not use (file-formats.md 3.3).
 _KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
 _BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
@@ -151,7 +152,7 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
-class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
+class Parser(PlayerRecords, TeamRecordReader, SettingsRecords, AccelerationRecords):
     """Reads the records line by line (each family's handlers live in its own module), then
     builds the model."""
 
@@ -167,6 +168,8 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             "240": self._byes_240,
             "299": self._abnormal_299,
             "XXZ": self._id_list,
+            "XXA": self._accel_xxa,
+            "250": self._accel_250,
             "013": self._team_013,
             "310": self._team_310,
             "320": self._team_pab,
@@ -302,6 +305,7 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             declared_standings=self.standings,
             info=dict(self.info),
             source=self.source,
+            acceleration=() if team_file else self._settle_acceleration(players),
         )
         tournament_type, how = self._type(tournament)
         tournament = tournament.with_type(tournament_type, how)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...diagnostics import Collector
-from ...model import Colour, Game, ResultKind, Scoring, SourceFile
+from ...model import Acceleration, Colour, Game, ResultKind, Scoring, SourceFile
 from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
@@ -66,6 +66,8 @@ class ParserState:
         self.tiebreaks: tuple[str, ...] = ()
         self.standings: tuple[str, ...] = ()
         self.teams = TeamRecords()
+        # acceleration.py: (line, column, from a 250 range, Acceleration)
+        self.accelerations: list[tuple[int, int, bool, Acceleration]] = []
 
     def _ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []

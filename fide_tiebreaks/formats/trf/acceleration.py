@@ -1,0 +1,84 @@
+"""TRF acceleration records: JaVaFo ``XXA`` (virtual points per player and round) and
+TRF-2026 ``250`` (virtual points for a range of rounds and players). Columns are 1-based, as
+in file-formats.md: ``XXA`` has the player's start rank in columns 5-8, then ``pp.p`` for
+round *r* from column 10 + 5(r - 1); ``250`` has the fictitious match points (teams) in
+5-8, the fictitious points in 10-13, the first and last round in 15-17 and 19-21, the first
+and last player in 23-26 and 28-31."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+
+from ...model import Acceleration
+from ...numbers import NumberError, parse_int, read_decimal
+from .state import MAX_PLAYERS, MAX_ROUNDS, ParserState, PlayerLine
+
+
+class AccelerationRecords(ParserState):
+    """Reads ``XXA`` and ``250`` into ``self.accelerations`` (line, Acceleration)."""
+
+    def _accel_xxa(self, number: int, line: str) -> None:
+        try:
+            pid = parse_int(line[4:8].strip(), "XXA start rank", 1, MAX_PLAYERS)
+        except NumberError as e:
+            self.out.warning(number, 5, f"{e}; the XXA line is ignored")
+            return
+        for m in re.finditer(r"\S+", line[8:]):
+            column = 9 + m.start()
+            rnd = (column - 10) // 5 + 1  # the block the value starts in
+            if rnd < 1 or rnd > MAX_ROUNDS:
+                self.out.warning(number, column, "XXA value outside the round columns; ignored")
+                continue
+            try:
+                points = read_decimal(m.group(), f"XXA points for round {rnd}")
+            except NumberError as e:
+                self.out.warning(number, column, f"{e}; ignored")
+                continue
+            self._accelerate(number, column, pid, rnd, points)
+
+    def _accel_250(self, number: int, line: str) -> None:
+        self.info.setdefault("250", line[4:].strip())  # a header record, kept as the others
+        fields = (("points", 9, 13), ("first round", 14, 17), ("last round", 18, 21),
+                  ("first player", 22, 26), ("last player", 27, 31))  # fmt: skip
+        values: dict[str, str] = {name: line[a:b].strip() for name, a, b in fields}
+        try:
+            points = read_decimal(values["points"], "250 fictitious points")
+            first, last = (parse_int(values[k], f"250 {k}", 1, MAX_ROUNDS)
+                           for k in ("first round", "last round"))  # fmt: skip
+            low, high = (parse_int(values[k], f"250 {k}", 1, MAX_PLAYERS)
+                         for k in ("first player", "last player"))  # fmt: skip
+        except NumberError as e:
+            self.out.warning(number, 5, f"{e}; the 250 line is ignored")
+            return
+        if first > last or low > high:
+            self.out.warning(number, 15, "250: a range ends before it starts; ignored")
+            return
+        for pid in range(low, high + 1):
+            for rnd in range(first, last + 1):
+                self._accelerate(number, 10, pid, rnd, points, ranged=True)
+
+    def _accelerate(self, number: int, column: int, pid: int, rnd: int, points: Fraction,
+                    *, ranged: bool = False) -> None:  # fmt: skip
+        if points < 0:
+            self.out.warning(number, column, f"virtual points {points} are negative; ignored")
+            return
+        self.accelerations.append((number, column, ranged, Acceleration(pid, rnd, points)))
+
+    def _settle_acceleration(self, players: Mapping[int, PlayerLine]) -> tuple[Acceleration, ...]:
+        """The virtual points of players that exist; one value per player and round (a later
+        line replaces an earlier one, as for XXS). A 250 range may name start ranks that are
+        not in the file (a range is a range); a single XXA line may not."""
+        kept: dict[tuple[int, int], Acceleration] = {}
+        for number, _column, ranged, a in self.accelerations:
+            if a.participant not in players:
+                if not ranged:
+                    self.out.warning(number, 5, f"XXA: no player with start rank "
+                                     f"{a.participant}; ignored")  # fmt: skip
+                continue
+            if a.points:
+                kept[a.participant, a.round] = a
+            else:
+                kept.pop((a.participant, a.round), None)
+        return tuple(kept[k] for k in sorted(kept))
