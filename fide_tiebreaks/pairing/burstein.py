@@ -22,6 +22,7 @@ from .common import (
     PairingIndexError,
     ScoreGroup,
     colour_preference,
+    planned_rounds,
     score_groups,
     standing_after,
     virtual_points,
@@ -222,7 +223,7 @@ def burstein_index(
         entries.append(BursteinEntry(p.id, p.points, Fraction(seen[i], scale), extra,
                                      p.points + extra, b, s, median, key,
                                      colour_preference(p, none_is_black=False)))  # fmt: skip
-    planned = rounds if rounds is not None else now.planned_rounds or t.planned_rounds
+    planned = planned_rounds(rounds, t)
     seeds = None if planned is None else seeding_rounds(planned)
     result = BursteinIndex(
         edition=edition, zero_bye=zero_bye, after_round=now.rounds, planned_rounds=planned,

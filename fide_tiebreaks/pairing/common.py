@@ -53,6 +53,18 @@ def standing_after(t: Tournament, after_round: int | None) -> Tournament:
     return t.after_round(n)
 
 
+def planned_rounds(rounds: object, t: Tournament) -> int | None:
+    """The event's number of rounds: *rounds* when given (checked), else the tournament's
+    (TRF 142 / XXR), else None."""
+    if rounds is None:
+        return t.planned_rounds
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 99:
+        raise PairingIndexError(f"rounds {rounds!r} must be a whole number from 1 to 99")
+    if rounds < t.rounds:
+        raise PairingIndexError(f"rounds {rounds} is fewer than the {t.rounds} recorded")
+    return rounds
+
+
 def virtual_points(t: Tournament, rnd: int) -> dict[int, Fraction]:
     """Virtual points per participant for pairing round *rnd* (XXA / 250): they form the
     brackets and are never part of a score."""

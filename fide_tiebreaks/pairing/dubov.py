@@ -17,6 +17,7 @@ from .common import (
     MissingRatingError,
     PairingIndexError,
     colour_preference,
+    planned_rounds,
     standing_after,
     virtual_points,
 )
@@ -195,7 +196,7 @@ def dubov_index(
     nxt = virtual_points(now, now.rounds + 1)
     entries = tuple(_entry(p, ratings, provisional, nxt.get(p.id, Fraction(0)))
                     for p in now.participants)  # fmt: skip
-    planned = rounds if rounds is not None else now.planned_rounds
+    planned = planned_rounds(rounds, t)
     result = DubovIndex(
         after_round=now.rounds, planned_rounds=planned,
         max_upfloats=None if planned is None else max_upfloats(planned), entries=entries,
