@@ -167,9 +167,15 @@ def _pairing(result: ReadResult, request: dict[str, Any]) -> dict[str, Any]:
         ratings = {int(k): v for k, v in ratings.items()}
     after = request.get("after_round")
     try:
-        index = pairing_index(result.tournament, ask["system"], after,
-                              edition=ask.get("edition"), zero_bye=ask.get("zero_bye"),
-                              provisional_ratings=ratings, rounds=ask.get("rounds"))  # fmt: skip
+        index = pairing_index(
+            result.tournament,
+            ask["system"],
+            after,
+            edition=ask.get("edition"),
+            zero_bye=ask.get("zero_bye"),
+            provisional_ratings=ratings,
+            rounds=ask.get("rounds"),
+        )
     except PairingIndexError as e:
         raise BadRequest(str(e)) from None
     response = pairing_dict(index)

@@ -27,8 +27,12 @@ from fide_tiebreaks import EventBuilder
 def event_e(rounds: int = 4, *, unrated: tuple[int, ...] = ()) -> EventBuilder:
     b = EventBuilder(9, edition="fide-2026")
     for pid in range(1, 9):
-        b.add_player(pid, f"Player {pid}", rating=None if pid in unrated else 2500 - 100 * pid,
-                     from_round=2 if pid == 8 else None)  # fmt: skip
+        b.add_player(
+            pid,
+            f"Player {pid}",
+            rating=None if pid in unrated else 2500 - 100 * pid,
+            from_round=2 if pid == 8 else None,
+        )
     b.record_round(1, [(1, 2, "1-0"), (3, 4, "1/2-1/2"), (5, 6, "1-0")], {7: "U"})
     if rounds >= 2:
         b.record_round(2, [(1, 5, "1/2-1/2"), (7, 3, "0-1"), (2, 8, "1-0")], {4: "H", 6: "Z"})

@@ -43,17 +43,36 @@ def test_event_e_trailing_reading_every_player() -> None:
     # 8: before entry self (1) 0, 2 (2.5) L, FPB self (1) 1, 5 (2.5) L -> BH 7, SB 1
     ix = index_e()
     assert values(ix) == {
-        1: (F(17, 2), F(6)), 2: (F(9), F(19, 4)), 3: (F(9), F(23, 4)), 4: (F(15, 2), F(7, 4)),
-        5: (F(8), F(4)), 6: (F(5, 2), F(0)), 7: (F(17, 2), F(4)), 8: (F(7), F(1)),
-    }  # fmt: skip
+        1: (F(17, 2), F(6)),
+        2: (F(9), F(19, 4)),
+        3: (F(9), F(23, 4)),
+        4: (F(15, 2), F(7, 4)),
+        5: (F(8), F(4)),
+        6: (F(5, 2), F(0)),
+        7: (F(17, 2), F(4)),
+        8: (F(7), F(1)),
+    }
     assert {e.id: e.seen_score for e in ix.entries} == {
-        1: 3, 2: F(5, 2), 3: F(5, 2), 4: 1, 5: F(5, 2), 6: F(3, 2), 7: F(5, 2), 8: 1}  # fmt: skip
+        1: 3,
+        2: F(5, 2),
+        3: F(5, 2),
+        4: 1,
+        5: F(5, 2),
+        6: F(3, 2),
+        7: F(5, 2),
+        8: 1,
+    }
     # 1.8: BH desc, then SB desc, then TPN: 3 (9, 5.75), 2 (9, 4.75), 1 (8.5, 6),
     # 7 (8.5, 4), 5 (8), 4 (7.5), 8 (7), 6 (2.5). Scores are not used.
     assert ix.order == (3, 2, 1, 7, 5, 4, 8, 6)
     # Score groups for round 5, each in 1.8 order: 2.5 holds 2, 3, 5 -> 3, 2, 5.
     assert [(g.score, g.players) for g in ix.groups] == [
-        (3, (1,)), (F(5, 2), (3, 2, 5)), (2, (7,)), (1, (4, 8)), (0, (6,))]  # fmt: skip
+        (3, (1,)),
+        (F(5, 2), (3, 2, 5)),
+        (2, (7,)),
+        (1, (4, 8)),
+        (0, (6,)),
+    ]
 
 
 def test_the_zero_point_bye_exception_under_each_reading() -> None:
@@ -155,10 +174,16 @@ def test_own_zero_point_bye_raises_what_opponents_see_not_his_own() -> None:
     [
         # 1.6.2: min(floor(rounds / 2), 4). 9 rounds: 4 seeding rounds, so round 4 (after
         # round 3) is still one and round 5 (after round 4) is the first paired by 1.8.
-        (9, 3, True), (9, 4, False), (7, 2, True), (7, 3, False), (12, 4, False),
-        (3, 0, True), (3, 1, False), (1, 0, False),
+        (9, 3, True),
+        (9, 4, False),
+        (7, 2, True),
+        (7, 3, False),
+        (12, 4, False),
+        (3, 0, True),
+        (3, 1, False),
+        (1, 0, False),
     ],
-)  # fmt: skip
+)
 def test_seeding_rounds_boundary(planned: int, after: int, seeding: bool) -> None:
     ix = event_e(min(planned, 4)).pairing_index("burstein", after_round=after, rounds=planned)
     assert isinstance(ix, BursteinIndex) and ix.seeding is seeding

@@ -54,23 +54,43 @@ def test_xxa_and_250_records_are_read_as_virtual_points() -> None:
     # XXA: player 1, 1.0 in round 1 (columns 10-13) and round 5 (columns 30-33).
     # 250: 0.5 fictitious points (columns 10-13), rounds 5-5, players 2-3.
     xxa = "XXA    1" + " " + "1.0".rjust(4) + " " * 16 + "1.0".rjust(4)
-    r250 = "250 " + "0.0".rjust(4) + " " + "0.5".rjust(4) + " " + "  5" + " " + "  5" + " " + \
-        "   2" + " " + "   3"  # fmt: skip
+    r250 = (
+        "250 "
+        + "0.0".rjust(4)
+        + " "
+        + "0.5".rjust(4)
+        + " "
+        + "  5"
+        + " "
+        + "  5"
+        + " "
+        + "   2"
+        + " "
+        + "   3"
+    )
     result = parse_trf(e_trf((xxa, r250)))
     t = result.tournament
-    assert t.acceleration == (Acceleration(1, 1, F(1)), Acceleration(1, 5, F(1)),
-                              Acceleration(2, 5, F(1, 2)), Acceleration(3, 5, F(1, 2)))  # fmt: skip
+    assert t.acceleration == (
+        Acceleration(1, 1, F(1)),
+        Acceleration(1, 5, F(1)),
+        Acceleration(2, 5, F(1, 2)),
+        Acceleration(3, 5, F(1, 2)),
+    )
     ix = pairing_index(t, "burstein")
     # Round 5's groups: 1 on 3 + 1 = 4; 2, 3 on 2.5 + 0.5 = 3; 5 alone on 2.5.
     assert [(g.score, g.players) for g in ix.groups][:3] == [
-        (4, (1,)), (3, (3, 2)), (F(5, 2), (5,))]  # fmt: skip
+        (4, (1,)),
+        (3, (3, 2)),
+        (F(5, 2), (5,)),
+    ]
     assert ix.entry(1).buchholz == F(17, 2)  # as without acceleration (1.7.2)
 
 
 def test_xxa_naming_no_player_is_reported_where_it_is() -> None:
     result = parse_trf(e_trf(("XXA   42  1.0",)))
-    assert any(d.line == 3 and "no player with start rank 42" in d.message
-               for d in result.diagnostics)  # fmt: skip
+    assert any(
+        d.line == 3 and "no player with start rank 42" in d.message for d in result.diagnostics
+    )
     assert result.tournament.acceleration == ()
     bad = parse_trf(e_trf(("XXA    1  x.y",)))
     assert any(d.line == 3 and d.column == 11 for d in bad.diagnostics)
@@ -129,8 +149,14 @@ def test_command_on_bad_files(tmp_path: Path) -> None:
 
 
 def test_serve_request(e_file: Path) -> None:
-    line = json.dumps({"id": 3, "path": str(e_file), "after_round": 4,
-                       "pairing_index": {"system": "burstein", "zero_bye": "none"}})  # fmt: skip
+    line = json.dumps(
+        {
+            "id": 3,
+            "path": str(e_file),
+            "after_round": 4,
+            "pairing_index": {"system": "burstein", "zero_bye": "none"},
+        }
+    )
     response = answer(line)
     assert response["id"] == 3 and response["zero_bye"] == "none"
     # zero_bye none: player 5's BH 6.5 (test_pairing_burstein).

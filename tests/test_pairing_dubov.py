@@ -34,9 +34,15 @@ def test_aro_over_played_games_only() -> None:
     # 8: 2 (2300), 5 (2000) -> 4300 / 2 = 2150
     ix = dubov(event_e())
     assert {e.id: (e.games, e.aro) for e in ix.entries} == {
-        1: (4, 2150), 2: (4, 2075), 3: (4, 2150), 4: (2, 2300), 5: (4, 2075),
-        6: (1, 2000), 7: (1, 2200), 8: (2, 2150),
-    }  # fmt: skip
+        1: (4, 2150),
+        2: (4, 2075),
+        3: (4, 2150),
+        4: (2, 2300),
+        5: (4, 2075),
+        6: (1, 2000),
+        7: (1, 2200),
+        8: (2, 2150),
+    }
 
 
 def test_aro_is_zero_before_a_first_game() -> None:
@@ -78,9 +84,16 @@ def test_colour_preferences() -> None:
     ix = dubov(event_e())
     got = {e.id: (e.colour.colour, e.colour.strength) for e in ix.entries}
     W, B = Colour.WHITE, Colour.BLACK
-    assert got == {1: (B, "absolute"), 2: (B, "mild"), 3: (W, "mild"), 4: (W, "absolute"),
-                   5: (B, "absolute"), 6: (W, "strong"), 7: (B, "strong"),
-                   8: (W, "absolute")}  # fmt: skip
+    assert got == {
+        1: (B, "absolute"),
+        2: (B, "mild"),
+        3: (W, "mild"),
+        4: (W, "absolute"),
+        5: (B, "absolute"),
+        6: (W, "strong"),
+        7: (B, "strong"),
+        8: (W, "absolute"),
+    }
     # 1.6.4: no game yet, a mild preference for Black.
     before = dubov(event_e(), after_round=0)
     assert all((e.colour.colour, e.colour.strength) == (B, "mild") for e in before.entries)

@@ -439,8 +439,9 @@ class EventBuilder:
             )
         return self._snapshot()
 
-    def pairing_index(self, system: str, after_round: int | None = None,
-                      **options: Any) -> BursteinIndex | DubovIndex:  # fmt: skip
+    def pairing_index(
+        self, system: str, after_round: int | None = None, **options: Any
+    ) -> BursteinIndex | DubovIndex:
         """The Burstein index or the Dubov ARO of every player after *after_round* (default:
         the last round recorded), as :func:`fide_tiebreaks.pairing_index` computes it with
         *options*; a pairing program calls it after :meth:`record_round`. No rules edition is

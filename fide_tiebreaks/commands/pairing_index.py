@@ -29,30 +29,53 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
-    p.add_argument("--system", "-s", required=True, choices=("burstein", "dubov"),
-                   help="the pairing system")  # fmt: skip
-    p.add_argument("--after-round", "-r", type=int, metavar="N",
-                   help="the last completed round to count (default: every round in the "
-                   "file)")  # fmt: skip
-    p.add_argument("--edition", "-e", metavar="E",
-                   help="Burstein text: 2026 (default) or till-2025")  # fmt: skip
-    p.add_argument("--zero-bye", metavar="READING",
-                   choices=("trailing", "all-but-last", "every", "none"),
-                   help="Burstein: reading of the zero-point-bye exception of 1.7.2 "
-                   "(default: trailing; docs/pairing-indexes.md)")  # fmt: skip
-    p.add_argument("--rating", action="append", default=[], metavar="ID=RATING",
-                   help="Dubov: a provisional rating the Chief Arbiter assigns (1.1.2); "
-                   "repeat for each player")  # fmt: skip
-    p.add_argument("--rounds", type=int, metavar="N",
-                   help="the event's number of rounds, when the file does not say it (TRF "
-                   "142 / XXR): for Burstein's seeding rounds (1.6)")  # fmt: skip
+    p.add_argument(
+        "--system", "-s", required=True, choices=("burstein", "dubov"), help="the pairing system"
+    )
+    p.add_argument(
+        "--after-round",
+        "-r",
+        type=int,
+        metavar="N",
+        help="the last completed round to count (default: every round in the file)",
+    )
+    p.add_argument(
+        "--edition", "-e", metavar="E", help="Burstein text: 2026 (default) or till-2025"
+    )
+    p.add_argument(
+        "--zero-bye",
+        metavar="READING",
+        choices=("trailing", "all-but-last", "every", "none"),
+        help="Burstein: reading of the zero-point-bye exception of 1.7.2 "
+        "(default: trailing; docs/pairing-indexes.md)",
+    )
+    p.add_argument(
+        "--rating",
+        action="append",
+        default=[],
+        metavar="ID=RATING",
+        help="Dubov: a provisional rating the Chief Arbiter assigns (1.1.2); "
+        "repeat for each player",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="the event's number of rounds, when the file does not say it (TRF "
+        "142 / XXR): for Burstein's seeding rounds (1.6)",
+    )
     p.add_argument(
         "--explain",
         metavar="PLAYER",
         help="show one player's working, round by round (start rank or name)",
     )
-    p.add_argument("--format", "-f", choices=("table", "json"), default="table",
-                   help="table for reading, json for programs (default: table)")  # fmt: skip
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
     add_common(p)
     return p
 
@@ -61,8 +84,13 @@ def _ratings(items: list[str]) -> dict[int, int] | None:
     out = {}
     for item in items:
         pid, sep, value = item.partition("=")
-        if not (sep and pid.strip().isascii() and pid.strip().isdigit()
-                and value.strip().isascii() and value.strip().isdigit()):  # fmt: skip
+        if not (
+            sep
+            and pid.strip().isascii()
+            and pid.strip().isdigit()
+            and value.strip().isascii()
+            and value.strip().isdigit()
+        ):
             err(f"error: --rating takes ID=RATING (whole numbers), e.g. 12=1650, not '{item}'")
             return None
         if len(pid.strip()) > 6 or len(value.strip()) > 6:
@@ -87,8 +115,11 @@ def run(args: argparse.Namespace) -> int:
     if result is None or stop is not None:
         return stop if stop is not None else EXIT_USAGE
     t = result.tournament
-    options: dict[str, Any] = {"edition": args.edition, "zero_bye": args.zero_bye,
-                               "rounds": args.rounds}  # fmt: skip
+    options: dict[str, Any] = {
+        "edition": args.edition,
+        "zero_bye": args.zero_bye,
+        "rounds": args.rounds,
+    }
     if ratings:
         options["provisional_ratings"] = ratings
     try:

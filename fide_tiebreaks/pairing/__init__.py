@@ -81,17 +81,24 @@ def pairing_index(
     say it. Raises :class:`PairingIndexError` for what cannot be computed as asked."""
     if system == "burstein":
         if provisional_ratings:
-            raise PairingIndexError("provisional ratings are for the Dubov system (1.1.2); "
-                                    "the Burstein index uses no rating")  # fmt: skip
-        return burstein_index(tournament, after_round, edition=edition, zero_bye=zero_bye,
-                              rounds=rounds)  # fmt: skip
+            raise PairingIndexError(
+                "provisional ratings are for the Dubov system (1.1.2); "
+                "the Burstein index uses no rating"
+            )
+        return burstein_index(
+            tournament, after_round, edition=edition, zero_bye=zero_bye, rounds=rounds
+        )
     if system == "dubov":
         if zero_bye is not None:
-            raise PairingIndexError("zero_bye is a reading of the Burstein system (C.04.4.2 "
-                                    "1.7.2); the Dubov ARO counts played games only")  # fmt: skip
+            raise PairingIndexError(
+                "zero_bye is a reading of the Burstein system (C.04.4.2 "
+                "1.7.2); the Dubov ARO counts played games only"
+            )
         if edition is not None and edition != "2026":
-            raise PairingIndexError(f"edition {edition!r}: the Dubov ARO is computed by the "
-                                    "2026 text ('2026') only")  # fmt: skip
-        return dubov_index(tournament, after_round, provisional_ratings=provisional_ratings,
-                           rounds=rounds)  # fmt: skip
+            raise PairingIndexError(
+                f"edition {edition!r}: the Dubov ARO is computed by the 2026 text ('2026') only"
+            )
+        return dubov_index(
+            tournament, after_round, provisional_ratings=provisional_ratings, rounds=rounds
+        )
     raise PairingIndexError(f"system {system!r} is not one of: {', '.join(SYSTEMS)}")

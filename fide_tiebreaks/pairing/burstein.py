@@ -220,20 +220,37 @@ def burstein_index(
         median = Fraction(bh[i] - cut[i], scale) if edition == "till-2025" else None
         key = (b, s) if median is None else (s, b, median)
         extra = nxt.get(p.id, Fraction(0))
-        entries.append(BursteinEntry(p.id, p.points, Fraction(seen[i], scale), extra,
-                                     p.points + extra, b, s, median, key,
-                                     colour_preference(p, none_is_black=False)))  # fmt: skip
+        entries.append(
+            BursteinEntry(
+                p.id,
+                p.points,
+                Fraction(seen[i], scale),
+                extra,
+                p.points + extra,
+                b,
+                s,
+                median,
+                key,
+                colour_preference(p, none_is_black=False),
+            )
+        )
     planned = planned_rounds(rounds, t)
     seeds = None if planned is None else seeding_rounds(planned)
     result = BursteinIndex(
-        edition=edition, zero_bye=zero_bye, after_round=now.rounds, planned_rounds=planned,
-        seeding_rounds=seeds, seeding=None if seeds is None else now.rounds + 1 <= seeds,
-        entries=tuple(entries), order=(), groups=(), notes=_notes(edition, planned),
+        edition=edition,
+        zero_bye=zero_bye,
+        after_round=now.rounds,
+        planned_rounds=planned,
+        seeding_rounds=seeds,
+        seeding=None if seeds is None else now.rounds + 1 <= seeds,
+        entries=tuple(entries),
+        order=(),
+        groups=(),
+        notes=_notes(edition, planned),
         tournament=now,
-    )  # fmt: skip
+    )
     order = tuple(result.rank(e.id for e in entries))
-    groups = score_groups(now.participants, lambda p: result.entry(p.id).pairing_score,
-                          result.rank)  # fmt: skip
+    groups = score_groups(now.participants, lambda p: result.entry(p.id).pairing_score, result.rank)
     object.__setattr__(result, "order", order)
     object.__setattr__(result, "groups", groups)
     return result
@@ -242,18 +259,23 @@ def burstein_index(
 def _notes(edition: str, planned: int | None) -> tuple[str, ...]:
     notes = []
     if planned is None:
-        notes.append("the number of rounds is not known (TRF 142 or XXR): whether the next "
-                     "round is a seeding round (1.6) cannot be said; give rounds=")  # fmt: skip
+        notes.append(
+            "the number of rounds is not known (TRF 142 or XXR): whether the next "
+            "round is a seeding round (1.6) cannot be said; give rounds="
+        )
     if edition == "till-2025":
-        notes.append("till-2025: only the text's opening lines were available (index SB, "
-                     "Buchholz, median; ratings last). Its seeding rounds and its treatment "
-                     "of byes and forfeits are not established from the sources; the 2026 "
-                     "rules (1.6, 1.7.2) are used for them")  # fmt: skip
+        notes.append(
+            "till-2025: only the text's opening lines were available (index SB, "
+            "Buchholz, median; ratings last). Its seeding rounds and its treatment "
+            "of byes and forfeits are not established from the sources; the 2026 "
+            "rules (1.6, 1.7.2) are used for them"
+        )
     return tuple(notes)
 
 
-def _choice(value: str | None, default: str, known: dict[str, str], what: str,
-            unavailable: dict[str, str]) -> str:  # fmt: skip
+def _choice(
+    value: str | None, default: str, known: dict[str, str], what: str, unavailable: dict[str, str]
+) -> str:
     if value is None:
         return default
     if not isinstance(value, str) or value not in known:

@@ -97,8 +97,13 @@ class DubovIndex:
 
 def _round_working(g: Game, ratings: Mapping[int, int]) -> DubovRound:
     if g.kind in PLAYED and g.opponent is not None:
-        return DubovRound(g.round, g.kind, g.opponent, ratings[g.opponent],
-                          "1.7.1: an opponent met over the board")  # fmt: skip
+        return DubovRound(
+            g.round,
+            g.kind,
+            g.opponent,
+            ratings[g.opponent],
+            "1.7.1: an opponent met over the board",
+        )
     why = "forfeit: not played over the board" if g.kind.has_opponent else "no game"
     return DubovRound(g.round, g.kind, g.opponent, None, f"1.7.1: not counted ({why})")
 
@@ -129,11 +134,12 @@ def _ratings(t: Tournament, provisional: Mapping[int, int]) -> dict[int, int]:
     """The rating of each player (1.1): a provisional one where given, else the file's."""
     for pid, value in provisional.items():
         if pid not in t.index:
-            raise PairingIndexError(f"provisional rating for player {pid}, who is not in the "
-                                    "event")  # fmt: skip
+            raise PairingIndexError(f"provisional rating for player {pid}, who is not in the event")
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 9999:
-            raise PairingIndexError(f"provisional rating {value!r} of player {pid} must be "
-                                    "a whole number from 1 to 9999")  # fmt: skip
+            raise PairingIndexError(
+                f"provisional rating {value!r} of player {pid} must be "
+                "a whole number from 1 to 9999"
+            )
     out = {p.id: p.rating for p in t.participants if p.rating is not None}
     out.update(provisional)
     return out
@@ -141,9 +147,14 @@ def _ratings(t: Tournament, provisional: Mapping[int, int]) -> dict[int, int]:
 
 def _missing(t: Tournament, ratings: Mapping[int, int]) -> None:
     """1.1.1: every player must have a rating; an ARO that needs a missing one fails."""
-    needed = sorted({g.opponent for p in t.participants for g in p.results
-                     if g.kind in PLAYED and g.opponent is not None
-                     and g.opponent not in ratings})  # fmt: skip
+    needed = sorted(
+        {
+            g.opponent
+            for p in t.participants
+            for g in p.results
+            if g.kind in PLAYED and g.opponent is not None and g.opponent not in ratings
+        }
+    )
     if needed:
         shown = ", ".join(str(pid) for pid in needed[:20])
         more = f" and {len(needed) - 20} more" if len(needed) > 20 else ""
@@ -155,14 +166,24 @@ def _missing(t: Tournament, ratings: Mapping[int, int]) -> None:
         )
 
 
-def _entry(p: Participant, ratings: Mapping[int, int], provisional: Mapping[int, int],
-           extra: Fraction) -> DubovEntry:  # fmt: skip
+def _entry(
+    p: Participant, ratings: Mapping[int, int], provisional: Mapping[int, int], extra: Fraction
+) -> DubovEntry:
     opponents = [g.opponent for g in p.results if g.kind in PLAYED and g.opponent is not None]
     total = sum(ratings[o] for o in opponents)
     aro = round_half_up(total, len(opponents)) if opponents else 0  # 1.7.3: 0 before a game
-    return DubovEntry(p.id, ratings.get(p.id), p.id in provisional, p.points, extra,
-                      p.points + extra, len(opponents), total, aro,
-                      colour_preference(p, none_is_black=True))  # fmt: skip
+    return DubovEntry(
+        p.id,
+        ratings.get(p.id),
+        p.id in provisional,
+        p.points,
+        extra,
+        p.points + extra,
+        len(opponents),
+        total,
+        aro,
+        colour_preference(p, none_is_black=True),
+    )
 
 
 def _groups(index: DubovIndex) -> tuple[DubovGroup, ...]:
@@ -174,8 +195,15 @@ def _groups(index: DubovIndex) -> tuple[DubovGroup, ...]:
         members = by_score[score]
         white = index.white_seekers(e.id for e in members if e.colour.colour is Colour.WHITE)
         black = sorted(e.id for e in members if e.colour.colour is not Colour.WHITE)
-        out.append(DubovGroup(score, tuple(white), tuple(black), tuple(middle_out(white)),
-                              tuple(middle_out(black))))  # fmt: skip
+        out.append(
+            DubovGroup(
+                score,
+                tuple(white),
+                tuple(black),
+                tuple(middle_out(white)),
+                tuple(middle_out(black)),
+            )
+        )
     return tuple(out)
 
 
@@ -194,14 +222,20 @@ def dubov_index(
     ratings = _ratings(now, provisional)
     _missing(now, ratings)
     nxt = virtual_points(now, now.rounds + 1)
-    entries = tuple(_entry(p, ratings, provisional, nxt.get(p.id, Fraction(0)))
-                    for p in now.participants)  # fmt: skip
+    entries = tuple(
+        _entry(p, ratings, provisional, nxt.get(p.id, Fraction(0))) for p in now.participants
+    )
     planned = planned_rounds(rounds, t)
     result = DubovIndex(
-        after_round=now.rounds, planned_rounds=planned,
-        max_upfloats=None if planned is None else max_upfloats(planned), entries=entries,
-        groups=(), notes=_notes(now, provisional), tournament=now, ratings=ratings,
-    )  # fmt: skip
+        after_round=now.rounds,
+        planned_rounds=planned,
+        max_upfloats=None if planned is None else max_upfloats(planned),
+        entries=entries,
+        groups=(),
+        notes=_notes(now, provisional),
+        tournament=now,
+        ratings=ratings,
+    )
     object.__setattr__(result, "groups", _groups(result))
     return result
 
@@ -209,12 +243,16 @@ def dubov_index(
 def _notes(t: Tournament, provisional: Mapping[int, int]) -> tuple[str, ...]:
     notes = []
     if provisional and t.rounds + 1 <= 4:
-        notes.append("1.2.2: a rating introduced or changed before the pairing of round 4 "
-                     "obliges the Chief Arbiter to recalculate the TPNs; these values use the "
-                     "file's start ranks as TPNs")  # fmt: skip
+        notes.append(
+            "1.2.2: a rating introduced or changed before the pairing of round 4 "
+            "obliges the Chief Arbiter to recalculate the TPNs; these values use the "
+            "file's start ranks as TPNs"
+        )
     unrated = [p.id for p in t.participants if p.rating is None and p.id not in provisional]
     if unrated:
         shown = ", ".join(str(pid) for pid in unrated[:20])
-        notes.append(f"1.1.1: player(s) {shown}{' ...' if len(unrated) > 20 else ''} have no "
-                     "rating yet; none is needed for an ARO so far")  # fmt: skip
+        notes.append(
+            f"1.1.1: player(s) {shown}{' ...' if len(unrated) > 20 else ''} have no "
+            "rating yet; none is needed for an ARO so far"
+        )
     return tuple(notes)

@@ -40,15 +40,24 @@ class AccelerationRecords(ParserState):
 
     def _accel_250(self, number: int, line: str) -> None:
         self.info.setdefault("250", line[4:].strip())  # a header record, kept as the others
-        fields = (("points", 9, 13), ("first round", 14, 17), ("last round", 18, 21),
-                  ("first player", 22, 26), ("last player", 27, 31))  # fmt: skip
+        fields = (
+            ("points", 9, 13),
+            ("first round", 14, 17),
+            ("last round", 18, 21),
+            ("first player", 22, 26),
+            ("last player", 27, 31),
+        )
         values: dict[str, str] = {name: line[a:b].strip() for name, a, b in fields}
         try:
             points = read_decimal(values["points"], "250 fictitious points")
-            first, last = (parse_int(values[k], f"250 {k}", 1, MAX_ROUNDS)
-                           for k in ("first round", "last round"))  # fmt: skip
-            low, high = (parse_int(values[k], f"250 {k}", 1, MAX_PLAYERS)
-                         for k in ("first player", "last player"))  # fmt: skip
+            first, last = (
+                parse_int(values[k], f"250 {k}", 1, MAX_ROUNDS)
+                for k in ("first round", "last round")
+            )
+            low, high = (
+                parse_int(values[k], f"250 {k}", 1, MAX_PLAYERS)
+                for k in ("first player", "last player")
+            )
         except NumberError as e:
             self.out.warning(number, 5, f"{e}; the 250 line is ignored")
             return
@@ -59,8 +68,16 @@ class AccelerationRecords(ParserState):
             for rnd in range(first, last + 1):
                 self._accelerate(number, 10, pid, rnd, points, ranged=True)
 
-    def _accelerate(self, number: int, column: int, pid: int, rnd: int, points: Fraction,
-                    *, ranged: bool = False) -> None:  # fmt: skip
+    def _accelerate(
+        self,
+        number: int,
+        column: int,
+        pid: int,
+        rnd: int,
+        points: Fraction,
+        *,
+        ranged: bool = False,
+    ) -> None:
         if points < 0:
             self.out.warning(number, column, f"virtual points {points} are negative; ignored")
             return
@@ -74,8 +91,9 @@ class AccelerationRecords(ParserState):
         for number, _column, ranged, a in self.accelerations:
             if a.participant not in players:
                 if not ranged:
-                    self.out.warning(number, 5, f"XXA: no player with start rank "
-                                     f"{a.participant}; ignored")  # fmt: skip
+                    self.out.warning(
+                        number, 5, f"XXA: no player with start rank {a.participant}; ignored"
+                    )
                 continue
             if a.points:
                 kept[a.participant, a.round] = a
