@@ -98,6 +98,8 @@ class BursteinIndex:
     groups: tuple[ScoreGroup, ...]  # score groups of the next round, each in 1.8 order
     notes: tuple[str, ...]  # what the arbiter should know (unestablished rules, ...)
     tournament: Tournament = field(repr=False, compare=False)  # as after after_round
+    # id -> the 1.8 sort key in integers (units of the grid), for sorting at C speed
+    keys: dict[int, tuple[int, ...]] = field(repr=False, compare=False, default_factory=dict)
     system: str = "burstein"
 
     @property
@@ -111,11 +113,7 @@ class BursteinIndex:
 
     def rank(self, ids: Iterable[int]) -> list[int]:
         """*ids* (a bracket) in the ranking order of 1.8: Index descending, then TPN."""
-        return sorted(ids, key=self._key)
-
-    def _key(self, pid: int) -> tuple[object, ...]:
-        e = self.entry(pid)
-        return (*(-v for v in e.index), e.id)
+        return sorted(ids, key=self.keys.__getitem__)
 
     def working(self, pid: int) -> tuple[BursteinRound, ...]:
         """Round by round, how the player's Buchholz and Sonneborn-Berger were made."""
@@ -214,11 +212,15 @@ def burstein_index(
     seen = _seen_units(now, zero_bye)
     bh, sb, cut = _sums(now, seen)
     nxt = virtual_points(now, now.rounds + 1)
-    entries = []
+    entries, keys = [], {}
+    old = edition == "till-2025"
     for i, p in enumerate(now.participants):
         b, s = Fraction(bh[i], scale), Fraction(sb[i], scale * scale)
-        median = Fraction(bh[i] - cut[i], scale) if edition == "till-2025" else None
+        median = Fraction(bh[i] - cut[i], scale) if old else None
         key = (b, s) if median is None else (s, b, median)
+        # 1.8.1 then 1.8.2: the methods descending, then the TPN ascending (SB in units
+        # squared, the others in units: each compares only with its own kind)
+        keys[p.id] = (-sb[i], -bh[i], cut[i] - bh[i], p.id) if old else (-bh[i], -sb[i], p.id)
         extra = nxt.get(p.id, Fraction(0))
         entries.append(
             BursteinEntry(
@@ -248,9 +250,11 @@ def burstein_index(
         groups=(),
         notes=_notes(edition, planned),
         tournament=now,
+        keys=keys,
     )
     order = tuple(result.rank(e.id for e in entries))
-    groups = score_groups(now.participants, lambda p: result.entry(p.id).pairing_score, result.rank)
+    pairing = {e.id: e.pairing_score for e in entries}
+    groups = score_groups(now.participants, lambda p: pairing[p.id], result.rank)
     object.__setattr__(result, "order", order)
     object.__setattr__(result, "groups", groups)
     return result
