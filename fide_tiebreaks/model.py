@@ -440,8 +440,7 @@ class Tournament:
     # in-memory builder); compute_standings uses it when not given one. Readers leave it
     # None: the edition then follows the end date.
     edition: str | None = None
-    # Virtual points of an accelerated system, per participant and round (XXA, 250): for
-    # pairing only; no score or tie-break includes them.
+    # Acceleration's virtual points per participant and round (XXA, 250): brackets only.
     acceleration: tuple[Acceleration, ...] = ()
 
     @property
