@@ -40,7 +40,10 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="the last completed round to count (default: every round in the file)",
     )
     p.add_argument(
-        "--edition", "-e", metavar="E", help="Burstein text: 2026 (default) or till-2025"
+        "--burstein-edition",
+        metavar="TEXT",
+        help="the Burstein text: 2026 (the default) or till-2025 (docs/pairing-indexes.md; "
+        "these are the pairing system's texts, not C.07's editions)",
     )
     p.add_argument(
         "--zero-bye",
@@ -116,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         return stop if stop is not None else EXIT_USAGE
     t = result.tournament
     options: dict[str, Any] = {
-        "edition": args.edition,
+        "edition": args.burstein_edition,
         "zero_bye": args.zero_bye,
         "rounds": args.rounds,
     }
