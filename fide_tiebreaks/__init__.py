@@ -6,8 +6,8 @@ Plugin authors need only::
 
 Users read a tournament and rank it::
 
-    from fide_tiebreaks import read_trf, compute_standings
-    standings = compute_standings(read_trf("event.trf").tournament, "BH/C1,BH,SB")
+    from fide_tiebreaks import read_tournament, compute_standings
+    standings = compute_standings(read_tournament("event.trf").tournament, "BH/C1,BH,SB")
 """
 
 import os as _os
@@ -27,7 +27,7 @@ from .builder import BuilderError, EventBuilder
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
-from .formats import read_trf
+from .formats import read_tournament, read_trf
 from .formats.base import ReadResult
 from .formats.trf.reader import parse_trf
 from .hookspecs import hookimpl
@@ -84,6 +84,7 @@ __all__ = [
     "parse_code",
     "parse_list",
     "parse_trf",
+    "read_tournament",
     "read_trf",
     "registry",
 ]

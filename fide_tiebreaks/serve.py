@@ -88,14 +88,16 @@ def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 
 
-def handle(request: Any, root: str | None = None, *, unchecked: bool = True) -> dict[str, Any]:
+def handle(
+    request: Any, root: str | None = None, *, check_surrogates: bool = True
+) -> dict[str, Any]:
     """Answer one request (already decoded from JSON); with *root*, "path" must lie in it.
-    *unchecked* False: the caller knows no string holds a lone surrogate."""
+    *check_surrogates* False: the caller knows no string holds a lone surrogate."""
     if not isinstance(request, dict):
         raise BadRequest("a request is a JSON object")
     # The TRF text is left to the TRF reader, which names the line and column.
     fields = {k: v for k, v in request.items() if k != "trf"}
-    bad = lone_surrogate(fields, "the request") if unchecked else None
+    bad = lone_surrogate(fields, "the request") if check_surrogates else None
     if bad is not None:
         raise BadRequest(f"a string in {bad} holds a lone surrogate, which is not a Unicode "
                          "character")  # fmt: skip
@@ -195,7 +197,7 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
         # echoed is JSON that any client can read back (RFC 8259 has no such values).
         request = json.loads(line, parse_int=json_int, parse_float=finite_float,
                              parse_constant=no_constant)  # fmt: skip
-        response = handle(request, root, unchecked=SURROGATE_ESCAPE.search(line) is not None)
+        response = handle(request, root, check_surrogates=SURROGATE_ESCAPE.search(line) is not None)
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
                               "diagnostics": []}}  # fmt: skip
