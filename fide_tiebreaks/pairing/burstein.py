@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..model import PLAYED, Game, Participant, ResultKind, Tournament
+from ..model import PLAYED_KINDS, Game, Participant, ResultKind, Tournament
 from .common import (
     ColourPreference,
     PairingIndexError,
@@ -126,7 +126,7 @@ class BursteinIndex:
 def _round_working(g: Game, p: Participant, seen: dict[int, Fraction]) -> BursteinRound:
     """One round of the working: an opponent met over the board counts with the score his
     opponents see; any other round is a game against himself (1.7.2.1)."""
-    if g.kind in PLAYED and g.opponent is not None:
+    if g.kind in PLAYED_KINDS and g.opponent is not None:
         score, rule, opponent = seen[g.opponent], "1.7.1: the opponent's current score", g.opponent
     else:
         score, opponent = p.points, None
@@ -180,7 +180,7 @@ def _sums(t: Tournament, seen: Sequence[int]) -> tuple[list[int], list[int], lis
         parts = []
         own = p.units  # 1.7.2.1: against himself, with his own current score
         for g in p.results:
-            if g.kind in PLAYED and g.opponent is not None:
+            if g.kind in PLAYED_KINDS and g.opponent is not None:
                 score = seen[index[g.opponent]]
             else:
                 score = own
@@ -212,7 +212,8 @@ def burstein_index(
     seen = _seen_units(now, zero_bye)
     bh, sb, cut = _sums(now, seen)
     nxt = virtual_points(now, now.rounds + 1)
-    entries, keys = [], {}
+    entries = []
+    keys: dict[int, tuple[int, ...]] = {}
     old = edition == "till-2025"
     for i, p in enumerate(now.participants):
         b, s = Fraction(bh[i], scale), Fraction(sb[i], scale * scale)

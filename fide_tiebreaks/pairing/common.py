@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..model import PLAYED, Colour, Participant, Tournament
+from ..model import PLAYED_KINDS, Colour, Participant, Tournament
 
 
 class PairingIndexError(ValueError):
@@ -88,7 +88,7 @@ def score_groups(
 def colours_played(p: Participant) -> list[Colour]:
     """The colours of the games *p* played over the board, in round order: forfeits and
     byes have no colour for pairing (C.04.1, Basic Rules, Art. 6-7 count games played)."""
-    return [g.colour for g in p.results if g.kind in PLAYED and g.colour is not Colour.NONE]
+    return [g.colour for g in p.results if g.kind in PLAYED_KINDS and g.colour is not Colour.NONE]
 
 
 def colour_preference(p: Participant, *, none_is_black: bool) -> ColourPreference:

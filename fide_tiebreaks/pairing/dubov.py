@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
-from ..model import PLAYED, Colour, Game, Participant, ResultKind, Tournament
+from ..model import PLAYED_KINDS, Colour, Game, Participant, ResultKind, Tournament
 from .common import (
     ColourPreference,
     MissingRatingError,
@@ -96,7 +96,7 @@ class DubovIndex:
 
 
 def _round_working(g: Game, ratings: Mapping[int, int]) -> DubovRound:
-    if g.kind in PLAYED and g.opponent is not None:
+    if g.kind in PLAYED_KINDS and g.opponent is not None:
         return DubovRound(
             g.round,
             g.kind,
@@ -152,7 +152,7 @@ def _missing(t: Tournament, ratings: Mapping[int, int]) -> None:
             g.opponent
             for p in t.participants
             for g in p.results
-            if g.kind in PLAYED and g.opponent is not None and g.opponent not in ratings
+            if g.kind in PLAYED_KINDS and g.opponent is not None and g.opponent not in ratings
         }
     )
     if needed:
@@ -169,7 +169,7 @@ def _missing(t: Tournament, ratings: Mapping[int, int]) -> None:
 def _entry(
     p: Participant, ratings: Mapping[int, int], provisional: Mapping[int, int], extra: Fraction
 ) -> DubovEntry:
-    opponents = [g.opponent for g in p.results if g.kind in PLAYED and g.opponent is not None]
+    opponents = [g.opponent for g in p.results if g.kind in PLAYED_KINDS and g.opponent is not None]
     total = sum(ratings[o] for o in opponents)
     aro = round_half_up(total, len(opponents)) if opponents else 0  # 1.7.3: 0 before a game
     return DubovEntry(

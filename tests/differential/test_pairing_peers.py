@@ -22,7 +22,7 @@ from trfbuild import player_line
 
 from fide_tiebreaks import Colour, Tournament, pairing_index, parse_trf
 from fide_tiebreaks.certify.generate import Profile, generate, to_trf
-from fide_tiebreaks.model import PLAYED, ResultKind
+from fide_tiebreaks.model import PLAYED_KINDS, ResultKind
 from fide_tiebreaks.pairing import BursteinIndex, DubovIndex
 
 pc_burstein = pytest.importorskip("pairing_core.fide2026.burstein")
@@ -48,7 +48,7 @@ def _pc_players(t: Tournament) -> tuple[dict[int, object], dict[int, tuple[str, 
         met = sorted(
             (g.opponent, _CODE[g.kind])
             for g in p.results
-            if g.kind in PLAYED and g.opponent is not None
+            if g.kind in PLAYED_KINDS and g.opponent is not None
         )
         by_id[p.id] = pc_models.P26Player(
             id=p.id,
@@ -75,7 +75,7 @@ def test_burstein_against_pairing_core(t: Tournament) -> None:
     compared = 0
     for p in t.participants:
         bh, sb = pc_burstein.buchholz_sb(by_id[p.id], by_id, codes)
-        unplayed = [g for g in p.results if not (g.kind in PLAYED and g.opponent is not None)]
+        unplayed = [g for g in p.results if not (g.kind in PLAYED_KINDS and g.opponent is not None)]
         own_bh = len(unplayed) * p.points  # 1.7.2.1: each a game against himself
         own_sb = sum((g.points * p.points for g in unplayed), F(0))
         e = ours.entry(p.id)
@@ -93,7 +93,7 @@ def test_dubov_aro_against_pairing_core(t: Tournament) -> None:
     ours = pairing_index(t, "dubov", provisional_ratings=provisional)
     assert isinstance(ours, DubovIndex)
     for p in t.participants:
-        met = [g.opponent for g in p.results if g.kind in PLAYED and g.opponent is not None]
+        met = [g.opponent for g in p.results if g.kind in PLAYED_KINDS and g.opponent is not None]
         if set(met) <= rated:  # no unrated opponent: no reading between us
             assert ours.entry(p.id).aro == pc_dubov.aro(by_id[p.id], by_id), p.id
 
