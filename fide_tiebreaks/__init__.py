@@ -24,9 +24,11 @@ if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
     __path__.append(_root)
 
 from .builder import BuilderError, EventBuilder
+from .builder import results as _builder_results
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
+from .faults import InternalError
 from .formats import read_tournament, read_trf
 from .formats.base import ReadResult
 from .formats.trf.reader import parse_trf
@@ -45,8 +47,11 @@ from .model import (
 from .numbers import exact_str
 from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
 from .standings import Row, Standings, compute_standings
-from .tiebreak import Context, Tiebreak
+from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__
+
+# The builder checks an edition's name when it is given, against the registry's editions.
+_builder_results.edition_names = lambda: tuple(registry().editions)
 
 __all__ = [
     "Acceleration",
@@ -62,7 +67,10 @@ __all__ = [
     "EventBuilder",
     "Game",
     "InputError",
+    "InternalError",
     "OpponentTable",
+    "Option",
+    "OptionError",
     "PairingIndexError",
     "Participant",
     "PluginError",
