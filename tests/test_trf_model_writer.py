@@ -214,3 +214,17 @@ def test_a_team_event_after_round_n_reads_back_to_the_same_standings(n):
     assert [(r.participant.id, r.rank, r.values) for r in again.rows] == [
         (r.participant.id, r.rank, r.values) for r in s.rows
     ]
+
+
+def test_virtual_points_are_250_in_trf26_and_xxa_in_trf16():
+    ev = small_event()
+    ev.accelerate(1, [3], 1)  # round 3 is paired with one virtual point for player 1
+    t = ev.tournament()
+    # 250: points at 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31
+    assert "250       1.0   3   3    1    1" in write_tournament_trf(t).splitlines()
+    # XXA: player at 5-8, round r's points in columns 10 + 5(r - 1) on: round 3 at 20-23,
+    # " 1.0" right-aligned, so 12 blanks after column 8
+    trf16 = write_tournament_trf(t, form="trf16")
+    assert "XXA    1" + " " * 12 + "1.0" in trf16.splitlines()
+    for text in (write_tournament_trf(t), trf16):
+        assert same(read(text), t)

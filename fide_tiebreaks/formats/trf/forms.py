@@ -47,6 +47,8 @@ REGENERATED = frozenset(
         "362",
         "801",
         "802",
+        "250",
+        "XXA",
     }
 )
 # TRF-2026 records that TRF16 has no place for (some have an engine extension: 142 is

@@ -108,6 +108,7 @@ def write_tournament_trf(
     def joined(lines: list[str]) -> str:
         return eol.join(line.rstrip() for line in lines) + eol
 
+    head += _acceleration(out)
     if t.team is None:
         text = joined([*head, *_abnormal_points(out), *tail])
         if out.problems:
@@ -432,4 +433,33 @@ def _abnormal_points(out: Output) -> list[str]:
         for at in range(0, len(ids), 20):
             players = " ".join(f"{pid:4d}" for pid in ids[at : at + 20])
             lines.append(f"299 {letter or ' '}  {'':4}  {value}  {round_text} {players}")
+    return lines
+
+
+def _acceleration(out: Output) -> list[str]:
+    """Virtual points for the pairing (C.04.7): TRF-2026 250, one record per participant
+    and round (columns 10-13 points, 15-21 the rounds, 23-31 the participants); in TRF16
+    JaVaFo XXA, a participant's points for round r at column 10 + 5(r - 1)."""
+    entries = out.t.acceleration
+    lines = []
+    if out.form == "trf26":
+        for a in entries:
+            value = points_field(a.points, 4, f"250: player {a.participant}'s points", out.problems)
+            lines.append(
+                f"250 {'':4} {value} {a.round:3d} {a.round:3d} "
+                f"{a.participant:4d} {a.participant:4d}"
+            )
+        return lines
+    rows: dict[int, dict[int, Fraction]] = {}
+    for a in entries:
+        rows.setdefault(a.participant, {})[a.round] = a.points
+    for pid, by_round in rows.items():
+        last = max(by_round)
+        cells = [
+            points_field(by_round[r], 4, f"XXA: player {pid}'s points", out.problems)
+            if r in by_round
+            else "    "
+            for r in range(1, last + 1)
+        ]
+        lines.append(f"XXA {pid:4d}" + "".join(f" {c}" for c in cells))
     return lines
