@@ -33,6 +33,7 @@ from .results import (
     exact,
     game_kinds,
     listed,
+    make_participant,
     mapping,
     text,
     whole,
@@ -65,20 +66,6 @@ class _Entry:
 
 
 _KINDS: dict[object, tuple[ResultKind, ResultKind]] = {}  # result text -> kinds, when valid
-
-
-def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
-                 units: int, adjustment: int) -> Participant:  # fmt: skip
-    """A Participant from a complete dict of its fields: what the dataclass's __init__
-    does, without its per-field frozen-attribute calls (one participant per player and
-    round; the equality tests against the reader check the result)."""
-    p = object.__new__(Participant)
-    d = fields.copy()
-    d["points"], d["results"], d["units"] = points, results, units
-    if adjustment:
-        d["adjustment_units"] = adjustment
-    object.__setattr__(p, "__dict__", d)
-    return p
 
 
 def _fide_id(value: object, pid: int) -> str:
@@ -533,7 +520,7 @@ class EventBuilder:
         for pid in self._ids:
             bonus = extra.get(pid, 0)
             total = units[pid] + bonus
-            people.append(_participant(entries[pid].fields, from_units(total, scale),
+            people.append(make_participant(entries[pid].fields, from_units(total, scale),
                                        tuple(games[pid]), total, bonus))  # fmt: skip
         t = Tournament(
             name=self.name,
