@@ -13,10 +13,11 @@ from numbers import Rational
 from typing import Any, NamedTuple, cast
 
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
+from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Severity
 from .editions import Edition, choose_edition
 from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
-from .model import Participant, Tournament, TournamentType
+from .model import Decision, Participant, Tournament, TournamentType
 from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable, check_options
 
@@ -61,6 +62,8 @@ class Standings:
     tiebreaks: tuple[Tiebreak, ...]
     rows: tuple[Row, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+    # What happened after the list (C.07 4.2): decisions, lots, groups still sharing a place.
+    settlement: Settlement | None = None
 
     @property
     def codes(self) -> list[str]:
@@ -116,6 +119,8 @@ def compute_standings(
     options: Mapping[str, Any] | None = None,
     reg: Registry | None = None,
     strict: bool = False,
+    decided: tuple[Decision, ...] | list[Decision] = (),
+    lots: str | None = None,
 ) -> Standings:
     """Rank *tournament*.
 
@@ -128,6 +133,11 @@ def compute_standings(
     wrong types or misses participants) is left out with a warning naming the plugin and the
     code, and the others still rank; with *strict* (or ``FIDE_TIEBREAKS_STRICT_PLUGINS=1``)
     it raises :class:`PluginError` instead.
+
+    After the list (C.07 4.2, :mod:`fide_tiebreaks.decisions`): the file's decisions and
+    *decided* order still-tied groups, then *lots* (a seed; default the file's) draws what
+    is still tied; a decision that cannot apply raises
+    :class:`~fide_tiebreaks.decisions.DecisionError`.
     """
     options = dict(options or {})
     check_options(options)  # every door: a wrongly typed option is refused, not dropped later
@@ -221,13 +231,30 @@ def compute_standings(
             )
     while True:
         try:
-            return _rank(tournament, kept, chosen, options, cache, notes, source)
+            ranking = _rank(tournament, kept, chosen, options, cache, notes, source)
+            break
         except TiebreakFailed as e:
             if strict:
                 raise
             # Rank again without it: the other tie-breaks keep working (cached values stay).
             notes.append(Diagnostic(Severity.WARNING, f"{e}; {e.spec.code} is left out", source))
             kept = [(spec, tb) for spec, tb in kept if spec is not e.spec]
+    return after_the_list(ranking, decided, lots, final=after_round in (None, tournament.rounds))
+
+
+def after_the_list(
+    s: Standings, decided: tuple[Decision, ...] | list[Decision], lots: str | None, final: bool
+) -> Standings:
+    """C.07 4.2 after the list: the decisions (the file's, when *final*, then *decided*) and
+    the drawing of lots applied to the ranked rows (:func:`fide_tiebreaks.decisions.settle`)."""
+    t = s.tournament
+    decisions = [*(t.decisions if final else ()), *decided]
+    seed = check_seed(lots) if lots is not None else (t.lots_seed if final else None)
+    done = settle(s.rows, s.codes, decisions, seed)
+    if not decisions and seed is None:
+        return replace(s, settlement=done)  # the order and ranks stand as ranked
+    rows = tuple(s.rows[i]._replace(rank=r) for i, r in zip(done.order, done.ranks, strict=True))
+    return replace(s, rows=rows, settlement=done)
 
 
 def _rank(

@@ -115,6 +115,25 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
                    "present")  # fmt: skip
 
 
+def add_decision_arguments(p: argparse.ArgumentParser) -> None:
+    """``--decided``, ``--lots`` (and ``--preset``): what orders a group after the list."""
+    p.add_argument("--decided", action="append", default=[], metavar="BY:ID>ID>...",
+                   help="a play-off's result or the arbiter's ruling for a group the list "
+                   "leaves tied, e.g. play-off:5>3>7 or arbiter:12 (repeatable; C.07 4.2; "
+                   "docs/decisions.md)")  # fmt: skip
+    p.add_argument("--lots", metavar="SEED",
+                   help="draw lots for the groups still tied, reproducibly from SEED (C.07 "
+                   "4.2; the algorithm is in docs/decisions.md); default: the file's seed, "
+                   "else tied participants share the place")  # fmt: skip
+
+
+def decisions_from(args: argparse.Namespace) -> list[Any]:
+    """The ``--decided`` decisions; raises DecisionError (a ValueError) for a malformed one."""
+    from ..decisions import parse_decided
+
+    return [parse_decided(text) for text in getattr(args, "decided", [])]
+
+
 def options_from(args: argparse.Namespace) -> dict[str, Any]:
     """``--option key=value`` (see :func:`~fide_tiebreaks.tiebreak.option_value`) and
     ``--unrated-rating``. Raises ValueError for a malformed option."""

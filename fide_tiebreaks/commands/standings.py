@@ -10,7 +10,9 @@ from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    decisions_from,
     err,
     options_from,
     ranked,
@@ -82,6 +84,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     add_common(p)
     add_option_arguments(p)
+    add_decision_arguments(p)
     p.add_argument(
         "--individual",
         action="store_true",
@@ -176,7 +179,8 @@ def run(args: argparse.Namespace) -> int:
         options = options_from(args)  # a malformed --option is reported like a bad code
         standings = compute_standings(tournament, args.tiebreaks, args.edition,
                                       after_round=args.after_round, providers=providers,
-                                      options=options, strict=args.strict)  # fmt: skip
+                                      options=options, strict=args.strict,
+                                      decided=decisions_from(args), lots=args.lots)  # fmt: skip
         return standings, options
 
     done, stop = ranked(rank)

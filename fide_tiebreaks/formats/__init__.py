@@ -60,7 +60,25 @@ def to_trf(s: Standings) -> bytes:
     if s.tournament.source is None:
         raise ValueError("TRF output needs a tournament read from a TRF file")
     ranks = {row.participant.id: row.rank for row in s.rows}
-    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
+    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None,
+                      decisions=decision_records(s))  # fmt: skip
+
+
+def decision_records(s: Standings) -> list[str]:
+    """The TRF comment records of what decided the standings after the list: the decisions
+    (read back as given), the lots seed, and the drawn orders for a reader's eyes."""
+    from ..decisions import decided_text
+    from .trf.extras import DECIDED, LOTS, PREFIX
+
+    if s.settlement is None:
+        return []
+    out = [f"{PREFIX}{DECIDED} {decided_text(d)}" for d in s.settlement.decisions]
+    if s.settlement.seed is not None:
+        out.append(f"{PREFIX}{LOTS} {s.settlement.seed}")
+        for a in s.settlement.applied:
+            if a.by == "lots":
+                out.append(f"{PREFIX}drawn: place {a.place}: {'>'.join(map(str, a.order))}")
+    return out
 
 
 def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> bytes:

@@ -32,6 +32,7 @@ from ..model import Colour, ResultKind
 from ..numbers import exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from . import after_list
 
 CSS = """
 body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #111; }
@@ -170,6 +171,10 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
           '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
           "rank after each round and the working of each tie-break.</p>")  # fmt: skip
     _standings(s, write)
+    after = after_list.lines(s)
+    if after:
+        items = "".join(f"<li>{esc(text)}</li>" for text in after)
+        write(f'<h2 id="after-list">After the tie-break list</h2><ul>{items}</ul>')
     write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
     for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
         text = (f"{tb.name}: {e.citation} {tb.article}".strip()
@@ -201,10 +206,13 @@ def _standings(s: Standings, write: Any) -> None:
           f"{_cells('th', head, COL)}{codes}</tr></thead><tbody>")  # fmt: skip
     if team:
         mp, gp = team_scores(t)
+    decided = after_list.by_participant(s)
     for row in s.rows:
         p = row.participant
+        how = decided.get(p.id)
+        mark = f" <small>({esc(how)})</small>" if how else ""
         cells = (f'<td class="n">{row.rank}</td><td class="n">{p.id}</td>'
-                 f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a></th>')  # fmt: skip
+                 f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a>{mark}</th>')  # fmt: skip
         if team:
             cells += f'<td class="n">{_exact(mp[p.id])}</td><td class="n">{_exact(gp[p.id])}</td>'
         else:

@@ -10,6 +10,7 @@ from typing import Any
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from .after_list import as_dict
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 
@@ -32,6 +33,9 @@ def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
             "end_date": t.end_date.isoformat() if t.end_date else None,
         },
     }
+    after = as_dict(s)
+    if after is not None:
+        head["after_list"] = after
     if not rows:
         return head
     return {
@@ -55,7 +59,9 @@ def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
 def _team_dict(s: Standings) -> dict[str, Any]:
     t = s.tournament
     mp, gp = team_scores(s.tournament)
+    after = as_dict(s)
     return {
+        **({"after_list": after} if after is not None else {}),
         "tournament": {
             "name": t.name, "rounds": t.rounds, "edition": s.edition.name, "kind": "team",
             "type": t.type.value, "primary": t.team.primary if t.team else "MP",

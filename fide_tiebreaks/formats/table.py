@@ -6,6 +6,7 @@ from ..diagnostics import printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from .after_list import lines
 
 
 def to_table(s: Standings) -> str:
@@ -52,4 +53,7 @@ def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]
         f"{kind}, {t.rounds} rounds; edition {s.edition.name} "
         f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
     )
-    return "\n".join([printable(title), info, "", line(head), *(line(r) for r in body)]) + "\n"
+    after = [printable(text) for text in lines(s)]
+    tail = ["", "After the tie-break list:", *(f"  {text}" for text in after)] if after else []
+    return "\n".join([printable(title), info, "", line(head), *(line(r) for r in body),
+                      *tail]) + "\n"  # fmt: skip

@@ -27,6 +27,7 @@ from ...model import (
 from ...numbers import grid_scale
 from ...teams import build_team_event
 from ..base import MAX_BYTES, ReadResult, fatal
+from .extras import PREFIX, ExtraRecords
 from .players import BYES, COLOURS, WITH_OPPONENT, PlayerLine, PlayerRecords
 from .settings import SettingsRecords
 from .state import record_value
@@ -151,11 +152,12 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
-class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
+class Parser(PlayerRecords, TeamRecordReader, SettingsRecords, ExtraRecords):
     """Reads the records line by line (each family's handlers live in its own module), then
     builds the model."""
 
     def parse(self) -> ReadResult:
+        self._extras_init()
         handlers: dict[str, Callable[[int, str], None]] = {
             "001": lambda number, line: self.player_lines.append((number, line)),
             "142": self._rounds,
@@ -185,6 +187,8 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
                     self.source.path, f"more than {MAX_RECORDS} records; the limit is "
                     f"{MAX_RECORDS} (a 9,999-player event has 10,000)", number, 1)])  # fmt: skip
             if not line.strip() or line.startswith("###"):
+                if line.startswith(PREFIX):
+                    self._comment(number, line)
                 continue
             code = line[:3].upper()
             handler = handlers.get(code)
@@ -203,7 +207,7 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
                     number, 1, f"'{code}' is another program's private record; kept, not used"
                 )
             elif _NRS.match(line):
-                pass  # TRF-2026 national rating line: kept, not used for tie-breaks
+                self._national_line(number, line)  # TRF-2026 national rating support
             else:
                 unknown += 1
                 self.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
@@ -303,6 +307,7 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             info=dict(self.info),
             source=self.source,
         )
+        tournament = self._apply_ratings(tournament)
         tournament_type, how = self._type(tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
@@ -311,4 +316,5 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
             tournament = build_team_event(tournament, self.teams, out)
             if how == "inferred":
                 tournament = tournament.with_type(infer_type(tournament), how)
+        tournament = self._apply_decisions(tournament)
         return ReadResult(tournament, tuple(out.items))
