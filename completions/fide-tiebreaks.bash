@@ -5,10 +5,10 @@
 #    source ~/.local/share/bash_completion/fide-tiebreaks
 # See also: https://github.com/scop/bash-completion/blob/main/doc/configuration.md
 
-_shtab_fide_tiebreaks_subparsers=(standings explain conformance audit certify serve check convert plugins editions)
+_shtab_fide_tiebreaks_subparsers=(standings explain conformance audit certify serve check convert plugins editions presets)
 
-_shtab_fide_tiebreaks_standings_option_strings=(-h --help --tiebreaks -t --edition -e --type --after-round --format -f --output -o --strict --verbose -v --option --unrated-rating --individual --team-pab --provider)
-_shtab_fide_tiebreaks_explain_option_strings=(-h --help --tiebreaks -t --edition -e --format -f --option --unrated-rating --strict --verbose -v)
+_shtab_fide_tiebreaks_standings_option_strings=(-h --help --tiebreaks -t --edition -e --type --after-round --format -f --output -o --strict --verbose -v --option --unrated-rating --decided --lots --preset --individual --team-pab --provider)
+_shtab_fide_tiebreaks_explain_option_strings=(-h --help --tiebreaks -t --edition -e --format -f --option --unrated-rating --decided --lots --preset --strict --verbose -v)
 _shtab_fide_tiebreaks_conformance_option_strings=(-h --help --provider --against --tiebreaks -t --edition -e --junit --allow-empty --verbose -v)
 _shtab_fide_tiebreaks_audit_option_strings=(-h --help --jobs -j --format -f --allow-empty --scheduler)
 _shtab_fide_tiebreaks_certify_option_strings=(-h --help --adapter --program --entry --reader --rounded --order-only --timeout --tiebreaks -t --edition -e --events -n --players --rounds --kinds --forfeits --pairing --unrated-rating --seed --jobs -j --scheduler --max-discrepancies --shrink-seconds --report)
@@ -17,6 +17,7 @@ _shtab_fide_tiebreaks_check_option_strings=(-h --help --strict --verbose -v)
 _shtab_fide_tiebreaks_convert_option_strings=(-h --help --to --output -o --strict --verbose -v)
 _shtab_fide_tiebreaks_plugins_option_strings=(-h --help --format -f)
 _shtab_fide_tiebreaks_editions_option_strings=(-h --help --format -f)
+_shtab_fide_tiebreaks_presets_option_strings=(-h --help --format -f)
 _shtab_fide_tiebreaks_option_strings=(-h --help --version)
 
 _shtab_fide_tiebreaks_standings_pos_0_COMPGEN=_shtab_compgen_files
@@ -55,7 +56,9 @@ _shtab_fide_tiebreaks_plugins___format_choices=(table json)
 _shtab_fide_tiebreaks_plugins__f_choices=(table json)
 _shtab_fide_tiebreaks_editions___format_choices=(table json)
 _shtab_fide_tiebreaks_editions__f_choices=(table json)
-_shtab_fide_tiebreaks_pos_0_choices=(standings explain conformance audit certify serve check convert plugins editions)
+_shtab_fide_tiebreaks_presets___format_choices=(table json)
+_shtab_fide_tiebreaks_presets__f_choices=(table json)
+_shtab_fide_tiebreaks_pos_0_choices=(standings explain conformance audit certify serve check convert plugins editions presets)
 
 _shtab_fide_tiebreaks_standings__h_nargs=0
 _shtab_fide_tiebreaks_standings___help_nargs=0
@@ -97,6 +100,8 @@ _shtab_fide_tiebreaks_plugins__h_nargs=0
 _shtab_fide_tiebreaks_plugins___help_nargs=0
 _shtab_fide_tiebreaks_editions__h_nargs=0
 _shtab_fide_tiebreaks_editions___help_nargs=0
+_shtab_fide_tiebreaks_presets__h_nargs=0
+_shtab_fide_tiebreaks_presets___help_nargs=0
 _shtab_fide_tiebreaks_pos_0_nargs=A...
 _shtab_fide_tiebreaks__h_nargs=0
 _shtab_fide_tiebreaks___help_nargs=0

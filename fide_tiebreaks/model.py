@@ -209,11 +209,9 @@ class Participant:
     declared_points: Fraction | None = field(default=None, compare=False)  # the points column
     declared_rank: int | None = field(default=None, compare=False)  # the rank column
     adjustment_units: int = 0  # bonus or penalty outside the rounds (TRF 299)
-    # The national rating (TRF-2026 national rating lines, columns 49-52); None when not given.
-    national_rating: int | None = None
-    # The rating in force in each round (an event spanning two rating lists), round r at
-    # index r - 1; empty when the participant has one rating for the whole event.
-    round_ratings: tuple[int | None, ...] = ()
+    national_rating: int | None = None  # TRF-2026 national rating line, columns 49-52
+    # The rating in force in each round (an event spanning two lists): round r at r - 1.
+    round_ratings: tuple[int | None, ...] = ()  # empty: one rating for the whole event
     # Where the participant was read (for messages): provenance, not data, so two
     # tournaments of the same event compare equal whichever door they came through.
     line: int | None = field(default=None, compare=False)
@@ -454,10 +452,9 @@ class Tournament:
     # in-memory builder); compute_standings uses it when not given one. Readers leave it
     # None: the edition then follows the end date.
     edition: str | None = None
-    # The arbiter's decisions after the tie-break list (C.07 4.2): play-offs and rulings, in
-    # the order given, and the seed of a drawing of lots; see fide_tiebreaks.decisions.
-    decisions: tuple[Decision, ...] = ()
-    lots_seed: str | None = None
+    # After the tie-break list (C.07 4.2), see fide_tiebreaks.decisions:
+    decisions: tuple[Decision, ...] = ()  # play-offs and the arbiter's rulings, in order
+    lots_seed: str | None = None  # the seed of the drawing of lots (### fide-tiebreaks lots:)
 
     @property
     def kind(self) -> str:

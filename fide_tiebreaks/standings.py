@@ -30,6 +30,8 @@ DEFAULT_TIEBREAKS = {
     ("team", TournamentType.ROUND_ROBIN): "MPvGP,EDE,EMGSB",
 }
 
+PRESET = "preset:"  # a tie-break list named by a plugin's preset: -t preset:fide-swiss
+
 # A tie-break whose plugin spends longer than this (seconds, all its calls together) is
 # named in a warning: the built-ins take well under a second on 10,000 players.
 SLOW_SECONDS = 5.0
@@ -154,6 +156,11 @@ def compute_standings(
     if tiebreaks is None:
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
+    if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
+        preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
+        notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from preset {preset.name} "
+                                f"({preset.citation}): {preset.tiebreaks}", source))  # fmt: skip
+        tiebreaks = preset.tiebreaks
     if isinstance(tiebreaks, str) and (hint := separator_hint(tiebreaks)) is not None:
         # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.
         heads = [re.split(r"[/:-]", part, maxsplit=1)[0].upper() for part in hint.split(",")]

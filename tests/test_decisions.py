@@ -136,3 +136,27 @@ def test_a_file_decision_naming_no_participant_is_located():
     text = DRAWS.replace("001    1", "### fide-tiebreaks decided: play-off:7>1\n001    1", 1)
     errors = [d for d in parse_trf(text, "e.trf").diagnostics if d.severity.name == "ERROR"]
     assert [(d.line, d.message) for d in errors] == [(4, "decided: no participant 7")]
+
+
+def test_presets_are_the_default_lists_and_a_plugin_adds_one():
+    from fide_tiebreaks import hookimpl
+    from fide_tiebreaks.host import load_registry
+    from fide_tiebreaks.tiebreak import Preset
+
+    class Federation:
+        @hookimpl
+        def fide_tiebreaks_presets(self):
+            return [Preset(name="nor-junior", tiebreaks="SB,WIN", citation="NSF 7.3")]
+
+    reg = load_registry(entry_points=False, extra=[("federation", Federation())])
+    assert {n: p.tiebreaks for n, p in reg.presets.items()} == {
+        "fide-swiss": "BH/C1,BH,SB",
+        "fide-round-robin": "SB,DE,WIN",
+        "fide-team-swiss": "MPvGP,EMGSB/C1,BH:MP/C1",
+        "fide-team-round-robin": "MPvGP,EDE,EMGSB",
+        "nor-junior": "SB,WIN",
+    }
+    t = parse_trf(DRAWS, "e.trf").tournament
+    s = compute_standings(t, "preset:nor-junior", reg=reg)
+    assert s.codes == ["SB", "WIN"]
+    assert any("preset nor-junior (NSF 7.3)" in d.message for d in s.diagnostics)

@@ -79,6 +79,10 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ("editions", "The rules editions `--edition` accepts, with the dates they were in force.", [
         ("built-ins only", ["editions"], 0),
     ]),
+    ("presets", "The named tie-break lists `--preset` (or `-t preset:NAME`) accepts, from the "
+     "built-ins and any plugin (a federation's regulations).", [
+        ("built-ins only", ["presets"], 0),
+    ]),
 ]  # fmt: skip
 
 COMPLETION = """\

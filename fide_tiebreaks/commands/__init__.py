@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "convert": "convert a tournament between TRF and Chess-JSON",
     "plugins": "list the installed tie-break plugins",
     "editions": "list the rules editions --edition accepts, with their dates",
+    "presets": "list the named tie-break lists --preset accepts",
 }
 
 

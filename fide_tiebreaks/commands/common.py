@@ -127,6 +127,22 @@ def add_decision_arguments(p: argparse.ArgumentParser) -> None:
                    "else tied participants share the place")  # fmt: skip
 
 
+def add_preset_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", metavar="NAME",
+                   help="a named tie-break list instead of --tiebreaks, e.g. fide-swiss "
+                   "('fide-tiebreaks presets' lists them; same as -t preset:NAME)")  # fmt: skip
+
+
+def tiebreaks_from(args: argparse.Namespace) -> str | None:
+    """``--tiebreaks``, or ``preset:NAME`` for ``--preset NAME``; ValueError for both."""
+    preset = getattr(args, "preset", None)
+    if preset is None:
+        return str(args.tiebreaks) if args.tiebreaks is not None else None
+    if args.tiebreaks is not None:
+        raise ValueError("give --tiebreaks or --preset, not both")
+    return f"preset:{preset}"
+
+
 def decisions_from(args: argparse.Namespace) -> list[Any]:
     """The ``--decided`` decisions; raises DecisionError (a ValueError) for a malformed one."""
     from ..decisions import parse_decided

@@ -12,12 +12,16 @@ from .common import (
     EXIT_OK,
     EXIT_USAGE,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    add_preset_argument,
+    decisions_from,
     err,
     options_from,
     ranked,
     read_input,
     report_ranking,
+    tiebreaks_from,
 )
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -48,6 +52,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", choices=("text", "json"), default="text",
                    help="text for reading, json for programs (default: text)")  # fmt: skip
     add_option_arguments(p)
+    add_decision_arguments(p)
+    add_preset_argument(p)
     add_common(p)
     return p
 
@@ -89,9 +95,10 @@ def run(args: argparse.Namespace) -> int:
         err(f"error: {no_single_match(t, args.participant, hits)}")
         return EXIT_USAGE
     pid = hits[0]
-    done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
-                                         options=options_from(args),
-                                         strict=args.strict))  # fmt: skip
+    done, stop = ranked(lambda: explain(t, pid, tiebreaks_from(args), args.edition,
+                                         options=options_from(args), strict=args.strict,
+                                         decided=decisions_from(args),
+                                         lots=args.lots))  # fmt: skip
     if done is None:
         return stop
     standings, explanations = done

@@ -12,12 +12,14 @@ from .common import (
     add_common,
     add_decision_arguments,
     add_option_arguments,
+    add_preset_argument,
     decisions_from,
     err,
     options_from,
     ranked,
     read_input,
     report_ranking,
+    tiebreaks_from,
     write_output,
 )
 
@@ -85,6 +87,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     add_common(p)
     add_option_arguments(p)
     add_decision_arguments(p)
+    add_preset_argument(p)
     p.add_argument(
         "--individual",
         action="store_true",
@@ -177,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
 
     def rank() -> tuple[Any, dict[str, Any]]:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        standings = compute_standings(tournament, args.tiebreaks, args.edition,
+        standings = compute_standings(tournament, tiebreaks_from(args), args.edition,
                                       after_round=args.after_round, providers=providers,
                                       options=options, strict=args.strict,
                                       decided=decisions_from(args), lots=args.lots)  # fmt: skip
