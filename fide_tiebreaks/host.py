@@ -278,7 +278,7 @@ def load_registry(
                 tuple(codes[name]),
                 tuple(edition_names[name]),
                 tuple(preset_names[name]),
-            )  # fmt: skip
+            )
         )
     return reg
 
