@@ -21,6 +21,9 @@ from .trf.reader import parse_trf
 from .trf.writer import with_ranks
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..categories import Category
     from ..standings import Standings
 
 FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
@@ -81,15 +84,21 @@ def decision_records(s: Standings) -> list[str]:
     return out
 
 
-def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> bytes:
-    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html).
-    Each writer is imported only when its format is asked for (start-up)."""
+def render(
+    s: Standings,
+    fmt: str,
+    options: dict[str, Any] | None = None,
+    categories: Sequence[Category] = (),
+) -> bytes:
+    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html);
+    *categories* add a section each to table, json, csv and html. Each writer is imported
+    only when its format is asked for (start-up)."""
     if fmt == "trf":
         return to_trf(s)
     if fmt == "html":
         from .html import standings_html
 
-        return standings_html(s, options)
+        return standings_html(s, options, categories)
     if fmt == "xml":
         from .xml import standings_xml
 
@@ -102,11 +111,11 @@ def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> byt
     if fmt == "json":
         from .json import to_json
 
-        return to_json(s).encode("utf-8")
+        return to_json(s, categories).encode("utf-8")
     if fmt == "csv":
         from .csv import to_csv
 
-        return to_csv(s).encode("utf-8")
+        return to_csv(s, categories).encode("utf-8")
     from .table import to_table
 
-    return to_table(s).encode("utf-8")
+    return to_table(s, categories).encode("utf-8")

@@ -24,6 +24,7 @@ from typing import Any
 from lxml import etree
 from lxml.builder import E
 
+from ..categories import Category
 from ..codes import TiebreakSpec
 from ..diagnostics import printable
 from ..editions import PERIODS
@@ -33,6 +34,7 @@ from ..numbers import exact_str
 from ..standings import Standings
 from ..teams import team_scores
 from . import after_list
+from .category_sections import rows as category_rows
 
 CSS = """
 body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #111; }
@@ -144,7 +146,9 @@ def _head_row(texts: Iterable[str]) -> str:
     return f"<tr>{_cells('th', texts, COL)}</tr>"
 
 
-def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> bytes:
+def standings_html(
+    s: Standings, options: Mapping[str, Any] | None = None, categories: Sequence[Category] = ()
+) -> bytes:
     from ..history import rank_history, too_large
 
     out = io.BytesIO()
@@ -175,6 +179,13 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
     if after:
         items = "".join(f"<li>{esc(text)}</li>" for text in after)
         write(f'<h2 id="after-list">After the tie-break list</h2><ul>{items}</ul>')
+    for n, c in enumerate(categories, start=1):
+        write(f'<h2 id="category-{n}">Category {esc(c.name)}</h2><p>{esc(c.text)}</p>')
+        body = "".join(f"<tr>{_cells('td', r)}</tr>" for r in category_rows(s, c))
+        write(
+            f"<table><thead><tr>{_cells('th', ['Place', 'Rank', 'No', 'Name', 'Pts'])}"
+            f"</tr></thead><tbody>{body}</tbody></table>"
+        )
     write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
     for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
         text = (f"{tb.name}: {e.citation} {tb.article}".strip()
