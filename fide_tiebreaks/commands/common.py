@@ -113,6 +113,14 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
                    "that rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 "
                    "Art. 10); without it they are dropped when unrated players are "
                    "present")  # fmt: skip
+    p.add_argument("--national-ratings", action="store_true",
+                   help="give unrated players their national rating where the file has one "
+                   "(TRF-2026 national rating lines), as the regulations may say (C.07 "
+                   "Art. 10); --unrated-rating then covers those without")  # fmt: skip
+    p.add_argument("--ratings", choices=("initial", "per-round"),
+                   help="the rating the rating tie-breaks use: the initial rating (default) "
+                   "or the rating in force at each round, where the file gives per-round "
+                   "ratings (an event spanning two rating lists)")  # fmt: skip
 
 
 def add_decision_arguments(p: argparse.ArgumentParser) -> None:
@@ -163,6 +171,10 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
         options[key.replace("-", "_")] = option_value(value)
     if args.unrated_rating is not None:
         options["unrated_rating"] = args.unrated_rating
+    if getattr(args, "national_ratings", False):
+        options["national_ratings"] = True
+    if getattr(args, "ratings", None):
+        options["ratings"] = args.ratings
     return options
 
 
