@@ -85,8 +85,11 @@ def _condition(part: str, column: int, fail: Callable[[int, str], CategoryError]
     m = _CONDITION.fullmatch(part.strip())
     column += len(part) - len(part.lstrip())
     if m is None or m["field"] not in FIELDS:
-        raise fail(column, f"'{part.strip()}' is not a condition; conditions start with one "
-                   f"of {', '.join(FIELDS)}")  # fmt: skip
+        raise fail(
+            column,
+            f"'{part.strip()}' is not a condition; conditions start with one "
+            f"of {', '.join(FIELDS)}",
+        )
     field, op, value = m["field"], m["op"] or "", (m["value"] or "").strip()
     on = None
     if m["on"]:
@@ -114,8 +117,16 @@ def _condition(part: str, column: int, fail: Callable[[int, str], CategoryError]
     return Condition(field, op, _list(field, value, at, fail))
 
 
-_EXAMPLE = {"age": "<16", "born": ">=2010", "rating": "<1800", "nrating": "<1600",
-            "sex": "=F", "fed": "=NOR", "title": "=GM,IM", "ids": "=3,8,12"}  # fmt: skip
+_EXAMPLE = {
+    "age": "<16",
+    "born": ">=2010",
+    "rating": "<1800",
+    "nrating": "<1600",
+    "sex": "=F",
+    "fed": "=NOR",
+    "title": "=GM,IM",
+    "ids": "=3,8,12",
+}
 
 
 def _list(field: str, value: str, column: int, fail: Callable[[int, str], CategoryError]) -> Any:
@@ -146,9 +157,11 @@ def read_definitions(path: str) -> list[Category]:
         lines = p.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as e:
         raise CategoryError(f"--categories {path}: cannot be read ({e})") from None
-    return [parse_category(line.strip(), f"{path}:{n}:")
-            for n, line in enumerate(lines, start=1)
-            if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+    return [
+        parse_category(line.strip(), f"{path}:{n}:")
+        for n, line in enumerate(lines, start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
 
 
 def check_all(categories: Sequence[Category]) -> None:
@@ -188,9 +201,12 @@ def age_on(p: Participant, on: date) -> int | None:
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b, "=": lambda a, b: a == b,
-}  # fmt: skip
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "=": lambda a, b: a == b,
+}
 
 
 def matches(c: Condition, p: Participant, day: date | None) -> bool:
@@ -215,8 +231,10 @@ def _number(c: Condition, p: Participant, day: date | None) -> int | None:
     if c.field == "age":
         on = c.on or day
         if on is None:
-            raise CategoryError(f"age needs a date: the file gives no event date; write "
-                                f"age@YYYY-MM-DD{c.op}{c.value}")  # fmt: skip
+            raise CategoryError(
+                f"age needs a date: the file gives no event date; write "
+                f"age@YYYY-MM-DD{c.op}{c.value}"
+            )
         return age_on(p, on)
     if c.field == "born":
         b = birth(p)

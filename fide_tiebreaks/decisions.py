@@ -91,8 +91,10 @@ def draw_lots(seed: str, ids: Sequence[int]) -> list[int]:
 def check_seed(seed: str) -> str:
     """A usable seed: printable, one line, at most MAX_SEED characters (ValueError if not)."""
     if not seed or len(seed) > MAX_SEED or not seed.isprintable() or seed != seed.strip():
-        raise ValueError(f"a lots seed is 1 to {MAX_SEED} printable characters without "
-                         f"leading or trailing spaces, not {seed[:40]!r}")  # fmt: skip
+        raise ValueError(
+            f"a lots seed is 1 to {MAX_SEED} printable characters without "
+            f"leading or trailing spaces, not {seed[:40]!r}"
+        )
     return seed
 
 
@@ -104,14 +106,17 @@ def parse_decided(text: str, origin: str = "--decided") -> Decision:
     of 7) or ``arbiter:12`` (12 takes the first place of its tied group)."""
     m = _DECIDED.fullmatch(text.strip())
     if m is None:
-        raise DecisionError(f"{origin}: '{text}' is not a decision; write BY:ID>ID>..., e.g. "
-                            "play-off:5>3>7 or arbiter:12 (BY is play-off or arbiter)")  # fmt: skip
+        raise DecisionError(
+            f"{origin}: '{text}' is not a decision; write BY:ID>ID>..., e.g. "
+            "play-off:5>3>7 or arbiter:12 (BY is play-off or arbiter)"
+        )
     by = (m["by"] or "play-off").lower()
     if by == "playoff":
         by = "play-off"
     if by not in BY:
-        raise DecisionError(f"{origin}: '{m['by']}' in '{text}' is not who decides; "
-                            "write play-off or arbiter")  # fmt: skip
+        raise DecisionError(
+            f"{origin}: '{m['by']}' in '{text}' is not who decides; write play-off or arbiter"
+        )
     order = tuple(int(x) for x in m["order"].split(">"))
     if len(set(order)) != len(order):
         raise DecisionError(f"{origin}: '{text}' names a participant twice")
@@ -155,8 +160,9 @@ def settle(
             open_ties.append(OpenTie(place, tuple(sorted(rows[i].participant.id for i in run))))
         order.extend(run)
         ranks.extend([place] * len(run))
-    return Settlement(tuple(order), tuple(ranks), tuple(applied), tuple(open_ties), seed,
-                      tuple(decisions))  # fmt: skip
+    return Settlement(
+        tuple(order), tuple(ranks), tuple(applied), tuple(open_ties), seed, tuple(decisions)
+    )
 
 
 def _apply(
@@ -182,9 +188,11 @@ def _apply(
     run = runs[home]
     if len(run) == 1:
         pid = rows[run[0]].participant.id
-        raise DecisionError(f"{where}: {decided_text(d)}: #{pid} is not tied with anyone "
-                            "(the list already gives the place); a decision orders only a "
-                            "still-tied group")  # fmt: skip
+        raise DecisionError(
+            f"{where}: {decided_text(d)}: #{pid} is not tied with anyone "
+            "(the list already gives the place); a decision orders only a "
+            "still-tied group"
+        )
     first = sum(len(r) for r in runs[:home]) + 1
     applied.append(Applied(first, d.order, d.by, None, d.note))
     rest = [i for i in run if i not in set(named)]
@@ -206,13 +214,17 @@ def _apart(rows: Sequence[Ranked], codes: Sequence[str], a: int, b: int) -> str:
                 va, vb = (x, y) if a < b else (y, x)
                 break
         else:
-            return (f"#{pa.id} and #{pb.id} were already ordered by an earlier decision; a "
-                    "decision orders only a still-tied group")  # fmt: skip
+            return (
+                f"#{pa.id} and #{pb.id} were already ordered by an earlier decision; a "
+                "decision orders only a still-tied group"
+            )
     shown = f"{_text(va)} against {_text(vb)}"
     contradicts = "contradicts" if a > b else "does not apply"
-    return (f"{contradicts}: #{pa.id} and #{pb.id} are not tied, #{ahead.id} is ahead of "
-            f"#{behind.id} on {what} ({shown}); a decision orders only a still-tied "
-            "group")  # fmt: skip
+    return (
+        f"{contradicts}: #{pa.id} and #{pb.id} are not tied, #{ahead.id} is ahead of "
+        f"#{behind.id} on {what} ({shown}); a decision orders only a still-tied "
+        "group"
+    )
 
 
 def _text(v: Fraction | None) -> str:

@@ -136,8 +136,16 @@ def explain(
     :class:`Explanation` per tie-break of the list. *strict* as for compute_standings: a
     failing plugin (in ``compute`` or ``explain``) raises PluginError instead of a warning."""
     reg = reg or registry()
-    standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg,
-                                  strict=strict, decided=list(decided), lots=lots)  # fmt: skip
+    standings = compute_standings(
+        tournament,
+        tiebreaks,
+        edition,
+        options=options,
+        reg=reg,
+        strict=strict,
+        decided=list(decided),
+        lots=lots,
+    )
     if participant not in standings.tournament.index:
         raise KeyError(participant)
     return standings, explain_row(standings, participant, options=options, strict=strict)

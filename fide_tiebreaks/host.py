@@ -83,8 +83,10 @@ class Registry:
         found = self.presets.get(name.strip().lower())
         if found is None:
             known = ", ".join(sorted(self.presets)) or "none"
-            raise CodeError(f"unknown preset '{name.strip()}' (installed: {known}; "
-                            "'fide-tiebreaks presets' lists them)")  # fmt: skip
+            raise CodeError(
+                f"unknown preset '{name.strip()}' (installed: {known}; "
+                "'fide-tiebreaks presets' lists them)"
+            )
         return found
 
     def resolve(self, name: str, prefer: Mapping[str, str] | None = None) -> Tiebreak:
@@ -291,8 +293,10 @@ def _collect_presets(
         for preset in _collect(impl, Preset, problem):
             preset = dataclasses.replace(preset, provider=impl.plugin_name)
             if preset.name in reg.presets:
-                problem(f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
-                        f"provided by '{reg.presets[preset.name].provider}'; ignored")  # fmt: skip
+                problem(
+                    f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
+                    f"provided by '{reg.presets[preset.name].provider}'; ignored"
+                )
                 continue
             reg.presets[preset.name] = preset
             names[impl.plugin_name].append(preset.name)

@@ -158,8 +158,13 @@ def compute_standings(
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
     if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
         preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
-        notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from preset {preset.name} "
-                                f"({preset.citation}): {preset.tiebreaks}", source))  # fmt: skip
+        notes.append(
+            Diagnostic(
+                Severity.NOTE,
+                f"tie-breaks from preset {preset.name} ({preset.citation}): {preset.tiebreaks}",
+                source,
+            )
+        )
         tiebreaks = preset.tiebreaks
     if isinstance(tiebreaks, str) and (hint := separator_hint(tiebreaks)) is not None:
         # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.

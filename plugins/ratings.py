@@ -66,8 +66,13 @@ def _how(ctx: Context, p: Participant, rnd: int) -> str:
 
 def _key(ctx: Context, what: str) -> tuple[object, ...]:
     o = ctx.options
-    return (what, id(ctx.tournament), o.get("unrated_rating"), o.get("national_ratings"),
-            o.get("ratings"))  # fmt: skip
+    return (
+        what,
+        id(ctx.tournament),
+        o.get("unrated_rating"),
+        o.get("national_ratings"),
+        o.get("ratings"),
+    )
 
 
 # A game's result as ratings count it (B.02: 1 / ½ / 0), in half points, whatever the
@@ -89,8 +94,11 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
         games = {}
         for p in t.participants:
             met = [g for g in p.results if g.kind in played]
-            ratings = ([_rating(ctx, t.participant(g.opponent), g.round) for g in met]
-                       if per_round else [rating[g.opponent] for g in met])  # fmt: skip
+            ratings = (
+                [_rating(ctx, t.participant(g.opponent), g.round) for g in met]
+                if per_round
+                else [rating[g.opponent] for g in met]
+            )
             games[p.id] = (ratings, from_units(sum([halves(g.kind, 0) for g in met]), 2))
         ctx.cache[key] = games
     games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
@@ -333,11 +341,16 @@ def _check(ctx: Context) -> None:
     them a rating: their national rating (--national-ratings) or a fixed one
     (--unrated-rating R)."""
     national = bool(ctx.options.get("national_ratings"))
-    unrated = [p.id for p in ctx.tournament.participants
-               if p.rating is None and not (national and p.national_rating is not None)]  # fmt: skip
+    unrated = [
+        p.id
+        for p in ctx.tournament.participants
+        if p.rating is None and not (national and p.national_rating is not None)
+    ]
     if ctx.options.get("ratings") not in (None, "initial", PER_ROUND):
-        raise Unusable(f"ratings={ctx.options['ratings']}: the rating in force is 'initial' "
-                       f"(the default) or '{PER_ROUND}'")  # fmt: skip
+        raise Unusable(
+            f"ratings={ctx.options['ratings']}: the rating in force is 'initial' "
+            f"(the default) or '{PER_ROUND}'"
+        )
     if unrated and ctx.options.get("unrated_rating") is None:
         shown = ", ".join(map(str, unrated[:5])) + (", ..." if len(unrated) > 5 else "")
         without = " (nor a national rating)" if national else ""

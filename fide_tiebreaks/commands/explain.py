@@ -95,10 +95,18 @@ def run(args: argparse.Namespace) -> int:
         err(f"error: {no_single_match(t, args.participant, hits)}")
         return EXIT_USAGE
     pid = hits[0]
-    done, stop = ranked(lambda: explain(t, pid, tiebreaks_from(args), args.edition,
-                                         options=options_from(args), strict=args.strict,
-                                         decided=decisions_from(args),
-                                         lots=args.lots))  # fmt: skip
+    done, stop = ranked(
+        lambda: explain(
+            t,
+            pid,
+            tiebreaks_from(args),
+            args.edition,
+            options=options_from(args),
+            strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
+        )
+    )
     if done is None:
         return stop
     standings, explanations = done

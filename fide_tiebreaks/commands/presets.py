@@ -17,8 +17,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "the built-in plugin and any installed plugin (a federation's regulations). Use one "
         "as 'standings FILE --preset NAME' or '-t preset:NAME'.",
     )
-    p.add_argument("--format", "-f", choices=("table", "json"), default="table",
-                   help="table for reading, json for programs (default: table)")  # fmt: skip
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
     return p
 
 
@@ -29,8 +34,16 @@ def run(args: argparse.Namespace) -> int:
     reg = registry()
     presets = sorted(reg.presets.values(), key=lambda p: p.name)
     if args.format == "json":
-        data = [{"name": p.name, "tiebreaks": p.tiebreaks, "description": p.description,
-                 "citation": p.citation, "plugin": p.provider} for p in presets]  # fmt: skip
+        data = [
+            {
+                "name": p.name,
+                "tiebreaks": p.tiebreaks,
+                "description": p.description,
+                "citation": p.citation,
+                "plugin": p.provider,
+            }
+            for p in presets
+        ]
         print(json.dumps({"presets": data}, indent=1, ensure_ascii=False))
         return EXIT_OK
     width = max((len(p.name) for p in presets), default=4)

@@ -197,10 +197,17 @@ def run(args: argparse.Namespace) -> int:
 
     def rank() -> tuple[Any, dict[str, Any]]:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        standings = compute_standings(tournament, tiebreaks_from(args), args.edition,
-                                      after_round=args.after_round, providers=providers,
-                                      options=options, strict=args.strict,
-                                      decided=decisions_from(args), lots=args.lots)  # fmt: skip
+        standings = compute_standings(
+            tournament,
+            tiebreaks_from(args),
+            args.edition,
+            after_round=args.after_round,
+            providers=providers,
+            options=options,
+            strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
+        )
         return standings, options
 
     done, stop = ranked(rank)

@@ -63,8 +63,13 @@ def to_trf(s: Standings) -> bytes:
     if s.tournament.source is None:
         raise ValueError("TRF output needs a tournament read from a TRF file")
     ranks = {row.participant.id: row.rank for row in s.rows}
-    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None,
-                      decisions=decision_records(s))  # fmt: skip
+    return with_ranks(
+        s.tournament.source,
+        ranks,
+        s.codes,
+        teams=s.tournament.team is not None,
+        decisions=decision_records(s),
+    )
 
 
 def decision_records(s: Standings) -> list[str]:

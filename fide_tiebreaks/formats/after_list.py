@@ -9,8 +9,11 @@ from typing import Any
 from ..decisions import Applied
 from ..standings import Standings
 
-WORDS = {"play-off": "decided by play-off", "arbiter": "decided by the arbiter",
-         "lots": "drawn by lots"}  # fmt: skip
+WORDS = {
+    "play-off": "decided by play-off",
+    "arbiter": "decided by the arbiter",
+    "lots": "drawn by lots",
+}
 
 
 def _who(ids: tuple[int, ...]) -> str:
@@ -34,8 +37,10 @@ def lines(s: Standings) -> list[str]:
         return []
     out = [describe(a) for a in sorted(done.applied, key=lambda a: a.place)]
     for tie in done.open_ties:
-        out.append(f"place {tie.place}: {_who(tie.members)} share the place: the list is "
-                   "exhausted; lots are needed to break it (C.07 4.2; --lots SEED)")  # fmt: skip
+        out.append(
+            f"place {tie.place}: {_who(tie.members)} share the place: the list is "
+            "exhausted; lots are needed to break it (C.07 4.2; --lots SEED)"
+        )
     return out
 
 

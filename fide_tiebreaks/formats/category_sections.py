@@ -18,14 +18,18 @@ def as_dicts(s: Standings, categories: Sequence[Category]) -> list[dict[str, Any
             "name": c.name,
             "definition": c.text,
             "standings": [
-                {"place": line.place, "rank": line.row.rank,
-                 "start_rank": line.row.participant.id, "name": line.row.participant.name,
-                 "points": exact_str(line.row.participant.points)}
+                {
+                    "place": line.place,
+                    "rank": line.row.rank,
+                    "start_rank": line.row.participant.id,
+                    "name": line.row.participant.name,
+                    "points": exact_str(line.row.participant.points),
+                }
                 for line in placed(s.rows, c, s.tournament)
             ],
         }
         for c in categories
-    ]  # fmt: skip
+    ]
 
 
 HEAD = ["place", "rank", "start_rank", "name", "points"]
@@ -33,6 +37,13 @@ HEAD = ["place", "rank", "start_rank", "name", "points"]
 
 def rows(s: Standings, c: Category) -> list[list[str]]:
     """One category's lines as text cells, in the order of :data:`HEAD`."""
-    return [[str(line.place), str(line.row.rank), str(line.row.participant.id),
-             line.row.participant.name, exact_str(line.row.participant.points)]
-            for line in placed(s.rows, c, s.tournament)]  # fmt: skip
+    return [
+        [
+            str(line.place),
+            str(line.row.rank),
+            str(line.row.participant.id),
+            line.row.participant.name,
+            exact_str(line.row.participant.points),
+        ]
+        for line in placed(s.rows, c, s.tournament)
+    ]

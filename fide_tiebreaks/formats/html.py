@@ -222,8 +222,10 @@ def _standings(s: Standings, write: Any) -> None:
         p = row.participant
         how = decided.get(p.id)
         mark = f" <small>({esc(how)})</small>" if how else ""
-        cells = (f'<td class="n">{row.rank}</td><td class="n">{p.id}</td>'
-                 f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a>{mark}</th>')  # fmt: skip
+        cells = (
+            f'<td class="n">{row.rank}</td><td class="n">{p.id}</td>'
+            f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a>{mark}</th>'
+        )
         if team:
             cells += f'<td class="n">{_exact(mp[p.id])}</td><td class="n">{_exact(gp[p.id])}</td>'
         else:

@@ -22,9 +22,13 @@ def _category(s: Standings, c: Category) -> str:
     body = [[r[0], r[1], r[2], printable(r[3][:32]), r[4]] for r in rows(s, c)]
     head = ["Place", "Rank", "SNo", "Name", "Pts"]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-    lines = ["  ".join(x.ljust(w) if i == 3 else x.rjust(w)
-                       for i, (x, w) in enumerate(zip(r, widths, strict=True))).rstrip()
-             for r in [head, *body]]  # fmt: skip
+    lines = [
+        "  ".join(
+            x.ljust(w) if i == 3 else x.rjust(w)
+            for i, (x, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in [head, *body]
+    ]
     return "\n".join(["", printable(f"Category {c.name} ({c.text})"), *lines]) + "\n"
 
 
@@ -74,5 +78,6 @@ def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]
     )
     after = [printable(text) for text in lines(s)]
     tail = ["", "After the tie-break list:", *(f"  {text}" for text in after)] if after else []
-    return "\n".join([printable(title), info, "", line(head), *(line(r) for r in body),
-                      *tail]) + "\n"  # fmt: skip
+    return (
+        "\n".join([printable(title), info, "", line(head), *(line(r) for r in body), *tail]) + "\n"
+    )

@@ -40,14 +40,16 @@ class ExtraRecords(ParserState):
         """TRF-2026 national rating support: columns 5-8 the start rank, 49-52 the rating."""
         pid_text, rating_text = line[4:8].strip(), line[48:52].strip()
         if not digits(pid_text) or not 1 <= int(pid_text) <= MAX_PLAYERS:
-            self.out.warning(number, 5, f"national rating line: start rank '{pid_text}' is not "
-                             "a number; ignored")  # fmt: skip
+            self.out.warning(
+                number, 5, f"national rating line: start rank '{pid_text}' is not a number; ignored"
+            )
             return
         if not rating_text:
             return
         if not digits(rating_text):
-            self.out.warning(number, 49, f"national rating '{rating_text}' is not a number; "
-                             "ignored")  # fmt: skip
+            self.out.warning(
+                number, 49, f"national rating '{rating_text}' is not a number; ignored"
+            )
             return
         if int(rating_text):
             self.national.setdefault(int(pid_text), (int(rating_text), number))
@@ -78,14 +80,21 @@ class ExtraRecords(ParserState):
         elif body.startswith(ROUND_RATINGS):
             self._round_ratings(number, body[len(ROUND_RATINGS) :], column)
         else:
-            self.out.warning(number, column, f"unknown fide-tiebreaks record '{body[:30]}'; "
-                             "known: lots:, decided:, round-ratings:")  # fmt: skip
+            self.out.warning(
+                number,
+                column,
+                f"unknown fide-tiebreaks record '{body[:30]}'; "
+                "known: lots:, decided:, round-ratings:",
+            )
 
     def _round_ratings(self, number: int, text: str, column: int) -> None:
         items = text.split()
         if not items or not digits(items[0]):
-            self.out.error(number, column, "round-ratings: give the start rank, then a rating "
-                           "(or '-') per round")  # fmt: skip
+            self.out.error(
+                number,
+                column,
+                "round-ratings: give the start rank, then a rating (or '-') per round",
+            )
             return
         ratings: list[int | None] = []
         for item in items[1:]:
@@ -94,13 +103,19 @@ class ExtraRecords(ParserState):
             elif digits(item) and 0 < int(item) <= MAX_RATING:
                 ratings.append(int(item))
             else:
-                self.out.error(number, column, f"round-ratings: '{item}' is not a rating "
-                               f"(1-{MAX_RATING}) or '-'")  # fmt: skip
+                self.out.error(
+                    number,
+                    column,
+                    f"round-ratings: '{item}' is not a rating (1-{MAX_RATING}) or '-'",
+                )
                 return
         pid = int(items[0])
         if pid in self.round_ratings:
-            self.out.error(number, column, f"round-ratings of {pid} given again (first on line "
-                           f"{self.round_ratings[pid][0]})")  # fmt: skip
+            self.out.error(
+                number,
+                column,
+                f"round-ratings of {pid} given again (first on line {self.round_ratings[pid][0]})",
+            )
             return
         self.round_ratings[pid] = (number, tuple(ratings))
 
@@ -115,8 +130,9 @@ class ExtraRecords(ParserState):
             if pid not in known:
                 self.out.error(n, 1, f"round-ratings: no participant {pid}")
             elif len(ratings) > t.rounds:
-                self.out.error(n, 1, f"round-ratings of {pid}: {len(ratings)} ratings for "
-                               f"{t.rounds} rounds")  # fmt: skip
+                self.out.error(
+                    n, 1, f"round-ratings of {pid}: {len(ratings)} ratings for {t.rounds} rounds"
+                )
         if self.national or self.round_ratings:
             people = tuple(self._with_ratings(p, t.rounds) for p in t.participants)
             t = replace(t, participants=people)
@@ -143,5 +159,4 @@ class ExtraRecords(ParserState):
         if national is None and per_round is None:
             return p
         ratings = per_round[1][:rounds] if per_round else ()
-        return replace(p, national_rating=national[0] if national else None,
-                       round_ratings=ratings)  # fmt: skip
+        return replace(p, national_rating=national[0] if national else None, round_ratings=ratings)

@@ -18,8 +18,11 @@ def encode(source: SourceFile, lines: Sequence[SourceLine] | None = None) -> byt
 
 
 # Our comment records that standings replace (round-ratings are the event's, kept as read).
-_DECISION_RECORDS = ("### fide-tiebreaks lots:", "### fide-tiebreaks decided:",
-                     "### fide-tiebreaks drawn:")  # fmt: skip
+_DECISION_RECORDS = (
+    "### fide-tiebreaks lots:",
+    "### fide-tiebreaks decided:",
+    "### fide-tiebreaks drawn:",
+)
 
 
 def with_ranks(
