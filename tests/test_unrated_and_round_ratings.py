@@ -67,3 +67,32 @@ def test_a_bad_round_ratings_record_is_located():
     errors = [d for d in parse_trf(text, "r.trf").diagnostics if d.severity.name == "ERROR"]
     assert [(d.line, d.column) for d in errors] == [(8, 20)]
     assert "'19x0' is not a rating" in errors[0].message
+
+
+def test_our_xml_carries_national_and_per_round_ratings():
+    from fide_tiebreaks.formats import parse_any
+
+    xml = b"""<?xml version="1.0"?>
+<tournament name="Ratings" end-date="2026-05-20">
+  <player id="1" name="Player 1" rating="2000">
+    <round n="1" opponent="2" colour="w" result="1"/><round n="2" opponent="3" colour="b" result="="/>
+  </player>
+  <player id="2" name="Player 2" national-rating="1600" federation="NOR">
+    <round n="1" opponent="1" colour="b" result="0"/><round n="2" opponent="4" colour="w" result="0"/>
+  </player>
+  <player id="3" name="Player 3" rating="1800">
+    <round n="1" opponent="4" colour="w" result="="/>
+    <round n="2" opponent="1" colour="w" result="=" rating="1900"/>
+  </player>
+  <player id="4" name="Player 4" rating="2200">
+    <round n="1" opponent="3" colour="b" result="="/><round n="2" opponent="2" colour="b" result="1"/>
+  </player>
+</tournament>
+"""
+    result = parse_any(xml, "r.xml")
+    assert not [d for d in result.diagnostics if d.severity.name == "ERROR"]
+    t = result.tournament
+    assert t.participant(2).national_rating == 1600
+    assert t.participant(3).round_ratings == (None, 1900)
+    s = compute_standings(t, "ARO", options={"national_ratings": True, "ratings": "per-round"})
+    assert s.values("ARO") == {1: 1750, 2: 2100, 3: 2100, 4: 1700}  # as worked above

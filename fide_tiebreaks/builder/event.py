@@ -14,6 +14,7 @@ from typing import Any
 from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
 from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
 from ..numbers import from_units, grid_scale
+from .arbiter import ArbiterRecords
 from .results import (
     BuilderError,
     as_date,
@@ -63,7 +64,7 @@ def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, 
     return p
 
 
-class EventBuilder:
+class EventBuilder(ArbiterRecords):
     """A tournament recorded round by round in memory (see the package docstring).
 
     *rounds* is the number of rounds planned (TRF 142); *edition* the rules edition by name
@@ -146,6 +147,7 @@ class EventBuilder:
         self.rounds = 0  # rounds recorded
         self._built: Tournament | None = None
         self._built_settings: tuple[object, ...] = ()
+        self._arbiter_init()
 
     # -- participants -------------------------------------------------------------------
     def add_player(
@@ -449,10 +451,12 @@ class EventBuilder:
             declared_tiebreaks=self.tiebreaks,
             edition=self.edition,
         )
+        t = self._with_ratings(t)
         if self._teams:
             settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,
                                              self.team_pab)  # fmt: skip
             t = team_event(t, self._teams, self._team_rounds, settings_of_teams)
+        t = self._with_decisions(t)
         self._built, self._built_settings = t, settings
         return t
 
@@ -463,6 +467,14 @@ class EventBuilder:
         if edition is not None and (not isinstance(edition, str) or not edition.strip()):
             raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
         return edition, as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
+
+    def _known(self, pid: object) -> int:
+        """*pid* when it is a participant (a player, or a team of a team event)."""
+        if isinstance(pid, bool) or not isinstance(pid, int):
+            raise BuilderError(f"participant id {pid!r} is not a whole number")
+        if pid not in self._entries and pid not in self._teams:
+            raise BuilderError("is unknown (add_player or add_team first)", participant=pid)
+        return pid
 
     def _entry(self, pid: object, n: int | None) -> _Entry:
         if isinstance(pid, bool) or not isinstance(pid, int):
