@@ -75,17 +75,20 @@ def test_our_xml_carries_national_and_per_round_ratings():
     xml = b"""<?xml version="1.0"?>
 <tournament name="Ratings" end-date="2026-05-20">
   <player id="1" name="Player 1" rating="2000">
-    <round n="1" opponent="2" colour="w" result="1"/><round n="2" opponent="3" colour="b" result="="/>
+    <round n="1" opponent="2" colour="w" result="1"/>
+    <round n="2" opponent="3" colour="b" result="="/>
   </player>
   <player id="2" name="Player 2" national-rating="1600" federation="NOR">
-    <round n="1" opponent="1" colour="b" result="0"/><round n="2" opponent="4" colour="w" result="0"/>
+    <round n="1" opponent="1" colour="b" result="0"/>
+    <round n="2" opponent="4" colour="w" result="0"/>
   </player>
   <player id="3" name="Player 3" rating="1800">
     <round n="1" opponent="4" colour="w" result="="/>
     <round n="2" opponent="1" colour="w" result="=" rating="1900"/>
   </player>
   <player id="4" name="Player 4" rating="2200">
-    <round n="1" opponent="3" colour="b" result="="/><round n="2" opponent="2" colour="b" result="1"/>
+    <round n="1" opponent="3" colour="b" result="="/>
+    <round n="2" opponent="2" colour="b" result="1"/>
   </player>
 </tournament>
 """
