@@ -98,7 +98,9 @@ def check_seed(seed: str) -> str:
     return seed
 
 
-_DECIDED = re.compile(r"(?:(?P<by>[A-Za-z-]+):)?(?P<order>\d+(?:>\d+)*)(?:\s+(?P<note>.*))?")
+_DECIDED = re.compile(
+    r"(?:(?P<by>[A-Za-z-]{1,20}):)?(?P<order>\d{1,5}(?:>\d{1,5})*)(?:\s+(?P<note>.{0,200}))?"
+)
 
 
 def parse_decided(text: str, origin: str = "--decided") -> Decision:
@@ -107,7 +109,7 @@ def parse_decided(text: str, origin: str = "--decided") -> Decision:
     m = _DECIDED.fullmatch(text.strip())
     if m is None:
         raise DecisionError(
-            f"{origin}: '{text}' is not a decision; write BY:ID>ID>..., e.g. "
+            f"{origin}: '{text[:40]}' is not a decision; write BY:ID>ID>..., e.g. "
             "play-off:5>3>7 or arbiter:12 (BY is play-off or arbiter)"
         )
     by = (m["by"] or "play-off").lower()
