@@ -203,30 +203,36 @@ def _apply(
 
 def _apart(rows: Sequence[Ranked], codes: Sequence[str], a: int, b: int) -> str:
     """Why rows *a* and *b* (which the decision puts in that order) are not in one tied
-    group: the points or the first tie-break
-    that separates them, with both values; else an earlier decision."""
+    group: the points or the first tie-break that separates them, with both values; else an
+    earlier decision."""
     pa, pb = rows[a].participant, rows[b].participant
-    ahead, behind = (pa, pb) if a < b else (pb, pa)
-    if pa.points != pb.points:
-        what, va, vb = "points", ahead.points, behind.points
-    else:
-        for code, x, y in zip(codes, rows[a].values, rows[b].values, strict=True):
-            if x != y:
-                what = code
-                va, vb = (x, y) if a < b else (y, x)
-                break
-        else:
-            return (
-                f"#{pa.id} and #{pb.id} were already ordered by an earlier decision; a "
-                "decision orders only a still-tied group"
-            )
-    shown = f"{_text(va)} against {_text(vb)}"
+    ahead, behind = (a, b) if a < b else (b, a)
+    found = _separator(rows[ahead], rows[behind], codes)
+    if found is None:
+        return (
+            f"#{pa.id} and #{pb.id} were already ordered by an earlier decision; a "
+            "decision orders only a still-tied group"
+        )
+    what, va, vb = found
     contradicts = "contradicts" if a > b else "does not apply"
     return (
-        f"{contradicts}: #{pa.id} and #{pb.id} are not tied, #{ahead.id} is ahead of "
-        f"#{behind.id} on {what} ({shown}); a decision orders only a still-tied "
-        "group"
+        f"{contradicts}: #{pa.id} and #{pb.id} are not tied, #{rows[ahead].participant.id} is "
+        f"ahead of #{rows[behind].participant.id} on {what} ({_text(va)} against {_text(vb)}); "
+        "a decision orders only a still-tied group"
     )
+
+
+def _separator(
+    first: Ranked, second: Ranked, codes: Sequence[str]
+) -> tuple[str, Fraction | None, Fraction | None] | None:
+    """What puts *first* ahead of *second*: the points or the first tie-break whose values
+    differ (code, first's value, second's value); None when nothing in the list does."""
+    if first.participant.points != second.participant.points:
+        return "points", first.participant.points, second.participant.points
+    for code, x, y in zip(codes, first.values, second.values, strict=True):
+        if x != y:
+            return code, x, y
+    return None
 
 
 def _text(v: Fraction | None) -> str:
