@@ -9,6 +9,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from trfbuild import tournament
 
 from fide_tiebreaks import compute_standings, parse_trf
@@ -160,3 +162,28 @@ def test_presets_are_the_default_lists_and_a_plugin_adds_one():
     s = compute_standings(t, "preset:nor-junior", reg=reg)
     assert s.codes == ["SB", "WIN"]
     assert any("preset nor-junior (NSF 7.3)" in d.message for d in s.diagnostics)
+
+
+def test_explain_shows_what_decided_the_place():
+    from fide_tiebreaks.explain import explain, render_text
+
+    t = parse_trf(DRAWS, "e.trf").tournament
+    s, ex = explain(t, 3, "SB,DE,WIN", decided=[parse_decided("play-off:3>1 blitz")])
+    assert (
+        "after the tie-break list (C.07 4.2): decided by play-off (blitz), order #3, #1"
+        in render_text(s, 3, ex)
+    )
+    s, ex = explain(t, 2, "SB,DE,WIN")
+    assert "shares place 1 with #1, #3, #4" in render_text(s, 2, ex)
+    assert to_dict(s, 2, ex)["after_list"].startswith("shares place 1 with #1, #3, #4")
+
+
+@given(
+    st.text(min_size=1, max_size=30).filter(lambda x: x.isprintable() and x == x.strip()),
+    st.lists(st.integers(1, 9999), min_size=1, max_size=30, unique=True),
+)
+@settings(max_examples=50)
+def test_lots_are_a_permutation_whatever_the_order_given(seed, ids):
+    drawn = draw_lots(seed, ids)
+    assert sorted(drawn) == sorted(ids)
+    assert draw_lots(seed, list(reversed(ids))) == drawn  # the order given does not matter
