@@ -165,7 +165,7 @@ def test_presets_are_the_default_lists_and_a_plugin_adds_one():
 
 
 def test_explain_shows_what_decided_the_place():
-    from fide_tiebreaks.explain import explain, render_text
+    from fide_tiebreaks.explain import explain, render_text, to_dict
 
     t = parse_trf(DRAWS, "e.trf").tournament
     s, ex = explain(t, 3, "SB,DE,WIN", decided=[parse_decided("play-off:3>1 blitz")])
