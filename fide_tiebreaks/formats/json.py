@@ -66,8 +66,7 @@ def _team_dict(s: Standings) -> dict[str, Any]:
     t = s.tournament
     mp, gp = team_scores(s.tournament)
     after = as_dict(s)
-    return {
-        **({"after_list": after} if after is not None else {}),
+    out: dict[str, Any] = {
         "tournament": {
             "name": t.name, "rounds": t.rounds, "edition": s.edition.name, "kind": "team",
             "type": t.type.value, "primary": t.team.primary if t.team else "MP",
@@ -86,6 +85,9 @@ def _team_dict(s: Standings) -> dict[str, Any]:
             for row in s.rows
         ],
     }  # fmt: skip
+    if after is not None:
+        out = {"tournament": out["tournament"], "after_list": after, "standings": out["standings"]}
+    return out
 
 
 def to_json(s: Standings, categories: Sequence[Category] = ()) -> str:
