@@ -6,7 +6,15 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, read_input
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    FILE_HELP,
+    add_common,
+    input_name,
+    read_input,
+)
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -22,13 +30,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "edition used and why, codes that cannot be used). Exit 0 when clean, 1 when problems "
         "were found, 2 when the file cannot be read.",
     )
-    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
+    p.add_argument(
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+    )
     add_common(p)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import Severity
+    from ..diagnostics import Severity, counted
 
     result, stop = read_input(args)
     if result is None:
@@ -36,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     found = list(result.diagnostics)
     t = result.tournament
     if not any(d.severity is Severity.ERROR for d in found):
-        for d in _ranking_diagnostics(t, args.file):
+        for d in _ranking_diagnostics(t, input_name(args)):
             text = str(d)  # check shows notes too, as read_input does
             if args.strict and d.severity is Severity.WARNING:
                 text = text.replace(": warning: ", ": error: ", 1)
@@ -44,14 +54,16 @@ def run(args: argparse.Namespace) -> int:
             found.append(d)
     counts = {s: sum(d.severity is s for d in found) for s in Severity}
     who = (
-        f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
+        f"{counted(len(t.participants), 'team')} "
+        f"({counted(len(t.team.players.participants), 'player')})"
         if t.team
-        else f"{len(t.participants)} players"
+        else counted(len(t.participants), "player")
     )
     print(
-        f"{args.file}: {who}, {t.rounds} rounds, {t.type.value} "
-        f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
-        f"warnings, {counts[Severity.NOTE]} notes"
+        f"{input_name(args)}: {who}, {counted(t.rounds, 'round')}, {t.type.value} "
+        f"({t.type_source}); {counted(counts[Severity.ERROR], 'error')}, "
+        f"{counted(counts[Severity.WARNING], 'warning')}, "
+        f"{counted(counts[Severity.NOTE], 'note')}"
     )
     return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
 

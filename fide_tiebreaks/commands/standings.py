@@ -9,6 +9,7 @@ from ..formats import FORMATS
 from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
+    FILE_HELP,
     add_common,
     add_decision_arguments,
     add_option_arguments,
@@ -16,6 +17,7 @@ from .common import (
     decisions_from,
     edition_help,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -52,7 +54,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file")  # fmt: skip
+                    help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP)  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -178,9 +180,11 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+        from ..diagnostics import counted
+
         err(
             f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{tournament.rounds} rounds), not {args.after_round}"
+            f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
         )
         return EXIT_USAGE
     categories = categories_from(args)
@@ -196,9 +200,9 @@ def run(args: argparse.Namespace) -> int:
             "chess-json")  # fmt: skip
         return EXIT_USAGE
 
-    def rank() -> tuple[Any, dict[str, Any]]:
+    def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        standings = compute_standings(
+        return compute_standings(
             tournament,
             tiebreaks_from(args),
             args.edition,
@@ -209,12 +213,10 @@ def run(args: argparse.Namespace) -> int:
             decided=decisions_from(args),
             lots=args.lots,
         )
-        return standings, options
 
-    done, stop = ranked(rank)
-    if done is None:
+    standings, stop = ranked(rank)
+    if standings is None:
         return stop
-    standings, options = done
     stop = report_ranking(standings.diagnostics, args)
     if stop is not None:
         return stop
@@ -222,14 +224,14 @@ def run(args: argparse.Namespace) -> int:
     from ..formats.base import TooLarge
 
     try:
-        data = render(standings, fmt, options, categories)
+        data = render(standings, fmt, dict(standings.options), categories)
     except TooLarge as e:  # -f chess-json of the largest events
         err(f"error: {e}")
         return EXIT_USAGE
     except CategoryError as e:  # an age with no date to count it on
         err(f"error: {e}")
         return EXIT_USAGE
-    return write_output(args.output, data)
+    return write_output(args.output, data) or incomplete(standings)
 
 
 def categories_from(args: argparse.Namespace) -> list[Any] | None:

@@ -19,24 +19,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...decisions import DecisionError, check_seed, parse_decided
-from ...model import Decision, Participant, Tournament
-from .state import MAX_PLAYERS, ParserState, digits
+from ...diagnostics import Collector
+from ...model import Decision, Participant, SourceFile, Tournament
+from .state import MAX_PLAYERS, digits
 
 PREFIX = "### fide-tiebreaks "
 LOTS, DECIDED, DRAWN, ROUND_RATINGS = "lots:", "decided:", "drawn:", "round-ratings:"
 MAX_RATING = 9999  # four columns, as in 001
 
 
-class ExtraRecords(ParserState):
+class ExtraRecords:
     """National rating lines and our comment records, applied to the model at the end."""
 
-    def _extras_init(self) -> None:
+    def __init__(self, source: SourceFile, out: Collector) -> None:
+        self.source = source
+        self.out = out
         self.national: dict[int, tuple[int, int]] = {}  # id -> (rating, line)
         self.decided: list[tuple[int, Decision]] = []
         self.lots_seed: str | None = None
         self.round_ratings: dict[int, tuple[int, tuple[int | None, ...]]] = {}
 
-    def _national_line(self, number: int, line: str) -> None:
+    def national_line(self, number: int, line: str) -> None:
         """TRF-2026 national rating support: columns 5-8 the start rank, 49-52 the rating."""
         pid_text, rating_text = line[4:8].strip(), line[48:52].strip()
         if not digits(pid_text) or not 1 <= int(pid_text) <= MAX_PLAYERS:
@@ -54,7 +57,7 @@ class ExtraRecords(ParserState):
         if int(rating_text):
             self.national.setdefault(int(pid_text), (int(rating_text), number))
 
-    def _comment(self, number: int, line: str) -> None:
+    def comment(self, number: int, line: str) -> None:
         """A ``### fide-tiebreaks`` record; other comments are skipped."""
         body = line[len(PREFIX) :].strip()
         column = len(PREFIX) + 1
@@ -119,7 +122,7 @@ class ExtraRecords(ParserState):
             return
         self.round_ratings[pid] = (number, tuple(ratings))
 
-    def _apply_ratings(self, t: Tournament) -> Tournament:
+    def apply_ratings(self, t: Tournament) -> Tournament:
         """The players with their national and per-round ratings; every participant named
         is checked here, where it is read."""
         known = {p.id for p in t.participants}
@@ -138,7 +141,7 @@ class ExtraRecords(ParserState):
             t = replace(t, participants=people)
         return t
 
-    def _apply_decisions(self, t: Tournament) -> Tournament:
+    def apply_decisions(self, t: Tournament) -> Tournament:
         """The model with the decisions and the lots seed (of the participants ranked: the
         teams of a team event)."""
         known = {p.id for p in t.participants}
