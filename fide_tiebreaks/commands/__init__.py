@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "conformance": "judge tie-break values against the conformance corpus or another program",
     "audit": "check many tournament files: declared ranks against the rules",
     "certify": "test another tie-break program on generated events, shrinking each discrepancy",
+    "generate": "write seeded random standings files (TRF-2026) for endorsement testing",
     "serve": "answer standings requests, one JSON object per line (for pairing programs)",
     "check": "report problems in a tournament file",
     "convert": "convert a tournament between TRF and Chess-JSON",
