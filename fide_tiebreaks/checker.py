@@ -152,7 +152,7 @@ def violations(s: Standings, declared: dict[int, int]) -> tuple[list[Violation],
     tied = 0
     found = [
         _misnumbered(pid, place, declared[pid])
-        for place, pid in _group_starts(order, declared)
+        for pid, place in _group_starts(order, declared)
         if declared[pid] != place
     ]
     for above, below in pairwise(order):
