@@ -1,0 +1,454 @@
+"""The endorsement cross-check against gacrux, both ways, resumable in slices.
+
+Direction ``ours``: our generator (``fide-tiebreaks generate``'s library) writes standings
+files; gacrux's checker (``python -m gacrux.tiebreakchecker -c``) checks our ranks, and its
+values are compared with ours.
+Direction ``gacrux``: gacrux's generator (``python -m gacrux.tournamentgenerator``) writes
+events; a list is drawn per file from MTB26; gacrux's checker ranks each file; its ranks are
+written into the file and our checker (``check --standings``) checks them, and its values are
+compared with ours.
+
+Every discrepancy is classified (``classify``): a known bug of gacrux (confirmed by running
+gacrux again with the list changed so that the bug cannot act), a documented interpretation
+(docs/interpretations.md), or unexplained; unexplained ones are shrunk (individual events)
+and listed in ``OUT/unexplained.jsonl`` with the file kept under ``OUT/unexplained/``.
+
+Each slice appends one line to ``OUT/results.jsonl``; a slice already there is skipped, so
+an interrupted run is resumed by running the same command again::
+
+    python tools/endorsement_crosscheck.py OUT --events 50000 --slice 2000 --jobs 2
+    python tools/endorsement_crosscheck.py OUT --table          # the result table
+    python tools/endorsement_crosscheck.py OUT --table --publish docs/endorsement.md
+
+It needs gacrux (``pip install gacrux``) in the interpreter named by
+``FIDE_TIEBREAKS_GACRUX_PYTHON`` (default: this one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from fide_tiebreaks.certify.adapters import ADAPTERS, Answer, execute, read_gacrux
+from fide_tiebreaks.certify.compare import Discrepancy, compare
+from fide_tiebreaks.certify.generate import Profile
+from fide_tiebreaks.certify.standings_file import (
+    MTB26_2026,
+    MTB26_INDIVIDUAL,
+    Options,
+    file_name,
+    make,
+)
+from fide_tiebreaks.checker import check_bytes
+from fide_tiebreaks.formats.trf.reader import parse_trf
+from fide_tiebreaks.formats.trf.writer import with_ranks
+from fide_tiebreaks.standings import compute_standings
+
+GACRUX = ADAPTERS["gacrux"]
+TIMEOUT = 120.0
+# Sizes, rounds and kinds vary from slice to slice (each slice one profile), so that any
+# prefix of the run covers them all.
+OUR_PROFILES = (
+    Profile(players=(4, 40), kinds=("swiss", "round-robin", "team-swiss")),
+    Profile(players=(20, 120), kinds=("swiss", "round-robin", "team-swiss")),
+    Profile(players=(100, 200), kinds=("swiss", "team-swiss"), forfeit=0.05),
+    Profile(players=(4, 16), kinds=("swiss", "round-robin"), forfeit=0.1, bye=0.08),
+)
+# gacrux's generator: (players, rounds, method) per group of files.
+GACRUX_PROFILES = (
+    (8, 5, "dutch"),
+    (16, 7, "dutch"),
+    (30, 9, "dutch"),
+    (60, 9, "dutch"),
+    (120, 11, "dutch"),
+    (200, 9, "dutch"),
+    (6, 5, "berger"),
+    (10, 9, "berger"),
+    (5, 4, "dutch"),
+    (40, 7, "dutch"),
+)
+NO_OPPONENT = {"ARO", "TPR", "PTP", "APRO", "APPO", "AOB"}
+FB_BUG = {"BH", "SB", "AOB"}  # the codes gacrux's FB disturbs when FB is listed first
+
+
+@dataclass
+class FileOutcome:
+    file: str
+    kind: str
+    size: int
+    compared: int = 0
+    classes: Counter[str] = field(default_factory=Counter)
+    gacrux_check: str = ""  # direction ours: gacrux's -c verdict on our ranks
+    our_violations: int = 0  # direction gacrux: our checker on gacrux's ranks
+    own_rank_column_rejected: bool = False  # direction gacrux: -c on gacrux's own file
+    unexplained: list[dict[str, object]] = field(default_factory=list)
+    seconds_ours: float = 0.0
+    seconds_gacrux: float = 0.0
+
+
+def gacrux_python() -> str:
+    return os.environ.get("FIDE_TIEBREAKS_GACRUX_PYTHON") or sys.executable
+
+
+def run_gacrux(path: Path, codes: list[str], edition: str, kind: str) -> tuple[Answer, str]:
+    """gacrux's checker on *path* with ``-c``: its values, its ranks and its verdict on the
+    file's rank column (``Check: True``/``False``)."""
+    year = edition.rsplit("-", 1)[-1]
+    mode = {"round-robin": ["-p"], "swiss": ["-s"]}.get(kind, [])
+    score = "MPTS" if kind == "team-swiss" else "PTS"
+    argv = [
+        gacrux_python(),
+        "-m",
+        "gacrux.tiebreakchecker",
+        "-i",
+        str(path),
+        *mode,
+        "-t",
+        score,
+        *(f"{c}/V{year}" for c in codes),
+        "-d",
+        "T",
+        "-c",
+    ]
+    with tempfile.TemporaryDirectory(prefix="crosscheck-") as tmp:
+        done = execute(argv, Path(tmp), TIMEOUT)
+    if isinstance(done, str):
+        return Answer({}, error=f"gacrux: {done}"), ""
+    out = done.stdout.decode("utf-8", "replace")
+    if done.returncode != 0 and "StartNo" not in out:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-2:]
+        return Answer({}, error=f"gacrux exit {done.returncode}: " + " | ".join(tail)), ""
+    verdict = next(
+        (x.split(":", 1)[1].strip() for x in out.splitlines() if x.startswith("Check:")), ""
+    )
+    try:
+        return read_gacrux(out, codes), verdict
+    except ValueError as e:
+        return Answer({}, error=f"gacrux: {e}"), verdict
+
+
+def classify(d: Discrepancy, codes: list[str], kind: str, recheck: list[Discrepancy] | None) -> str:
+    """A known gacrux bug, a documented interpretation, or unexplained."""
+    base = d.code.split("/")[0].split(":")[0]
+    if base in NO_OPPONENT and d.ours == "0" and d.theirs is None:
+        return "interpretation: no opponent to average (0 here, no value there)"
+    if kind == "round-robin" and base in ("BPG", "REP") and d.edition == "fide-2024":
+        return "interpretation: 2024 round robins, a forfeit is a regular game (15.2)"
+    if recheck is not None and not any(
+        r.group == d.group and r.participant == d.participant for r in recheck
+    ):
+        return "gacrux bug: FB listed before BH changes BH, its cuts, SB and AOB"
+    return "unexplained"
+
+
+def _fb_first(codes: list[str]) -> bool:
+    if "FB" not in [c.split("/")[0] for c in codes]:
+        return False
+    at = [c.split("/")[0] for c in codes].index("FB")
+    return any(c.split("/")[0].split(":")[0] in FB_BUG for c in codes[at + 1 :])
+
+
+def compare_file(
+    path: Path, data: bytes, codes: list[str], edition: str, out: FileOutcome, unexplained_dir: Path
+) -> Answer:
+    """Our values against gacrux's on one file; classify what differs. Returns gacrux's
+    answer."""
+    start = time.process_time()
+    t = parse_trf(data, str(path)).tournament
+    kind = "team-swiss" if t.team else ("round-robin" if t.type.value == "round-robin" else "swiss")
+    ours = compute_standings(t, codes, edition)
+    used = list(ours.codes)
+    out.seconds_ours += time.process_time() - start
+    wall = time.monotonic()
+    answer, verdict = run_gacrux(path, used, edition, kind)
+    out.gacrux_check = verdict
+    found, compared = compare(ours, answer, GACRUX, edition)
+    recheck = None
+    if found and _fb_first(used):  # gacrux again, FB last: what its FB disturbed goes away
+        moved = [c for c in used if c.split("/")[0] != "FB"] + [
+            c for c in used if c.split("/")[0] == "FB"
+        ]
+        again, _ = run_gacrux(path, moved, edition, kind)
+        ours2 = compute_standings(t, moved, edition)
+        recheck, _ = compare(ours2, again, GACRUX, edition)
+    out.seconds_gacrux += time.monotonic() - wall
+    out.compared += compared
+    out.kind = kind
+    for d in found:
+        c = classify(d, used, kind, recheck)
+        out.classes[c] += 1
+        if c == "unexplained":
+            kept = unexplained_dir / path.name
+            unexplained_dir.mkdir(parents=True, exist_ok=True)
+            kept.write_bytes(data)
+            out.unexplained.append(
+                {
+                    "file": str(kept),
+                    "codes": used,
+                    "edition": edition,
+                    "code": d.code,
+                    "category": d.category,
+                    "participant": d.participant,
+                    "ours": d.ours,
+                    "theirs": d.theirs,
+                    "detail": d.detail,
+                }
+            )
+    return answer
+
+
+def guarded(work: str, job: tuple[object, ...]) -> FileOutcome:
+    """One file of either direction; a failure of the harness is counted, not fatal."""
+    try:
+        return ours_one(job) if work == "ours" else gacrux_one(job)  # type: ignore[arg-type]
+    except Exception as e:  # noqa: BLE001 - the slice goes on; the class names the error
+        out = FileOutcome(str(job), "", 0)
+        out.classes[f"unexplained: harness error {type(e).__name__}: {e}"[:160]] += 1
+        return out
+
+
+def ours_one(job: tuple[int, int, int, str]) -> FileOutcome:
+    """Direction ours: generate event *index*, check it with gacrux, compare values."""
+    seed, index, profile_no, folder = job
+    start = time.process_time()
+    made = make(seed, index, Options(profile=OUR_PROFILES[profile_no]))
+    path = Path(folder) / file_name(index)
+    path.write_bytes(made.data)
+    out = FileOutcome(str(path), made.event.kind, made.event.size)
+    out.seconds_ours = time.process_time() - start
+    codes = [c for c in made.data.decode().split("\n") if c.startswith("202")]
+    listed = codes[0][4:].split(",") if codes else list(made.codes)
+    compare_file(path, made.data, listed, made.edition, out, Path(folder).parent / "unexplained")
+    if out.gacrux_check == "False" and not out.classes:
+        out.classes["unexplained: gacrux's checker rejects our ranks, all values agree"] += 1
+    path.unlink()
+    return out
+
+
+def draw_list(index: int, seed: int, edition: str) -> list[str]:
+    rng = random.Random(seed * 7_919 + index)
+    pool = list(MTB26_INDIVIDUAL) + (list(MTB26_2026) if edition == "fide-2026" else [])
+    return rng.sample(pool, rng.randint(2, 6))
+
+
+def gacrux_one(job: tuple[int, int, str]) -> FileOutcome:
+    """Direction gacrux: rank gacrux's file with gacrux, write its ranks into the file, run
+    our checker on it, and compare values."""
+    seed, index, path_text = job
+    path = Path(path_text)
+    data = path.read_bytes()
+    t = parse_trf(data, path_text).tournament
+    edition = compute_standings(t, []).edition.name  # the edition of the file's date
+    codes = draw_list(index, seed, edition)
+    if t.type.value == "round-robin" and edition == "fide-2026":  # 15.2: no Buchholz family
+        codes = [c for c in codes if c.split("/")[0] not in ("BH", "FB", "AOB")] or ["SB"]
+    out = FileOutcome(path_text, "", len(t.participants))
+    answer = compare_file(path, data, codes, edition, out, path.parent.parent / "unexplained")
+    # gacrux's -c on its own generator's file judges the rank column, which holds the order
+    # of simulated strength there, not standings: counted apart, as evidence of that.
+    out.own_rank_column_rejected = out.gacrux_check == "False"
+    out.gacrux_check = ""
+    if answer.ranks and t.source is not None:
+        start = time.process_time()
+        ranked = with_ranks(t.source, answer.ranks, codes)
+        checked = check_bytes(path_text, ranked)
+        out.our_violations = len(checked.violations)
+        out.seconds_ours += time.process_time() - start
+        if checked.violations and not out.classes:
+            out.classes["unexplained: our checker rejects gacrux's ranks, all values agree"] += 1
+    path.unlink()
+    return out
+
+
+def gacrux_generate(folder: Path, first: int, count: int) -> list[Path]:
+    """gacrux's generator, in groups of 50 files with the profiles in turn."""
+    folder.mkdir(parents=True, exist_ok=True)
+    made: list[Path] = []
+    for start in range(first, first + count, 50):
+        n = min(50, first + count - start)
+        players, rounds, method = GACRUX_PROFILES[(start // 50) % len(GACRUX_PROFILES)]
+        rounds = players - 1 + players % 2 if method == "berger" else rounds
+        argv = [
+            gacrux_python(),
+            "-m",
+            "gacrux.tournamentgenerator",
+            "-g",
+            str(start),
+            str(n),
+            "-p",
+            str(players),
+            "-N",
+            str(rounds),
+            "-m",
+            method,
+            "-o",
+            str(folder / "ev%d.trf"),
+        ]
+        done = execute(argv, folder, TIMEOUT * n)
+        if isinstance(done, str) or done.returncode != 0:
+            print(f"gacrux's generator failed on {start}..{start + n}", file=sys.stderr)
+        made += [folder / f"ev{str(i).zfill(4)}.trf" for i in range(start, start + n)]
+    return [p for p in made if p.is_file()]
+
+
+def run_slice(
+    out: Path, direction: str, k: int, size: int, seed: int, jobs: int
+) -> dict[str, object]:
+    work = out / "work" / f"{direction}-{k}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    wall = time.monotonic()
+    gen_seconds = 0.0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        if direction == "ours":
+            jobs_list = [
+                (seed, i, k % len(OUR_PROFILES), str(work)) for i in range(k * size, (k + 1) * size)
+            ]
+            results = list(pool.map(partial(guarded, "ours"), jobs_list, chunksize=4))
+        else:
+            start = time.monotonic()
+            files = gacrux_generate(work, k * size, size)
+            gen_seconds = time.monotonic() - start
+            results = list(
+                pool.map(
+                    partial(guarded, "gacrux"),
+                    [(seed, i, str(p)) for i, p in enumerate(files, start=k * size)],
+                    chunksize=4,
+                )
+            )
+    classes: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    for r in results:
+        classes.update(r.classes)
+        kinds[r.kind] += 1
+    unexplained = [u for r in results for u in r.unexplained]
+    with open(out / "unexplained.jsonl", "a", encoding="utf-8") as f:
+        for u in unexplained:
+            f.write(json.dumps({"direction": direction, "slice": k, **u}) + "\n")
+    shutil.rmtree(work, ignore_errors=True)
+    return {
+        "direction": direction,
+        "slice": k,
+        "size": size,
+        "seed": seed,
+        "events": len(results),
+        "kinds": dict(kinds),
+        "participants": [
+            min((r.size for r in results), default=0),
+            max((r.size for r in results), default=0),
+        ],
+        "values compared": sum(r.compared for r in results),
+        "discrepancies": dict(classes),
+        "gacrux rejects our ranks": sum(r.gacrux_check == "False" for r in results),
+        "we reject gacrux's ranks": sum(bool(r.our_violations) for r in results),
+        "gacrux -c rejects its own generator's rank column": sum(
+            r.own_rank_column_rejected for r in results
+        ),
+        "cpu seconds ours": round(sum(r.seconds_ours for r in results), 2),
+        "seconds gacrux": round(sum(r.seconds_gacrux for r in results) + gen_seconds, 1),
+        "wall seconds": round(time.monotonic() - wall, 1),
+    }
+
+
+def done_slices(out: Path) -> set[tuple[str, int, int, int]]:
+    path = out / "results.jsonl"
+    if not path.exists():
+        return set()
+    rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    return {(r["direction"], r["slice"], r["size"], r["seed"]) for r in rows}
+
+
+def table(out: Path) -> str:
+    path = out / "results.jsonl"
+    rows = (
+        [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.exists() else []
+    )
+    lines = [
+        "| direction | events | values compared | known gacrux bug | interpretation | "
+        "unexplained | checker rejects ranks | our CPU s | gacrux s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for direction, what in (
+        ("ours", "our generator -> gacrux's checker"),
+        ("gacrux", "gacrux's generator -> our checker"),
+    ):
+        mine = [r for r in rows if r["direction"] == direction]
+        c: Counter[str] = Counter()
+        for r in mine:
+            c.update(r["discrepancies"])
+        key = "gacrux rejects our ranks" if direction == "ours" else "we reject gacrux's ranks"
+        lines.append(
+            f"| {what} | {sum(r['events'] for r in mine):,} | "
+            f"{sum(r['values compared'] for r in mine):,} | "
+            f"{sum(n for k, n in c.items() if k.startswith('gacrux bug'))} | "
+            f"{sum(n for k, n in c.items() if k.startswith('interpretation'))} | "
+            f"{sum(n for k, n in c.items() if k.startswith('unexplained'))} | "
+            f"{sum(r[key] for r in mine)} | "
+            f"{sum(r['cpu seconds ours'] for r in mine):.0f} | "
+            f"{sum(r['seconds gacrux'] for r in mine):.0f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def publish(doc: Path, text: str) -> None:
+    begin, end = "<!-- crosscheck table: begin -->", "<!-- crosscheck table: end -->"
+    body = doc.read_text(encoding="utf-8")
+    if begin not in body or end not in body:
+        raise SystemExit(f"{doc}: no {begin} ... {end} markers")
+    head, rest = body.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    doc.write_text(head + begin + "\n" + text + end + tail, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("out", type=Path, help="the folder for results.jsonl and unexplained/")
+    p.add_argument("--events", type=int, default=500, help="events per direction (default 500)")
+    p.add_argument("--slice", type=int, default=500, help="events per slice (default 500)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--direction", choices=("ours", "gacrux", "both"), default="both")
+    p.add_argument("--table", action="store_true", help="print the result table and stop")
+    p.add_argument("--publish", type=Path, help="with --table: write it into this Markdown file")
+    args = p.parse_args(argv)
+    if not (1 <= args.events <= 1_000_000 and 1 <= args.slice <= 10_000 and 1 <= args.jobs <= 8):
+        p.error("--events 1..1000000, --slice 1..10000, --jobs 1..8")
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.table:
+        text = table(args.out)
+        print(text, end="")
+        if args.publish:
+            publish(args.publish, text)
+        return 0
+    done = done_slices(args.out)
+    directions = ("ours", "gacrux") if args.direction == "both" else (args.direction,)
+    for k in range((args.events + args.slice - 1) // args.slice):
+        for direction in directions:
+            if (direction, k, args.slice, args.seed) in done:
+                continue
+            row = run_slice(args.out, direction, k, args.slice, args.seed, args.jobs)
+            with open(args.out / "results.jsonl", "a", encoding="utf-8") as f:
+                f.write(json.dumps(row) + "\n")
+            print(json.dumps(row), flush=True)
+    print(table(args.out), end="")
+    unexplained = (
+        sum(1 for _ in open(args.out / "unexplained.jsonl"))
+        if (args.out / "unexplained.jsonl").exists()
+        else 0
+    )
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
