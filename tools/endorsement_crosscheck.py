@@ -93,6 +93,7 @@ class FileOutcome:
     our_violations: int = 0  # direction gacrux: our checker on gacrux's ranks
     own_rank_column_rejected: bool = False  # direction gacrux: -c on gacrux's own file
     unexplained: list[dict[str, object]] = field(default_factory=list)
+    every: list[dict[str, object]] = field(default_factory=list)  # each discrepancy, classified
     seconds_ours: float = 0.0
     seconds_gacrux: float = 0.0
 
@@ -143,8 +144,15 @@ def classify(d: Discrepancy, codes: list[str], kind: str, recheck: list[Discrepa
     base = d.code.split("/")[0].split(":")[0]
     if base in NO_OPPONENT and d.ours == "0" and d.theirs is None:
         return "interpretation: no opponent to average (0 here, no value there)"
-    if kind == "round-robin" and base in ("BPG", "REP") and d.edition == "fide-2024":
-        return "interpretation: 2024 round robins, a forfeit is a regular game (15.2)"
+    if (
+        kind == "round-robin"
+        and base in ("BPG", "REP")
+        and ("16.2.2" in d.category or "16.2.4" in d.category)
+    ):
+        # 15.2: forfeits are regular games in a round robin (2026: forfeit losses excepted
+        # for Art. 7), so a forfeit win with Black is a Black game; gacrux leaves every
+        # forfeit out (docs/interpretations.md, "Differences from the reference program").
+        return "interpretation: round robins, forfeits are regular games for BPG/REP (15.2)"
     if recheck is not None and not any(
         r.group == d.group and r.participant == d.participant for r in recheck
     ):
@@ -188,6 +196,19 @@ def compare_file(
     for d in found:
         c = classify(d, used, kind, recheck)
         out.classes[c] += 1
+        out.every.append(
+            {
+                "file": path.name,
+                "codes": used,
+                "edition": edition,
+                "code": d.code,
+                "category": d.category,
+                "participant": d.participant,
+                "ours": d.ours,
+                "theirs": d.theirs,
+                "class": c,
+            }
+        )
         if c == "unexplained":
             kept = unexplained_dir / path.name
             unexplained_dir.mkdir(parents=True, exist_ok=True)
@@ -212,7 +233,7 @@ def guarded(work: str, job: tuple[object, ...]) -> FileOutcome:
     """One file of either direction; a failure of the harness is counted, not fatal."""
     try:
         return ours_one(job) if work == "ours" else gacrux_one(job)  # type: ignore[arg-type]
-    except Exception as e:  # noqa: BLE001 - the slice goes on; the class names the error
+    except Exception as e:
         out = FileOutcome(str(job), "", 0)
         out.classes[f"unexplained: harness error {type(e).__name__}: {e}"[:160]] += 1
         return out
@@ -229,7 +250,9 @@ def ours_one(job: tuple[int, int, int, str]) -> FileOutcome:
     out.seconds_ours = time.process_time() - start
     codes = [c for c in made.data.decode().split("\n") if c.startswith("202")]
     listed = codes[0][4:].split(",") if codes else list(made.codes)
-    compare_file(path, made.data, listed, made.edition, out, Path(folder).parent / "unexplained")
+    compare_file(
+        path, made.data, listed, made.edition, out, Path(folder).parent.parent / "unexplained"
+    )
     if out.gacrux_check == "False" and not out.classes:
         out.classes["unexplained: gacrux's checker rejects our ranks, all values agree"] += 1
     path.unlink()
@@ -254,7 +277,9 @@ def gacrux_one(job: tuple[int, int, str]) -> FileOutcome:
     if t.type.value == "round-robin" and edition == "fide-2026":  # 15.2: no Buchholz family
         codes = [c for c in codes if c.split("/")[0] not in ("BH", "FB", "AOB")] or ["SB"]
     out = FileOutcome(path_text, "", len(t.participants))
-    answer = compare_file(path, data, codes, edition, out, path.parent.parent / "unexplained")
+    answer = compare_file(
+        path, data, codes, edition, out, path.parent.parent.parent / "unexplained"
+    )
     # gacrux's -c on its own generator's file judges the rank column, which holds the order
     # of simulated strength there, not standings: counted apart, as evidence of that.
     out.own_rank_column_rejected = out.gacrux_check == "False"
@@ -302,6 +327,49 @@ def gacrux_generate(folder: Path, first: int, count: int) -> list[Path]:
     return [p for p in made if p.is_file()]
 
 
+def shrink_unexplained(u: dict[str, object], seconds: float = 60.0) -> dict[str, object]:
+    """The unexplained discrepancy shrunk as certify shrinks (individual events), written
+    beside the kept file as NAME.shrunk.trf; the record says how small it became."""
+    from fide_tiebreaks.certify.corpus import to_event
+    from fide_tiebreaks.certify.engine import Config, check
+    from fide_tiebreaks.certify.generate import to_trf
+    from fide_tiebreaks.certify.shrink import shrink
+
+    path = Path(str(u["file"]))
+    if not path.is_file() or str(u["code"]).startswith("unexplained"):
+        return u
+    t = parse_trf(path.read_bytes(), str(path)).tournament
+    event = to_event(t, path.name)
+    if event is None:
+        return {**u, "shrunk": "team event: not shrunk"}
+    codes = tuple(str(c) for c in u["codes"])  # type: ignore[union-attr]
+    config = Config(GACRUX, codes, str(u["edition"]))
+    key = (str(u["code"]), str(u["edition"]), str(u["category"]))
+
+    def still_fails(e: object) -> Discrepancy | None:
+        found, _, _ = check(config, e)  # type: ignore[arg-type]
+        return next((d for d in found if d.group == key), None)
+
+    done = shrink(event, still_fails, seconds=seconds)
+    if done is None:
+        return {**u, "shrunk": "did not reproduce through TRF16"}
+    target = path.with_suffix(".shrunk.trf")
+    from fide_tiebreaks.certify.standings_file import EDITION_DATES
+
+    start, end = EDITION_DATES.get(str(u["edition"]), ("2025/05/01", "2025/05/09"))
+    text = to_trf(done.event).replace("042 2025/05/01", f"042 {start}")
+    target.write_text(text.replace("052 2025/05/09", f"052 {end}"), encoding="utf-8")
+    d = done.discrepancy
+    return {
+        **u,
+        "shrunk": str(target),
+        "shrunk_size": [done.event.size, done.event.round_count],
+        "shrunk_ours": d.ours,
+        "shrunk_theirs": d.theirs,
+        "shrunk_participant": d.participant,
+    }
+
+
 def run_slice(
     out: Path, direction: str, k: int, size: int, seed: int, jobs: int
 ) -> dict[str, object]:
@@ -333,9 +401,14 @@ def run_slice(
         classes.update(r.classes)
         kinds[r.kind] += 1
     unexplained = [u for r in results for u in r.unexplained]
+    unexplained = [shrink_unexplained(u) if i < 5 else u for i, u in enumerate(unexplained)]
     with open(out / "unexplained.jsonl", "a", encoding="utf-8") as f:
         for u in unexplained:
             f.write(json.dumps({"direction": direction, "slice": k, **u}) + "\n")
+    with open(out / "discrepancies.jsonl", "a", encoding="utf-8") as f:
+        for r in results:
+            for d in r.every:
+                f.write(json.dumps({"direction": direction, "slice": k, **d}) + "\n")
     shutil.rmtree(work, ignore_errors=True)
     return {
         "direction": direction,
