@@ -139,16 +139,12 @@ def run_gacrux(path: Path, codes: list[str], edition: str, kind: str) -> tuple[A
         return Answer({}, error=f"gacrux: {e}"), verdict
 
 
-def classify(d: Discrepancy, codes: list[str], kind: str, recheck: list[Discrepancy] | None) -> str:
+def classify(d: Discrepancy, kind: str, forfeits: bool, recheck: list[Discrepancy] | None) -> str:
     """A known gacrux bug, a documented interpretation, or unexplained."""
     base = d.code.split("/")[0].split(":")[0]
     if base in NO_OPPONENT and d.ours == "0" and d.theirs is None:
         return "interpretation: no opponent to average (0 here, no value there)"
-    if (
-        kind == "round-robin"
-        and base in ("BPG", "REP")
-        and ("16.2.2" in d.category or "16.2.4" in d.category)
-    ):
+    if kind == "round-robin" and base in ("BPG", "REP") and forfeits:
         # 15.2: forfeits are regular games in a round robin (2026: forfeit losses excepted
         # for Art. 7), so a forfeit win with Black is a Black game; gacrux leaves every
         # forfeit out (docs/interpretations.md, "Differences from the reference program").
@@ -194,7 +190,9 @@ def compare_file(
     out.compared += compared
     out.kind = kind
     for d in found:
-        c = classify(d, used, kind, recheck)
+        mine = t.participant(d.participant) if d.participant in t.index else None
+        forfeits = mine is not None and any(g.kind.forfeit for g in mine.results)
+        c = classify(d, kind, forfeits, recheck)
         out.classes[c] += 1
         out.every.append(
             {
