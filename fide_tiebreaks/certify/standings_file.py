@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..codes import CodeError
 from ..formats.trf.reader import parse_trf
+from ..formats.trf.model_writer import write_tournament_trf
 from ..formats.trf.writer import with_ranks
 from ..host import PluginError
 from ..standings import Standings, compute_standings
@@ -130,9 +131,16 @@ def _header(event: Event, edition: str, codes: list[str], form: str) -> str:
 
 
 def _ranked(event: Event, edition: str, codes: list[str], form: str) -> tuple[bytes, Standings]:
+    """The standings file: an individual event's TRF-2026 written from the model with our
+    standings (ranks, points, 212); TRF16, and a team event's TRF-2026 team records, as
+    certify writes them, with the ranks and 212 filled in. (The model writer writes the
+    boards of a forfeited match as absences, where the generator writes ``-`` and ``+``;
+    gacrux then refuses the file: "has only 0 games".)"""
     text = _header(event, edition, codes, form).encode()
     t = parse_trf(text).tournament
     s = compute_standings(t, codes, edition)
+    if form == "trf26" and t.team is None:
+        return write_tournament_trf(t, form="trf26", standings=s).encode(), s
     ranks = {row.participant.id: row.rank for row in s.rows}
     assert t.source is not None  # a file read by parse_trf keeps its lines
     return with_ranks(t.source, ranks, s.codes, teams=t.team is not None), s
