@@ -209,7 +209,7 @@ def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> F
         return FileCheck(
             name, "unchecked", size, s.edition.name, tuple(s.codes), tuple(unknown), messages=notes
         )
-    missing = sorted(p.id for p in s.rows if p.participant.id not in declared)
+    missing = sorted(r.participant.id for r in s.rows if r.participant.id not in declared)
     found, pairs, tied = violations(s, declared)
     if missing:
         notes += (f"{name}: warning: no declared rank for {', '.join(map(str, missing))}",)

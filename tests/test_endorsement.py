@@ -193,3 +193,52 @@ def test_generate_refuses_bad_options(tmp_path):
     target = tmp_path / "file"
     target.write_text("x")
     assert run_cli("generate", str(target), "-n", "1").returncode == 2
+
+
+def test_a_participant_without_a_declared_rank_is_named(tmp_path):
+    path = Path(planted(tmp_path, {3: 1, 1: 2, 2: 3, 4: 4}))
+    lines = path.read_text().splitlines(keepends=True)
+    lines[-1] = lines[-1][:85] + "    " + lines[-1][89:]  # #4's rank column left blank
+    path.write_text("".join(lines))
+    code, [report] = checked(str(path))
+    assert code == 1
+    assert report["status"] == "incomplete" and report["violations"] == []
+    assert any("no declared rank for 4" in m for m in report["messages"])
+
+
+def test_a_team_file_with_two_ranks_swapped(tmp_path):
+    out = tmp_path / "t"
+    assert (
+        run_cli(
+            "generate",
+            str(out),
+            "-n",
+            "1",
+            "--kinds",
+            "team-swiss",
+            "--seed",
+            "3",
+            "--tiebreaks",
+            "BH:MP",
+        ).returncode
+        == 0
+    )
+    path = out / "event-000000.trf"
+    lines = path.read_text().splitlines(keepends=True)
+    teams = {int(x[4:7]): k for k, x in enumerate(lines) if x.startswith("310")}
+    mp = {t: x for t, k in teams.items() if (x := lines[k][54:60].strip())}
+    rank = {t: int(lines[k][68:71]) for t, k in teams.items()}
+    first = min(rank, key=rank.get)
+    # the best-placed team whose match points (310 columns 55-60) are lower than the leader's
+    second = min((t for t in rank if float(mp[t]) < float(mp[first])), key=rank.get)
+    for t, r in ((first, rank[second]), (second, rank[first])):
+        k = teams[t]
+        lines[k] = lines[k][:68] + f"{r:>3}" + lines[k][71:]
+    path.write_text("".join(lines))
+    code, [report] = checked(str(path))
+    assert code == 1
+    decided = [v for v in report["violations"] if v["kind"] == "order" and v["code"] == "PTS"]
+    assert decided, report["violations"]
+    v = decided[0]
+    assert float(v["better_value"]) == float(mp[v["better"]])
+    assert float(v["worse_value"]) == float(mp[v["worse"]])
