@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..codes import CodeError
-from ..formats.trf.reader import parse_trf
 from ..formats.trf.model_writer import write_tournament_trf
+from ..formats.trf.reader import parse_trf
 from ..formats.trf.writer import with_ranks
 from ..host import PluginError
 from ..standings import Standings, compute_standings

@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     if args.events_from is not None:
         from .certify_corpus import run_corpus
 
-        return run_corpus(args)
+        return run_corpus(args, DEFAULT_CODES)
     args.edition = args.edition or "fide-2024"
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if args.tiebreaks is not None and not args.tiebreaks.strip(" ,"):  # not the default list

@@ -66,7 +66,8 @@ def _corpus_json(done: list[Any]) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8", "replace")
 
 
-def run_corpus(args: argparse.Namespace) -> int:
+def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
+    """The run; *default_codes* is the list for a file that names none."""
     from ..atomic import write_atomic
     from ..audit import default_jobs, find_files, progress
     from ..certify.adapters import AdapterError
@@ -75,7 +76,6 @@ def run_corpus(args: argparse.Namespace) -> int:
     from ..certify.shrink import MissingExtra
     from ..codes import CodeError, parse_list
     from ..host import PluginError, registry
-    from .certify import DEFAULT_CODES
 
     folder = Path(args.events_from)
     if not folder.is_dir():
@@ -93,7 +93,7 @@ def run_corpus(args: argparse.Namespace) -> int:
     except (CodeError, PluginError, AdapterError) as e:
         err(f"error: {e}")
         return EXIT_USAGE
-    fallback = tuple(s.code for s in parse_list(DEFAULT_CODES))
+    fallback = tuple(s.code for s in parse_list(default_codes))
     given = args.unrated_rating is not None
     options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
     job = Job(adapter, codes, args.edition or "", options, fallback)
