@@ -4,6 +4,7 @@ and unknown codes, and the generator's byte-identical regeneration from a seed."
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 from conftest import run_cli
@@ -242,3 +243,70 @@ def test_a_team_file_with_two_ranks_swapped(tmp_path):
     v = decided[0]
     assert float(v["better_value"]) == float(mp[v["better"]])
     assert float(v["worse_value"]) == float(mp[v["worse"]])
+
+
+BROKEN = """
+from fractions import Fraction
+from fide_tiebreaks.certify.adapters import Answer, builtin
+
+def program(request):
+    good = builtin(request)
+    rows = [line for line in request.trf.splitlines() if line.startswith("001")]
+    values = {}
+    for pid, row in good.values.items():
+        row = dict(row)
+        if " - Z" in rows[pid - 1] and row.get("BH") is not None:
+            row["BH"] = str(Fraction(row["BH"]) + Fraction(1, 2))
+        values[pid] = row
+    return Answer(values, good.ranks)
+"""
+
+
+def test_certify_events_from_a_corpus_finds_and_shrinks_a_planted_bug(tmp_path, monkeypatch):
+    # A corpus someone else made: files with their own list (202 BH,SB) and dates.
+    corpus = tmp_path / "corpus"
+    assert (
+        run_cli(
+            "generate",
+            str(corpus),
+            "-n",
+            "10",
+            "--kinds",
+            "swiss",
+            "--players",
+            "6-12",
+            "--tiebreaks",
+            "BH,SB",
+            "--byes",
+            "Z=0.1",
+        ).returncode
+        == 0
+    )
+    clean = run_cli("certify", "--events-from", str(corpus), "--jobs", "1")
+    assert clean.returncode == 0, clean.stderr
+    assert clean.stdout.rstrip().endswith("10 events, 0 discrepancies")
+    (tmp_path / "brokenprog.py").write_text(BROKEN)
+    report = tmp_path / "report"
+    done = run_cli(
+        "certify",
+        "--events-from",
+        str(corpus),
+        "--entry",
+        "brokenprog:program",
+        "--jobs",
+        "1",
+        "--shrink-seconds",
+        "20",
+        "--report",
+        str(report),
+        env={"PYTHONPATH": str(tmp_path)},
+    )
+    assert done.returncode == 1, done.stderr
+    summary = json.loads((report / "summary.json").read_text())
+    assert {g["code"] for g in summary["groups"]} == {"BH"}
+    for g in summary["groups"]:
+        # the planted bug: half a point more for someone with a zero-point bye
+        assert Fraction(g["theirs"]) - Fraction(g["ours"]) == Fraction(1, 2)
+        assert g["participants"] <= 3 and g["rounds"] <= 2
+    lines = (report / "files.jsonl").read_text().splitlines()
+    assert len(lines) == 10 and all(json.loads(x)["codes"] == ["BH", "SB"] for x in lines)
