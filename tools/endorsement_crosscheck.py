@@ -294,34 +294,41 @@ def gacrux_one(job: tuple[int, int, str]) -> FileOutcome:
     return out
 
 
-def gacrux_generate(folder: Path, first: int, count: int) -> list[Path]:
-    """gacrux's generator, in groups of 50 files with the profiles in turn."""
+def _gacrux_group(folder: Path, start: int, n: int) -> None:
+    players, rounds, method = GACRUX_PROFILES[(start // 50) % len(GACRUX_PROFILES)]
+    rounds = players - 1 + players % 2 if method == "berger" else rounds
+    argv = [
+        gacrux_python(),
+        "-m",
+        "gacrux.tournamentgenerator",
+        "-g",
+        str(start),
+        str(n),
+        "-p",
+        str(players),
+        "-N",
+        str(rounds),
+        "-m",
+        method,
+        "-o",
+        str(folder / "ev%d.trf"),
+    ]
+    with tempfile.TemporaryDirectory(prefix="crosscheck-gen-") as tmp:
+        done = execute(argv, Path(tmp), TIMEOUT * n)
+    if isinstance(done, str) or done.returncode != 0:
+        print(f"gacrux's generator failed on {start}..{start + n}", file=sys.stderr)
+
+
+def gacrux_generate(folder: Path, first: int, count: int, jobs: int = 2) -> list[Path]:
+    """gacrux's generator, in groups of 50 files with the profiles in turn, *jobs* at a
+    time (each group one process of gacrux's)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     folder.mkdir(parents=True, exist_ok=True)
-    made: list[Path] = []
-    for start in range(first, first + count, 50):
-        n = min(50, first + count - start)
-        players, rounds, method = GACRUX_PROFILES[(start // 50) % len(GACRUX_PROFILES)]
-        rounds = players - 1 + players % 2 if method == "berger" else rounds
-        argv = [
-            gacrux_python(),
-            "-m",
-            "gacrux.tournamentgenerator",
-            "-g",
-            str(start),
-            str(n),
-            "-p",
-            str(players),
-            "-N",
-            str(rounds),
-            "-m",
-            method,
-            "-o",
-            str(folder / "ev%d.trf"),
-        ]
-        done = execute(argv, folder, TIMEOUT * n)
-        if isinstance(done, str) or done.returncode != 0:
-            print(f"gacrux's generator failed on {start}..{start + n}", file=sys.stderr)
-        made += [folder / f"ev{str(i).zfill(4)}.trf" for i in range(start, start + n)]
+    starts = list(range(first, first + count, 50))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda s: _gacrux_group(folder, s, min(50, first + count - s)), starts))
+    made = [folder / f"ev{str(i).zfill(4)}.trf" for i in range(first, first + count)]
     return [p for p in made if p.is_file()]
 
 
@@ -384,7 +391,7 @@ def run_slice(
             results = list(pool.map(partial(guarded, "ours"), jobs_list, chunksize=4))
         else:
             start = time.monotonic()
-            files = gacrux_generate(work, k * size, size)
+            files = gacrux_generate(work, k * size, size, jobs)
             gen_seconds = time.monotonic() - start
             results = list(
                 pool.map(
