@@ -38,13 +38,20 @@ _MODIFIER = re.compile(r"^(?:[CM][0-9]+|L[+-]?[0-9]+|K[0-9]+(?:[.,][0-9]+)?|P|F|
 _MOST_REMOVED = 99
 
 # Letters a Tiebreak lists in ``modifiers`` to accept them.
-CUT, MEDIAN, LIMIT, FACTOR, PLAYED, FORE, SCORE, REVERSE = "C", "M", "L", "K", "P", "F", ":", "R"
+CUT = "C"
+MEDIAN = "M"
+LIMIT = "L"
+FACTOR = "K"
+FORFEITS_AS_PLAYED = "P"
+FORE = "F"
+SCORE = ":"
+REVERSE = "R"
 MODIFIER_NAMES = {
     CUT: "/Cn (Cut, C.07 14.1-14.2)",
     MEDIAN: "/Mn (Median, C.07 14.3-14.4)",
     LIMIT: "/L±n (Limit, C.07 14.5)",
     FACTOR: "/Kx (SSSC factor, C.07 13.4)",
-    PLAYED: "/P (forfeits as played games)",
+    FORFEITS_AS_PLAYED: "/P (forfeits as played games)",
     FORE: "/F (Fore Buchholz)",
     SCORE: ":MP or :GP (team score)",
     REVERSE: "/R (reverse order, C.07 (2026) 7.8 and 10.6)",
@@ -99,7 +106,7 @@ class TiebreakSpec:
         if self.factor is not None:
             used.add(FACTOR)
         if self.forfeits_as_played:
-            used.add(PLAYED)
+            used.add(FORFEITS_AS_PLAYED)
         if self.fore:
             used.add(FORE)
         if self.reverse:

@@ -7,9 +7,11 @@ and to say which one that was when it is not installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
+from operator import attrgetter, mul
 from typing import Any, NamedTuple
 
 from .model import Tournament
@@ -38,6 +40,30 @@ class OpponentTable:
     scale: int  # units per point of every score and points in the table
     entries: tuple[tuple[Entry, ...], ...]  # by participant position in the tournament
     adjusted: tuple[int, ...]  # each participant's score as opponents see it (C.07 16.3)
+
+
+# Opponent tables hold an entry for every participant and round, and every opponent-score
+# tie-break sums them: these helpers keep those loops in C (the one place that knows how),
+# so that plugins can stay written in named fields.
+
+#: ``make_entry((round, opponent, score, points, vur, category))``: an :class:`Entry` built
+#: without the named tuple's Python-level ``__new__``.
+make_entry = partial(tuple.__new__, Entry)
+#: The key of an entry's opponent score, for ``min`` and ``max``.
+entry_score = attrgetter("score")
+entry_points = attrgetter("points")
+entry_vur = attrgetter("vur")
+
+
+def sum_of_scores(entries: Iterable[Entry]) -> int:
+    """The opponents' scores added up (Buchholz), on the table's grid."""
+    return sum(map(entry_score, entries))
+
+
+def sum_of_products(entries: Sequence[Entry]) -> int:
+    """Each opponent's score times the points scored against it, added up
+    (Sonneborn-Berger), on the table's grid squared."""
+    return sum(map(mul, map(entry_score, entries), map(entry_points, entries)))
 
 
 @dataclass(frozen=True)
@@ -91,6 +117,11 @@ PERIODS = (
     Period("fide-2024", date(2024, 8, 1), date(2026, 2, 28), "C.07 (2024): Art. 16 dummy"),
     Period("fide-2026", date(2026, 3, 1), None, "C.07 (2026): capped dummy"),
 )
+
+
+def period_named(name: str) -> Period:
+    """The period of the FIDE edition *name* ("fide-2024"): where its dates come from."""
+    return next(p for p in PERIODS if p.name == name)
 
 
 def period_on(day: date) -> Period:

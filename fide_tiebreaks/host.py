@@ -17,11 +17,11 @@ import dataclasses
 import importlib
 import os
 import re
-import sys
 import warnings
 from _thread import allocate_lock
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from numbers import Rational
 from types import ModuleType
 from typing import Any
@@ -30,6 +30,7 @@ import pluggy
 
 from . import hookspecs
 from .codes import MODIFIER_NAMES, CodeError
+from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
 from .tiebreak import Tiebreak
@@ -262,101 +263,20 @@ def load_registry(
     return reg
 
 
+def builtin_editions() -> list[Edition]:
+    """The editions of the built-in plugins, FIDE's newest first, then the programs'
+    settings (no dates), read from the plugins' own hooks without building the registry."""
+    found: list[Edition] = []
+    for module_name in DEFAULT_PLUGINS:
+        hook = getattr(importlib.import_module(module_name), "fide_tiebreaks_editions", None)
+        found.extend(hook() if hook is not None else ())
+    dated = [e for e in found if e.in_force_from or e.in_force_until]
+    dated.sort(key=lambda e: e.in_force_from or date.min, reverse=True)
+    return dated + [e for e in found if e not in dated]
+
+
 def _hooks_of(module: ModuleType) -> ModuleType:
-    """A built-in plugin (or the hook specifications) as pluggy sees it: a module holding
-    only the hook functions. pluggy checks every attribute of what it registers for hook
-    markers; on the whole modules (their imports, helpers and constants) that alone took
-    5 ms of each start-up."""
-    hooks = ModuleType(module.__name__, module.__doc__)
-    for name in dir(module):
-        if name.startswith(hookspecs.PREFIX):
-            setattr(hooks, name, getattr(module, name))
-    return hooks
-
-
-@dataclass(frozen=True)
-class FoundEntryPoint:
-    name: str
-    value: str  # "module" or "module:attribute"
-    dist: str
-    version: str
-
-    def load(self) -> Any:
-        module, _, attribute = self.value.partition(":")
-        found: Any = importlib.import_module(module.strip())
-        for part in attribute.strip().split(".") if attribute.strip() else ():
-            found = getattr(found, part)
-        return found
-
-
-def find_entry_points(group: str) -> list[FoundEntryPoint]:
-    """The entry points of *group* among the installed distributions, read straight from
-    their ``entry_points.txt`` files (first distribution of a name on ``sys.path`` wins, as
-    with importlib.metadata). importlib.metadata would answer the same, but importing it
-    (with the email and zipfile packages) costs about 40 ms of every start-up, which a
-    pairing program calling us after each round pays each time; only the distributions
-    that declare the group have their name and version read."""
-    found: list[FoundEntryPoint] = []
-    seen: set[str] = set()
-    header = f"[{group}]"
-    for base in sys.path:
-        try:
-            names = os.listdir(base or ".")
-        except OSError:
-            continue  # not a folder (a zip file, a missing entry)
-        for entry in names:
-            if not entry.endswith((".dist-info", ".egg-info")):
-                continue
-            folder = os.path.join(base or ".", entry)
-            # the distribution's name, normalised as importlib.metadata compares them
-            key = entry.rsplit(".", 1)[0].split("-")[0].lower().replace(".", "_")
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                with open(os.path.join(folder, "entry_points.txt"), encoding="utf-8") as f:
-                    text = f.read()
-            except OSError:
-                continue
-            if header not in text:
-                continue
-            dist, version = _name_and_version(folder, entry)
-            found.extend(FoundEntryPoint(name, value, dist, version)
-                         for name, value in _section(text, header))  # fmt: skip
-    return found
-
-
-def _section(text: str, header: str) -> list[tuple[str, str]]:
-    """``name = value`` lines of one ini section of an entry_points.txt."""
-    out = []
-    inside = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("["):
-            inside = line == header
-        elif inside and "=" in line and not line.startswith(("#", ";")):
-            name, _, value = line.partition("=")
-            out.append((name.strip(), value.strip()))
-    return out
-
-
-def _name_and_version(folder: str, entry: str) -> tuple[str, str]:
-    """Name and Version from the distribution's METADATA / PKG-INFO header."""
-    fields: dict[str, str] = {}
-    for meta in ("METADATA", "PKG-INFO"):
-        try:
-            with open(os.path.join(folder, meta), encoding="utf-8") as f:
-                for line in f:
-                    if not line.strip():
-                        break  # end of the header
-                    key, _, value = line.partition(":")
-                    if key in ("Name", "Version"):
-                        fields.setdefault(key, value.strip())
-            break
-        except OSError:
-            continue
-    stem = entry.rsplit(".", 1)[0]
-    return fields.get("Name", stem.split("-")[0]), fields.get("Version", "?")
+    return hooks_only(module, hookspecs.PREFIX)
 
 
 def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:

@@ -79,9 +79,9 @@ _PLAYED = frozenset(
     }
 )
 _FORFEITS = frozenset({ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})
-# For hot loops: ``kind in PLAYED`` is a set lookup in C, ``kind.played`` a Python call.
-PLAYED = _PLAYED
-FORFEITS = _FORFEITS
+# For hot loops: ``kind in PLAYED_KINDS`` is a set lookup in C, ``kind.played`` a Python call.
+PLAYED_KINDS = _PLAYED
+FORFEIT_KINDS = _FORFEITS
 
 
 class Colour(enum.Enum):

@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.editions import OpponentTable
-from fide_tiebreaks.model import PLAYED, Colour, ResultKind, Tournament, TournamentType
+from fide_tiebreaks.codes import CUT, FORE, FORFEITS_AS_PLAYED, MEDIAN, SCORE
+from fide_tiebreaks.editions import OpponentTable, sum_of_scores
+from fide_tiebreaks.model import PLAYED_KINDS, Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable
 
@@ -26,7 +27,7 @@ def _sums(ctx: Context, table: OpponentTable) -> dict[int, Fraction]:
     out = {}
     for p, entries in zip(ctx.tournament.participants, table.entries, strict=True):
         kept = cut(entries, low, high, False) if low or high else entries
-        out[p.id] = from_units(sum([e[2] for e in kept]), table.scale)  # e[2]: Entry.score
+        out[p.id] = from_units(sum_of_scores(kept), table.scale)
     return out
 
 
@@ -53,18 +54,25 @@ def fore_tournament(t: Tournament) -> Tournament:
         pts = t.scoring.points(ResultKind.DRAW, colour)
         drawn = g._replace(kind=ResultKind.DRAW, points=pts, units=int(pts * t.scale))
         units = p.units - g.units + drawn.units
-        people.append(replace(p, results=(*p.results[:-1], drawn), units=units,
-                              points=from_units(units, t.scale)))  # fmt: skip
+        people.append(
+            replace(
+                p, results=(*p.results[:-1], drawn), units=units, points=from_units(units, t.scale)
+            )
+        )
     return replace(t, participants=tuple(people))
 
 
 def _fore_table(ctx: Context) -> OpponentTable:
-    key = ("fore", ctx.edition.name, id(ctx.tournament), ctx.spec.forfeits_as_played,
-           tuple(sorted(ctx.options.items())))  # fmt: skip
+    key = (
+        "fore",
+        ctx.edition.name,
+        id(ctx.tournament),
+        ctx.spec.forfeits_as_played,
+        tuple(sorted(ctx.options.items())),
+    )
     if key not in ctx.cache:
         fore = fore_tournament(ctx.tournament)
-        ctx.cache[key] = ctx.edition.opponent_table(fore, ctx.spec.forfeits_as_played,
-                                                    ctx.options)  # fmt: skip
+        ctx.cache[key] = ctx.edition.opponent_table(fore, ctx.spec.forfeits_as_played, ctx.options)
     table: OpponentTable = ctx.cache[key]
     return table
 
@@ -86,7 +94,7 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
     out = {}
     for p in t.participants:
         # "played over the board": forfeits never count, even in round robins (15.2)
-        met = [theirs[g.opponent] for g in p.results if g.kind in PLAYED]
+        met = [theirs[g.opponent] for g in p.results if g.kind in PLAYED_KINDS]
         out[p.id] = sum(met, Fraction(0)) / len(met) if met else Fraction(0)
     return out
 
@@ -94,8 +102,10 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
 def _explain_aob(ctx: Context, pid: int) -> list[Step]:
     from fide_tiebreaks.explain import Step
 
-    theirs = ctx.cached(("aob sums", ctx.spec, id(ctx.tournament)), lambda: _sums(
-        ctx, _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()))  # fmt: skip
+    theirs = ctx.cached(
+        ("aob sums", ctx.spec, id(ctx.tournament)),
+        lambda: _sums(ctx, _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()),
+    )
     which = "Fore Buchholz" if ctx.spec.fore else "Buchholz"
     cut = "" if not (ctx.spec.cut or ctx.spec.median) else f" (with {ctx.spec.code}'s cut)"
     out = []
@@ -103,16 +113,29 @@ def _explain_aob(ctx: Context, pid: int) -> list[Step]:
     for g in ctx.tournament.participant(pid).results:
         if g.kind.played and g.opponent is not None:
             met.append(theirs[g.opponent])
-            out.append(Step(f"R{g.round} #{g.opponent}: {which}{cut} "
-                            f"{exact_str(theirs[g.opponent])}", theirs[g.opponent], g.round,
-                            g.opponent))  # fmt: skip
+            out.append(
+                Step(
+                    f"R{g.round} #{g.opponent}: {which}{cut} {exact_str(theirs[g.opponent])}",
+                    theirs[g.opponent],
+                    g.round,
+                    g.opponent,
+                )
+            )
         else:
-            out.append(Step(f"R{g.round}: not played over the board: not counted", None,
-                            g.round, g.opponent))  # fmt: skip
+            out.append(
+                Step(
+                    f"R{g.round}: not played over the board: not counted", None, g.round, g.opponent
+                )
+            )
     mean = sum(met, Fraction(0)) / len(met) if met else Fraction(0)
-    out.append(Step(f"mean of {len(met)} opponents' {which}: {exact_str(sum(met, Fraction(0)))}"
-                    f" / {len(met)} = {exact_str(mean)}, exact ({ctx.edition.citation} 8.2 "
-                    "states no rounding)", mean))  # fmt: skip
+    out.append(
+        Step(
+            f"mean of {len(met)} opponents' {which}: {exact_str(sum(met, Fraction(0)))}"
+            f" / {len(met)} = {exact_str(mean)}, exact ({ctx.edition.citation} 8.2 "
+            "states no rounding)",
+            mean,
+        )
+    )
     return out
 
 
@@ -135,24 +158,49 @@ def _check(ctx: Context) -> None:
     if "no-buchholz-in-round-robin" in features and (
         ctx.tournament.type is TournamentType.ROUND_ROBIN
     ):
-        raise Unusable(f"{ctx.edition.citation} Art. 8: the Buchholz family (BH, AOB, FB) must "
-                       "not be used in round robins; choose e.g. SB or DE, or --type swiss if "
-                       "the event is not one")  # fmt: skip
+        raise Unusable(
+            f"{ctx.edition.citation} Art. 8: the Buchholz family (BH, AOB, FB) must "
+            "not be used in round robins; choose e.g. SB or DE, or --type swiss if "
+            "the event is not one"
+        )
     if ctx.spec.fore and "aob-fore" not in features:
-        raise Unusable(f"AOB/F exists from C.07 (2026) on; the edition in use is "
-                       f"{ctx.edition.name}")  # fmt: skip
+        raise Unusable(
+            f"AOB/F exists from C.07 (2026) on; the edition in use is {ctx.edition.name}"
+        )
 
 
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
-    cut_median = frozenset("CMP:")
+    cut_median = frozenset({CUT, MEDIAN, FORFEITS_AS_PLAYED, SCORE})
     return [
-        Tiebreak("BH", "Buchholz", buchholz, "8.1", "Sum of the opponents' scores.",
-                 modifiers=cut_median, check=_check, explain=explain_bh),
-        Tiebreak("AOB", "Average of opponents' Buchholz", average_of_opponents_buchholz, "8.2",
-                 "Mean Buchholz of the opponents met over the board.",
-                 modifiers=frozenset("CMPF:"), check=_check, explain=_explain_aob),
-        Tiebreak("FB", "Fore Buchholz", fore_buchholz, "8.3",
-                 "Buchholz as if every final-round game had been drawn.",
-                 modifiers=cut_median, check=_check, explain=explain_fb),
-    ]  # fmt: skip
+        Tiebreak(
+            code="BH",
+            name="Buchholz",
+            compute=buchholz,
+            article="8.1",
+            description="Sum of the opponents' scores.",
+            modifiers=cut_median,
+            check=_check,
+            explain=explain_bh,
+        ),
+        Tiebreak(
+            code="AOB",
+            name="Average of opponents' Buchholz",
+            compute=average_of_opponents_buchholz,
+            article="8.2",
+            description="Mean Buchholz of the opponents met over the board.",
+            modifiers=frozenset({CUT, MEDIAN, FORFEITS_AS_PLAYED, FORE, SCORE}),
+            check=_check,
+            explain=_explain_aob,
+        ),
+        Tiebreak(
+            code="FB",
+            name="Fore Buchholz",
+            compute=fore_buchholz,
+            article="8.3",
+            description="Buchholz as if every final-round game had been drawn.",
+            modifiers=cut_median,
+            check=_check,
+            explain=explain_fb,
+        ),
+    ]

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.codes import FORFEITS_AS_PLAYED, SCORE
 from fide_tiebreaks.model import TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 
@@ -52,8 +53,9 @@ def mini_table(ctx: Context, members: Sequence[int]) -> tuple[dict[int, Fraction
         if all(len(r) == 1 for r in results.values()):  # each pair met once: plain units
             scores[pid] = from_units(sum([r[0] for r in results.values()]), t.scale)
         else:
-            scores[pid] = sum((Fraction(sum(r), len(r) * t.scale) for r in results.values()),
-                              Fraction(0))  # fmt: skip
+            scores[pid] = sum(
+                (Fraction(sum(r), len(r) * t.scale) for r in results.values()), Fraction(0)
+            )
         missing[pid] = len(members) - 1 - len(results)
     return scores, missing
 
@@ -125,9 +127,13 @@ def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list
     scores, missing = mini_table(ctx, members)
     if len(members) > FULL_TABLE_MOST:  # g² cells would not fit a report or a terminal
         rows = tuple((f"#{a}", exact_str(scores[a]), str(missing[a])) for a in members)
-        table = Table(f"{label}mini-table of the tied group, totals only ({len(members)} "
-                      f"participants; the full table would have {len(members) ** 2} cells) "
-                      f"({cite} 6.1)", ("", "points", "not met"), rows)  # fmt: skip
+        table = Table(
+            f"{label}mini-table of the tied group, totals only ({len(members)} "
+            f"participants; the full table would have {len(members) ** 2} cells) "
+            f"({cite} 6.1)",
+            ("", "points", "not met"),
+            rows,
+        )
         return [table, *_rule(ctx, members, forfeits, missing)]
     cells: dict[tuple[int, int], list[str]] = {}
     for a in members:
@@ -136,17 +142,22 @@ def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list
                 mark = " (forfeit)" if g.kind.forfeit else ""
                 cells.setdefault((a, g.opponent), []).append(exact_str(g.points) + mark)
     rows = tuple(
-        (f"#{a}", *("x" if a == b else " + ".join(cells.get((a, b), [])) or "not met"
-                    for b in members), exact_str(scores[a]), str(missing[a]))
+        (
+            f"#{a}",
+            *("x" if a == b else " + ".join(cells.get((a, b), [])) or "not met" for b in members),
+            exact_str(scores[a]),
+            str(missing[a]),
+        )
         for a in members
-    )  # fmt: skip
+    )
     header = ("", *(f"#{m}" for m in members), "points", "not met")
     table = Table(f"{label}mini-table of the tied group ({cite} 6.1)", header, rows)
     return [table, *_rule(ctx, members, forfeits, missing)]
 
 
-def _rule(ctx: Context, members: Sequence[int], forfeits: bool,
-          missing: dict[int, int]) -> list[Step | Table]:  # fmt: skip
+def _rule(
+    ctx: Context, members: Sequence[int], forfeits: bool, missing: dict[int, int]
+) -> list[Step | Table]:
     """The rule of Art. 6 that orders the group, and the order it gives."""
     from fide_tiebreaks.explain import Step
 
@@ -156,14 +167,22 @@ def _rule(ctx: Context, members: Sequence[int], forfeits: bool,
     if not forfeits:
         out.append(Step(f"{cite} 6.1.1: games won or lost by forfeit are left out (Swiss)"))
     if not any(missing.values()):
-        out.append(Step(f"{cite} 6.2: everyone in the group met everyone: ordered by points "
-                        "in the mini-table; those still level are compared again among "
-                        "themselves"))  # fmt: skip
+        out.append(
+            Step(
+                f"{cite} 6.2: everyone in the group met everyone: ordered by points "
+                "in the mini-table; those still level are compared again among "
+                "themselves"
+            )
+        )
     else:
-        out.append(Step(f"{cite} 6.3: not everyone in the group met: a participant takes the "
-                        "first place only if its points beat every other's points plus a win "
-                        f"({exact_str(t.scoring.win)}) for each game that one did not play; "
-                        "then the next place the same way"))  # fmt: skip
+        out.append(
+            Step(
+                f"{cite} 6.3: not everyone in the group met: a participant takes the "
+                "first place only if its points beat every other's points plus a win "
+                f"({exact_str(t.scoring.win)}) for each game that one did not play; "
+                "then the next place the same way"
+            )
+        )
     blocks = rank_group(ctx, sorted(members))
     order = " > ".join(" = ".join(f"#{x}" for x in block) for block in blocks)
     shared = "; '=' joins those DE cannot separate" if any(len(b) > 1 for b in blocks) else ""
@@ -188,8 +207,16 @@ def _explain(ctx: Context, pid: int) -> list[Step | Table]:
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
-        Tiebreak("DE", "Direct encounter", direct_encounter, "6",
-                 "Place in the mini-table of the games among the tied participants.",
-                 modifiers=frozenset("P:"), lower_is_better=True, group=True, alone=1,
-                 explain=_explain),
-    ]  # fmt: skip
+        Tiebreak(
+            code="DE",
+            name="Direct encounter",
+            compute=direct_encounter,
+            article="6",
+            description="Place in the mini-table of the games among the tied participants.",
+            modifiers=frozenset({FORFEITS_AS_PLAYED, SCORE}),
+            lower_is_better=True,
+            group=True,
+            alone=1,
+            explain=_explain,
+        ),
+    ]

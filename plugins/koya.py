@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.codes import LIMIT, SCORE
 from fide_tiebreaks.model import Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 
@@ -49,9 +50,14 @@ def _explain(ctx: Context, pid: int) -> list[Step]:
 
     t = ctx.tournament
     threshold = koya_threshold(t, ctx.spec.limit or 0)
-    out = [Step(f"half the maximum score{' with the limit' if ctx.spec.limit else ''}: "
-                f"{exact_str(threshold)} ({ctx.edition.citation} 9.2"
-                f"{', 14.5' if ctx.spec.limit else ''})", threshold)]  # fmt: skip
+    out = [
+        Step(
+            f"half the maximum score{' with the limit' if ctx.spec.limit else ''}: "
+            f"{exact_str(threshold)} ({ctx.edition.citation} 9.2"
+            f"{', 14.5' if ctx.spec.limit else ''})",
+            threshold,
+        )
+    ]
     total = Fraction(0)
     for g in t.participant(pid).results:
         if g.opponent is None:
@@ -60,12 +66,20 @@ def _explain(ctx: Context, pid: int) -> list[Step]:
         theirs = t.participant(g.opponent).points
         if theirs >= threshold:
             total += g.points
-            out.append(Step(f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} >= "
-                            f"{exact_str(threshold)}: +{exact_str(g.points)}", g.points,
-                            g.round, g.opponent))  # fmt: skip
+            out.append(
+                Step(
+                    f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} >= "
+                    f"{exact_str(threshold)}: +{exact_str(g.points)}",
+                    g.points,
+                    g.round,
+                    g.opponent,
+                )
+            )
         else:
-            text = (f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} < "
-                    f"{exact_str(threshold)}: not counted")  # fmt: skip
+            text = (
+                f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} < "
+                f"{exact_str(threshold)}: not counted"
+            )
             out.append(Step(text, None, g.round, g.opponent))
     out.append(Step(f"total {exact_str(total)}", total))
     return out
@@ -74,7 +88,13 @@ def _explain(ctx: Context, pid: int) -> list[Step]:
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
-        Tiebreak("KS", "Koya system", koya, "9.2",
-                 "Points scored against opponents with at least half the maximum score.",
-                 modifiers=frozenset("L:"), explain=_explain),
-    ]  # fmt: skip
+        Tiebreak(
+            code="KS",
+            name="Koya system",
+            compute=koya,
+            article="9.2",
+            description="Points scored against opponents with at least half the maximum score.",
+            modifiers=frozenset({LIMIT, SCORE}),
+            explain=_explain,
+        ),
+    ]

@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.model import PLAYED, Colour, Game, ResultKind, TournamentType
+from fide_tiebreaks.codes import CUT, FORFEITS_AS_PLAYED, REVERSE, SCORE
+from fide_tiebreaks.model import PLAYED_KINDS, Colour, Game, ResultKind, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import requires
 
@@ -20,11 +21,25 @@ if TYPE_CHECKING:
 
 _OTB_WINS = frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN})
 _WINS = _OTB_WINS | {ResultKind.FORFEIT_WIN}
-_BYES = frozenset({ResultKind.PAB, ResultKind.FULL_BYE, ResultKind.HALF_BYE,
-                   ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})  # fmt: skip
+_BYES = frozenset(
+    {
+        ResultKind.PAB,
+        ResultKind.FULL_BYE,
+        ResultKind.HALF_BYE,
+        ResultKind.ZERO_BYE,
+        ResultKind.NOT_PAIRED,
+    }
+)
 # C.07 7.6: rounds not elected to play are requested byes and forfeit losses.
-_NOT_ELECTED = frozenset({ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED,
-                          ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT})  # fmt: skip
+_NOT_ELECTED = frozenset(
+    {
+        ResultKind.HALF_BYE,
+        ResultKind.ZERO_BYE,
+        ResultKind.NOT_PAIRED,
+        ResultKind.FORFEIT_LOSS,
+        ResultKind.DOUBLE_FORFEIT,
+    }
+)
 
 
 def counts_as_game(ctx: Context, g: Game) -> bool:
@@ -52,10 +67,12 @@ def wins(ctx: Context) -> dict[int, Fraction]:
     t = ctx.tournament
     win = t.scoring.win * t.scale  # compared on the integer grid: Fraction == is slow
     return {
-        p.id: from_units(len([g for g in p.results
-                              if g.kind in _WINS or (g.kind in _BYES and g.units == win)]), 1)
+        p.id: from_units(
+            len([g for g in p.results if g.kind in _WINS or (g.kind in _BYES and g.units == win)]),
+            1,
+        )
         for p in t.participants
-    }  # fmt: skip
+    }
 
 
 def games_won(ctx: Context) -> dict[int, Fraction]:
@@ -70,19 +87,21 @@ def games_won(ctx: Context) -> dict[int, Fraction]:
 def black_games(ctx: Context) -> dict[int, Fraction]:
     """BPG (7.3): games played with Black."""
     return {
-        p.id: from_units(len([g for g in p.results
-                              if g.colour is Colour.BLACK and counts_as_game(ctx, g)]), 1)
+        p.id: from_units(
+            len([g for g in p.results if g.colour is Colour.BLACK and counts_as_game(ctx, g)]), 1
+        )
         for p in ctx.tournament.participants
-    }  # fmt: skip
+    }
 
 
 def black_wins(ctx: Context) -> dict[int, Fraction]:
     """BWG (7.4): games won over the board with Black (as WON, a forfeit never counts)."""
     return {
-        p.id: from_units(len([g for g in p.results
-                              if g.colour is Colour.BLACK and g.kind in _OTB_WINS]), 1)
+        p.id: from_units(
+            len([g for g in p.results if g.colour is Colour.BLACK and g.kind in _OTB_WINS]), 1
+        )
         for p in ctx.tournament.participants
-    }  # fmt: skip
+    }
 
 
 def elected_to_play(ctx: Context) -> dict[int, Fraction]:
@@ -91,10 +110,13 @@ def elected_to_play(ctx: Context) -> dict[int, Fraction]:
     wins are not subtracted; in round robins a forfeit loss that counts as a game is not."""
     n = ctx.tournament.rounds
     return {
-        p.id: from_units(n - len([g for g in p.results
-                                  if g.kind in _NOT_ELECTED and not counts_as_game(ctx, g)]), 1)
+        p.id: from_units(
+            n
+            - len([g for g in p.results if g.kind in _NOT_ELECTED and not counts_as_game(ctx, g)]),
+            1,
+        )
         for p in ctx.tournament.participants
-    }  # fmt: skip
+    }
 
 
 def progressive(ctx: Context) -> dict[int, Fraction]:
@@ -131,7 +153,7 @@ def standard_points(ctx: Context) -> dict[int, Fraction]:
     for p in people:
         for g in p.results:
             scored[g.round - 1][p.id] = g.units
-    played = PLAYED
+    played = PLAYED_KINDS
     out = {}
     for p in people:
         halves = 0  # on a grid of half points
@@ -170,15 +192,20 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
         from fide_tiebreaks.explain import Step
 
         t = ctx.tournament
-        series = ctx.cached(("values by round", ctx.spec, id(t)), lambda: [
-            compute(replace(ctx, tournament=t.after_round(r), cache={}))
-            for r in range(t.rounds + 1)])  # fmt: skip
+        series = ctx.cached(
+            ("values by round", ctx.spec, id(t)),
+            lambda: [
+                compute(replace(ctx, tournament=t.after_round(r), cache={}))
+                for r in range(t.rounds + 1)
+            ],
+        )
         out = []
         for g in t.participant(pid).results:
             delta = series[g.round][pid] - series[g.round - 1][pid]
             sign = "+" if delta >= 0 else ""
-            out.append(Step(f"{_round_text(g)}: {sign}{exact_str(delta)}", delta, g.round,
-                            g.opponent))  # fmt: skip
+            out.append(
+                Step(f"{_round_text(g)}: {sign}{exact_str(delta)}", delta, g.round, g.opponent)
+            )
         total = series[-1][pid]
         out.append(Step(f"total {exact_str(total)}", total))
         return out
@@ -195,29 +222,79 @@ def _explain_tpn(ctx: Context, pid: int) -> list[Step]:
 
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
-    game = frozenset("P")
+    game = frozenset({FORFEITS_AS_PLAYED})
     return [
-        Tiebreak("WIN", "Number of wins", wins, "7.1",
-                 "Rounds with a win's points, with or without playing (teams: matches won).",
-                 modifiers=frozenset(":"), explain=_by_rounds(wins)),
-        Tiebreak("WON", "Number of games won", games_won, "7.2",
-                 "Games won over the board.", explain=_by_rounds(games_won)),
-        Tiebreak("BPG", "Number of games played with Black", black_games, "7.3",
-                 "Games played over the board with Black.", modifiers=game,
-                 explain=_by_rounds(black_games)),
-        Tiebreak("BWG", "Number of games won with Black", black_wins, "7.4",
-                 "Games won over the board with Black.", explain=_by_rounds(black_wins)),
-        Tiebreak("PS", "Progressive scores", progressive, "7.5",
-                 "Sum of the cumulative scores after each round.", modifiers=frozenset("C:"),
-                 explain=_by_rounds(progressive)),
-        Tiebreak("REP", "Rounds one elected to play", elected_to_play, "7.6",
-                 "Rounds minus requested byes and forfeit losses (GE in the 2023 text).",
-                 modifiers=game, aliases=("GE",), explain=_by_rounds(elected_to_play)),
-        Tiebreak("STD", "Standard points", standard_points, "7.7",
-                 "Rounds scored as 1 / ½ / 0 against the scheduled opponent (2026).",
-                 check=only_from_2026, explain=_by_rounds(standard_points)),
-        Tiebreak("TPN", "Tournament pairing number", pairing_number, "7.8",
-                 "The pairing number, lowest first; /R: highest first (2026).",
-                 modifiers=frozenset("R"), lower_is_better=True, check=only_from_2026,
-                 explain=_explain_tpn),
-    ]  # fmt: skip
+        Tiebreak(
+            code="WIN",
+            name="Number of wins",
+            compute=wins,
+            article="7.1",
+            description="Rounds with a win's points, with or without playing (teams: matches won).",
+            modifiers=frozenset({SCORE}),
+            explain=_by_rounds(wins),
+        ),
+        Tiebreak(
+            code="WON",
+            name="Number of games won",
+            compute=games_won,
+            article="7.2",
+            description="Games won over the board.",
+            explain=_by_rounds(games_won),
+        ),
+        Tiebreak(
+            code="BPG",
+            name="Number of games played with Black",
+            compute=black_games,
+            article="7.3",
+            description="Games played over the board with Black.",
+            modifiers=game,
+            explain=_by_rounds(black_games),
+        ),
+        Tiebreak(
+            code="BWG",
+            name="Number of games won with Black",
+            compute=black_wins,
+            article="7.4",
+            description="Games won over the board with Black.",
+            explain=_by_rounds(black_wins),
+        ),
+        Tiebreak(
+            code="PS",
+            name="Progressive scores",
+            compute=progressive,
+            article="7.5",
+            description="Sum of the cumulative scores after each round.",
+            modifiers=frozenset({CUT, SCORE}),
+            explain=_by_rounds(progressive),
+        ),
+        Tiebreak(
+            code="REP",
+            name="Rounds one elected to play",
+            compute=elected_to_play,
+            article="7.6",
+            description="Rounds minus requested byes and forfeit losses (GE in the 2023 text).",
+            modifiers=game,
+            aliases=("GE",),
+            explain=_by_rounds(elected_to_play),
+        ),
+        Tiebreak(
+            code="STD",
+            name="Standard points",
+            compute=standard_points,
+            article="7.7",
+            description="Rounds scored as 1 / ½ / 0 against the scheduled opponent (2026).",
+            check=only_from_2026,
+            explain=_by_rounds(standard_points),
+        ),
+        Tiebreak(
+            code="TPN",
+            name="Tournament pairing number",
+            compute=pairing_number,
+            article="7.8",
+            description="The pairing number, lowest first; /R: highest first (2026).",
+            modifiers=frozenset({REVERSE}),
+            lower_is_better=True,
+            check=only_from_2026,
+            explain=_explain_tpn,
+        ),
+    ]

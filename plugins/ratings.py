@@ -13,8 +13,9 @@ from math import floor
 from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.codes import CUT, MEDIAN, REVERSE
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
-from fide_tiebreaks.model import PLAYED, Participant, ResultKind
+from fide_tiebreaks.model import PLAYED_KINDS, Participant, ResultKind
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable, requires
 
@@ -39,8 +40,12 @@ def _rating(ctx: Context, p: Participant) -> int:
 
 # A game's result as ratings count it (B.02: 1 / ½ / 0), in half points, whatever the
 # tournament's scoring system gives for it (3-1-0 football scoring, say).
-_HALVES = {ResultKind.WIN: 2, ResultKind.UNRATED_WIN: 2, ResultKind.DRAW: 1,
-           ResultKind.UNRATED_DRAW: 1}  # fmt: skip
+_HALVES = {
+    ResultKind.WIN: 2,
+    ResultKind.UNRATED_WIN: 2,
+    ResultKind.DRAW: 1,
+    ResultKind.UNRATED_DRAW: 1,
+}
 
 
 def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
@@ -51,12 +56,14 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
     if key not in ctx.cache:
         t = ctx.tournament
         rating = {p.id: _rating(ctx, p) for p in t.participants}
-        halves, played = _HALVES.get, PLAYED
+        halves, played = _HALVES.get, PLAYED_KINDS
         games = {}
         for p in t.participants:
             met = [g for g in p.results if g.kind in played]
-            games[p.id] = ([rating[g.opponent] for g in met],
-                           from_units(sum([halves(g.kind, 0) for g in met]), 2))  # fmt: skip
+            games[p.id] = (
+                [rating[g.opponent] for g in met],
+                from_units(sum([halves(g.kind, 0) for g in met]), 2),
+            )
         ctx.cache[key] = games
     games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
     return games
@@ -173,8 +180,14 @@ def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
             out.append(Step(text, Fraction(r), g.round, g.opponent))
         else:
             what = g.kind.description
-            out.append(Step(f"R{g.round}: {what}, not a game over the board: not counted",
-                            None, g.round, g.opponent))  # fmt: skip
+            out.append(
+                Step(
+                    f"R{g.round}: {what}, not a game over the board: not counted",
+                    None,
+                    g.round,
+                    g.opponent,
+                )
+            )
     return out
 
 
@@ -191,9 +204,11 @@ def _mean_step(ratings: list[int], what: str, article: str) -> Step:
     if not ratings:
         return Step(f"no {what}: value 0", Fraction(0))
     mean = Fraction(sum(ratings), len(ratings))
-    return Step(f"mean of {len(ratings)} {what}: {sum(ratings)} / {len(ratings)} = "
-                f"{_shown(mean)}, rounded half up ({article}): {half_up(mean)}",
-                Fraction(half_up(mean)))  # fmt: skip
+    return Step(
+        f"mean of {len(ratings)} {what}: {sum(ratings)} / {len(ratings)} = "
+        f"{_shown(mean)}, rounded half up ({article}): {half_up(mean)}",
+        Fraction(half_up(mean)),
+    )
 
 
 def _explain_aro(ctx: Context, pid: int) -> list[Step]:
@@ -207,8 +222,12 @@ def _explain_aro(ctx: Context, pid: int) -> list[Step]:
     if low or high:
         ordered = sorted(ratings)
         gone = ordered[:low] + (ordered[len(ordered) - high :] if high else [])
-        out.append(Step(f"{cite} 14.1-14.4: ratings removed by the cut or median: "
-                        f"{', '.join(map(str, gone)) or 'none'}"))  # fmt: skip
+        out.append(
+            Step(
+                f"{cite} 14.1-14.4: ratings removed by the cut or median: "
+                f"{', '.join(map(str, gone)) or 'none'}"
+            )
+        )
     out.append(_mean_step(kept, "opponents' ratings", f"{cite} 10.1"))
     return out
 
@@ -226,11 +245,20 @@ def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
     dp = DP_BY_HUNDREDTHS[p]
     value = performance(ratings, points)
     hundredths = f"{p // 100}.{p % 100:02d}"
-    out.append(Step(f"score {exact_str(points)} in {len(ratings)} games: p = "
-                    f"{_shown(points / len(ratings))}, to hundredths (half up) {hundredths}; "
-                    f"FIDE B.02 table 8.1(a): dp({hundredths}) = {dp:+d}"))  # fmt: skip
-    out.append(Step(f"TPR = ARO {half_up(Fraction(sum(ratings), len(ratings)))} + dp {dp:+d} "
-                    f"= {value} ({cite} 10.2)", Fraction(value or 0)))  # fmt: skip
+    out.append(
+        Step(
+            f"score {exact_str(points)} in {len(ratings)} games: p = "
+            f"{_shown(points / len(ratings))}, to hundredths (half up) {hundredths}; "
+            f"FIDE B.02 table 8.1(a): dp({hundredths}) = {dp:+d}"
+        )
+    )
+    out.append(
+        Step(
+            f"TPR = ARO {half_up(Fraction(sum(ratings), len(ratings)))} + dp {dp:+d} "
+            f"= {value} ({cite} 10.2)",
+            Fraction(value or 0),
+        )
+    )
     return out
 
 
@@ -244,17 +272,27 @@ def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
     if value is None:
         return [*out, Step("no game over the board: value 0", Fraction(0))]
     if points == 0:
-        out.append(Step(f"score 0: the lowest opponent's rating {min(ratings)} - 800 = "
-                        f"{value} ({cite} 10.3)", Fraction(value)))  # fmt: skip
+        out.append(
+            Step(
+                f"score 0: the lowest opponent's rating {min(ratings)} - 800 = "
+                f"{value} ({cite} 10.3)",
+                Fraction(value),
+            )
+        )
         return out
 
     def expected(r: int) -> Fraction:
         return Fraction(sum(expected_hundredths(r - x) for x in ratings), 100)
 
-    out.append(Step(f"the lowest rating R whose expected score against these opponents (FIDE "
-                    f"B.02 table 8.1(b)) reaches the score {exact_str(points)}: at R = "
-                    f"{value - 1} it is {exact_str(expected(value - 1))}, at R = {value} "
-                    f"{exact_str(expected(value))} ({cite} 10.3)", Fraction(value)))  # fmt: skip
+    out.append(
+        Step(
+            f"the lowest rating R whose expected score against these opponents (FIDE "
+            f"B.02 table 8.1(b)) reaches the score {exact_str(points)}: at R = "
+            f"{value - 1} it is {exact_str(expected(value - 1))}, at R = {value} "
+            f"{exact_str(expected(value))} ({cite} 10.3)",
+            Fraction(value),
+        )
+    )
     return out
 
 
@@ -271,12 +309,19 @@ def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def
                 continue
             v = theirs[g.opponent]
             if v is None:
-                out.append(Step(f"R{g.round} #{g.opponent}: no {rule} (no game over the board)",
-                                None, g.round, g.opponent))  # fmt: skip
+                out.append(
+                    Step(
+                        f"R{g.round} #{g.opponent}: no {rule} (no game over the board)",
+                        None,
+                        g.round,
+                        g.opponent,
+                    )
+                )
             else:
                 known.append(v)
-                out.append(Step(f"R{g.round} #{g.opponent}: {rule} {v}", Fraction(v), g.round,
-                                g.opponent))  # fmt: skip
+                out.append(
+                    Step(f"R{g.round} #{g.opponent}: {rule} {v}", Fraction(v), g.round, g.opponent)
+                )
         out.append(_mean_step(known, f"opponents' {rule}s", f"{cite} {article}"))
         return out
 
@@ -313,24 +358,60 @@ def _check_rtng(ctx: Context) -> None:
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
     return [
-        Tiebreak("ARO", "Average rating of opponents", average_rating, "10.1",
-                 "Mean rating of the opponents met over the board, rounded half up.",
-                 modifiers=frozenset("CM"), check=_check, explain=_explain_aro),
-        Tiebreak("TPR", "Tournament performance rating", tournament_performance, "10.2",
-                 "ARO plus dp(p) from FIDE B.02 table 8.1(a).", check=_check,
-                 explain=_explain_tpr),
-        Tiebreak("PTP", "Perfect tournament performance", perfect_tournament_performance,
-                 "10.3", "Lowest rating whose expected score reaches the score (B.02 8.1(b)).",
-                 check=_check, explain=_explain_ptp),
-        Tiebreak("APRO", "Average performance rating of opponents",
-                 average_performance_of_opponents, "10.4",
-                 "Mean TPR of the opponents met over the board, rounded half up.", check=_check,
-                 explain=_explain_average_of("TPR", "10.4")),
-        Tiebreak("APPO", "Average perfect performance of opponents",
-                 average_perfect_performance_of_opponents, "10.5",
-                 "Mean PTP of the opponents met over the board, rounded half up.", check=_check,
-                 explain=_explain_average_of("PTP", "10.5")),
-        Tiebreak("RTNG", "Rating", rating, "10.6",
-                 "The rating, highest first; /R: lowest first (2026).",
-                 modifiers=frozenset("R"), check=_check_rtng, explain=_explain_rtng),
-    ]  # fmt: skip
+        Tiebreak(
+            code="ARO",
+            name="Average rating of opponents",
+            compute=average_rating,
+            article="10.1",
+            description="Mean rating of the opponents met over the board, rounded half up.",
+            modifiers=frozenset({CUT, MEDIAN}),
+            check=_check,
+            explain=_explain_aro,
+        ),
+        Tiebreak(
+            code="TPR",
+            name="Tournament performance rating",
+            compute=tournament_performance,
+            article="10.2",
+            description="ARO plus dp(p) from FIDE B.02 table 8.1(a).",
+            check=_check,
+            explain=_explain_tpr,
+        ),
+        Tiebreak(
+            code="PTP",
+            name="Perfect tournament performance",
+            compute=perfect_tournament_performance,
+            article="10.3",
+            description="Lowest rating whose expected score reaches the score (B.02 8.1(b)).",
+            check=_check,
+            explain=_explain_ptp,
+        ),
+        Tiebreak(
+            code="APRO",
+            name="Average performance rating of opponents",
+            compute=average_performance_of_opponents,
+            article="10.4",
+            description="Mean TPR of the opponents met over the board, rounded half up.",
+            check=_check,
+            explain=_explain_average_of("TPR", "10.4"),
+        ),
+        Tiebreak(
+            code="APPO",
+            name="Average perfect performance of opponents",
+            compute=average_perfect_performance_of_opponents,
+            article="10.5",
+            description="Mean PTP of the opponents met over the board, rounded half up.",
+            check=_check,
+            explain=_explain_average_of("PTP", "10.5"),
+        ),
+        Tiebreak(
+            code="RTNG",
+            name="Rating",
+            compute=rating,
+            article="10.6",
+            description="The rating, highest first; /R: lowest first (2026).",
+            modifiers=frozenset({REVERSE}),
+            check=_check_rtng,
+            explain=_explain_rtng,
+        ),
+    ]

@@ -12,6 +12,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks.codes import CUT, FORFEITS_AS_PLAYED, MEDIAN
+from fide_tiebreaks.editions import sum_of_products
 from fide_tiebreaks.numbers import exact_str, from_units
 
 # The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
@@ -33,7 +35,7 @@ def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
     out = {}
     for p, entries in zip(ctx.tournament.participants, table.entries, strict=True):
         kept = cut(entries, low, high, True) if low or high else entries
-        out[p.id] = from_units(sum([e[2] * e[3] for e in kept]), scale2)  # score × points
+        out[p.id] = from_units(sum_of_products(kept), scale2)
     return out
 
 
@@ -61,8 +63,7 @@ def _explain(ctx: Context, pid: int) -> tuple[Line, ...]:
 
 def _sb_of(ctx: Context, pid: int) -> Fraction:
     """SB of one participant, from values computed once per standings."""
-    values = ctx.cached(("sb values", ctx.spec, id(ctx.tournament)),
-                        lambda: sonneborn_berger(ctx))  # fmt: skip
+    values = ctx.cached(("sb values", ctx.spec, id(ctx.tournament)), lambda: sonneborn_berger(ctx))
     value: Fraction = values[pid]
     return value
 
@@ -84,21 +85,45 @@ def _explain_gelbfuhs(ctx: Context, pid: int) -> list[Line | Step]:
     sb = _sb_of(ctx, pid)
     n = ctx.tournament.rounds or 1
     v = s + sb / n
-    return [*_explain(ctx, pid), Step(f"GELBFUHS = own score + SB / rounds = {exact_str(s)} + "
-                                      f"{exact_str(sb)} / {n} = {exact_str(v)}", v)]  # fmt: skip
+    return [
+        *_explain(ctx, pid),
+        Step(
+            f"GELBFUHS = own score + SB / rounds = {exact_str(s)} + "
+            f"{exact_str(sb)} / {n} = {exact_str(v)}",
+            v,
+        ),
+    ]
 
 
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
-    mods = frozenset("CMP")
+    mods = frozenset({CUT, MEDIAN, FORFEITS_AS_PLAYED})
     return [
-        Tiebreak("SB", "Sonneborn-Berger", sonneborn_berger, "9.1",
-                 "Sum of each opponent's score times the points scored against them.",
-                 modifiers=mods, explain=_explain),
-        Tiebreak("NNSB", "Non-Neustadtl Sonneborn-Berger", non_neustadtl, "",
-                 "Own score squared plus SB (Sonneborn and Berger, 1886-1888).", modifiers=mods,
-                 explain=_explain_nnsb),
-        Tiebreak("GELBFUHS", "Gelbfuhs score", gelbfuhs, "",
-                 "Own score plus SB divided by the number of rounds (Gelbfuhs, 1873).",
-                 modifiers=mods, explain=_explain_gelbfuhs),
-    ]  # fmt: skip
+        Tiebreak(
+            code="SB",
+            name="Sonneborn-Berger",
+            compute=sonneborn_berger,
+            article="9.1",
+            description="Sum of each opponent's score times the points scored against them.",
+            modifiers=mods,
+            explain=_explain,
+        ),
+        Tiebreak(
+            code="NNSB",
+            name="Non-Neustadtl Sonneborn-Berger",
+            compute=non_neustadtl,
+            article="",
+            description="Own score squared plus SB (Sonneborn and Berger, 1886-1888).",
+            modifiers=mods,
+            explain=_explain_nnsb,
+        ),
+        Tiebreak(
+            code="GELBFUHS",
+            name="Gelbfuhs score",
+            compute=gelbfuhs,
+            article="",
+            description="Own score plus SB divided by the number of rounds (Gelbfuhs, 1873).",
+            modifiers=mods,
+            explain=_explain_gelbfuhs,
+        ),
+    ]

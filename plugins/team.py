@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from fide_tiebreaks.plugins import direct_encounter
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
-from fide_tiebreaks.codes import parse_code
+from fide_tiebreaks.codes import CUT, FACTOR, FORE, FORFEITS_AS_PLAYED, MEDIAN, parse_code
 from fide_tiebreaks.editions import Entry
 from fide_tiebreaks.model import ResultKind, Tournament
 from fide_tiebreaks.numbers import exact_str, from_units
@@ -76,8 +76,9 @@ def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
 
         x_scale, y_scale, rows = _esb_scaled(ctx, x, y)
         entries = rows[ctx.tournament.index[pid]]
-        return entry_lines(ctx, entries, x_scale, y_scale, weighted=True,
-                           finals=team_view(ctx.tournament, x))  # fmt: skip
+        return entry_lines(
+            ctx, entries, x_scale, y_scale, weighted=True, finals=team_view(ctx.tournament, x)
+        )
 
     return explain
 
@@ -87,8 +88,13 @@ def _explain_mpvgp(ctx: Context, pid: int) -> list[Step]:
 
     data = _team(ctx)
     value = team_view(ctx.tournament, data.secondary).participant(pid).points
-    return [Step(f"the secondary score ({data.secondary}, as {data.primary} rank first): "
-                 f"{exact_str(value)} ({ctx.edition.citation} 13.1)", value)]  # fmt: skip
+    return [
+        Step(
+            f"the secondary score ({data.secondary}, as {data.primary} rank first): "
+            f"{exact_str(value)} ({ctx.edition.citation} 13.1)",
+            value,
+        )
+    ]
 
 
 def _esb(x: str, y: str):  # type: ignore[no-untyped-def]
@@ -112,13 +118,11 @@ def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
     match points times the game points scored against it, without the opponent with the
     lowest match points (the lowest product among equals): EMGSB with Cut-1."""
     spec = parse_code("EMGSB/C1")
-    return _esb("MP", "GP")(Context(ctx.tournament, spec, ctx.edition, None, ctx.cache,
-                                    ctx.options, ctx.tables))  # fmt: skip
+    return _esb("MP", "GP")(replace(ctx, spec=spec, group=None))
 
 
 def _explain_osb(ctx: Context, pid: int) -> tuple[Line, ...]:
-    sub = Context(ctx.tournament, parse_code("EMGSB/C1"), ctx.edition, None, ctx.cache,
-                  ctx.options, ctx.tables)  # fmt: skip
+    sub = replace(ctx, spec=parse_code("EMGSB/C1"), group=None)
     return _explain_esb("MP", "GP")(sub, pid)
 
 
@@ -132,7 +136,7 @@ def _explain_osb26(ctx: Context, pid: int) -> list[Line | Step]:
     kept = [e for e in entries if e.round not in pab]
     excess = max(len(kept) - (t.rounds - 1), 0)
     kept = list(ctx.edition.cut(kept, excess, 0, True)) if excess else kept
-    plain = Context(t, parse_code("EMGSB"), ctx.edition, None, ctx.cache, ctx.options, ctx.tables)
+    plain = replace(ctx, spec=parse_code("EMGSB"), group=None)
     out: list[Line | Step] = []
     lines = entry_lines(plain, entries, x_scale, y_scale, True, finals=team_view(t, "MP"))
     for e, line in zip(entries, lines, strict=True):
@@ -165,8 +169,10 @@ def olympiad_sb_2026(ctx: Context) -> dict[int, Fraction]:
 def _boards(ctx: Context, tid: int) -> list[list[Fraction]]:
     """GP by board number for each round played so far."""
     data = _team(ctx)
-    return [[b.points for b in data.lineups.get((tid, r), ())]
-            for r in range(1, ctx.tournament.rounds + 1)]  # fmt: skip
+    return [
+        [b.points for b in data.lineups.get((tid, r), ())]
+        for r in range(1, ctx.tournament.rounds + 1)
+    ]
 
 
 def board_count(ctx: Context) -> dict[int, Fraction]:
@@ -209,10 +215,17 @@ def _explain_bc(ctx: Context, pid: int) -> list[Step]:
         terms = [f"{b} x {exact_str(pts)}" for b, pts in enumerate(row, start=1)]
         value = sum((b * pts for b, pts in enumerate(row, start=1)), Fraction(0))
         total += value
-        out.append(Step(f"R{r}: board x game points: {' + '.join(terms) or 'no boards'} = "
-                        f"{exact_str(value)}", value, r))  # fmt: skip
-    out.append(Step(f"total {exact_str(total)}; lower is better ({ctx.edition.citation} 12.1)",
-                    total))  # fmt: skip
+        out.append(
+            Step(
+                f"R{r}: board x game points: {' + '.join(terms) or 'no boards'} = "
+                f"{exact_str(value)}",
+                value,
+                r,
+            )
+        )
+    out.append(
+        Step(f"total {exact_str(total)}; lower is better ({ctx.edition.citation} 12.1)", total)
+    )
     return out
 
 
@@ -228,17 +241,21 @@ def _explain_boards(bbe: bool):  # type: ignore[no-untyped-def]
         if bbe:
             header = ("", *(f"boards 1-{k}" for k in range(n - 1, 0, -1)))
             kept = range(n - 1, 0, -1)
-            rows = tuple((f"#{tid}", *(exact_str(sum(totals[tid][:k], Fraction(0))) for k in kept))
-                         for tid in members)  # fmt: skip
+            rows = tuple(
+                (f"#{tid}", *(exact_str(sum(totals[tid][:k], Fraction(0))) for k in kept))
+                for tid in members
+            )
             caption = f"game points without the last boards ({ctx.edition.citation} 12.3)"
         else:
             header = ("", *(f"board {b}" for b in range(1, n + 1)))
             rows = tuple((f"#{tid}", *(exact_str(v) for v in totals[tid])) for tid in members)
             caption = f"game points by board ({ctx.edition.citation} 12.2)"
         place = (bottom_board_elimination if bbe else top_board_result)(ctx)[pid]
-        return [Table(caption, header, rows),
-                Step("compared column by column from the left; the first difference decides"),
-                Step(f"#{pid}: place {place} of {len(members)}", place)]  # fmt: skip
+        return [
+            Table(caption, header, rows),
+            Step("compared column by column from the left; the first difference decides"),
+            Step(f"#{pid}: place {place} of {len(members)}", place),
+        ]
 
     return explain
 
@@ -306,7 +323,7 @@ def _explain_ede(ctx: Context, pid: int, chain: tuple[str, ...] = ()) -> list[St
     blocks: list[list[int]] = []
     for n, score in enumerate((data.primary, data.secondary)):
         view = team_view(t, score)
-        sub = Context(view, de, ctx.edition, frozenset(members), ctx.cache, ctx.options, ctx.tables)
+        sub = replace(ctx, tournament=view, spec=de, group=frozenset(members))
         out.extend(direct_encounter.explain_group(sub, members, f"{score}: "))
         blocks = _de_blocks(ctx, view, members)
         if len(blocks) > 1 or n == 1:
@@ -317,14 +334,26 @@ def _explain_ede(ctx: Context, pid: int, chain: tuple[str, ...] = ()) -> list[St
             values = _direct_board_values(ctx, block[0], block[1], chain)
             a, b = block
             if values is None:
-                out.append(Step(f"{cite} 13.3.2: #{a} and #{b} never met: "
-                                f"{', '.join(chain)} cannot separate them"))  # fmt: skip
+                out.append(
+                    Step(
+                        f"{cite} 13.3.2: #{a} and #{b} never met: "
+                        f"{', '.join(chain)} cannot separate them"
+                    )
+                )
                 continue
-            shown = [", ".join(exact_str(-v if chain[0] == "BC" and i == 0 else v)
-                               for i, v in enumerate(vals)) for vals in values]  # fmt: skip
+            shown = [
+                ", ".join(
+                    exact_str(-v if chain[0] == "BC" and i == 0 else v) for i, v in enumerate(vals)
+                )
+                for vals in values
+            ]
             how = " then ".join(chain)
-            out.append(Step(f"{cite} 13.3.2: #{a} and #{b} still tied: {how} on their direct "
-                            f"encounter: #{a} {shown[0]}; #{b} {shown[1]}"))  # fmt: skip
+            out.append(
+                Step(
+                    f"{cite} 13.3.2: #{a} and #{b} still tied: {how} on their direct "
+                    f"encounter: #{a} {shown[0]}; #{b} {shown[1]}"
+                )
+            )
     place = extended_direct_encounter(ctx, chain)[pid]
     out.append(Step(f"#{pid}: place {place} of {len(members)}", place))
     return out
@@ -360,8 +389,8 @@ def _direct_board_values(
 
 
 def _de_blocks(ctx: Context, view: Tournament, members: list[int]) -> list[list[int]]:
-    sub = Context(view, parse_code("DE/P" if ctx.spec.forfeits_as_played else "DE"), ctx.edition,
-                  frozenset(members), ctx.cache, ctx.options, ctx.tables)  # fmt: skip
+    de = parse_code("DE/P" if ctx.spec.forfeits_as_played else "DE")
+    sub = replace(ctx, tournament=view, spec=de, group=frozenset(members))
     return direct_encounter.rank_group(sub, members)
 
 
@@ -397,7 +426,7 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
         # floor of 1 that already applies stands in (docs/interpretations.md).
         k = Fraction(max(int(most / per_match), 1)) if per_match > 0 else Fraction(1)
     spec = parse_code("BH/P" if ctx.spec.forfeits_as_played else "BH")
-    bctx = Context(primary, spec, ctx.edition, None, ctx.cache, ctx.options, ctx.tables)
+    bctx = replace(ctx, tournament=primary, spec=spec, group=None)
     strength = (fore_buchholz if ctx.spec.fore else buchholz)(bctx)
     return Fraction(k), bctx, strength, secondary
 
@@ -407,8 +436,9 @@ def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
 
     from fide_tiebreaks.explain import Step
 
-    k, bctx, strength, secondary = ctx.cached(("sssc parts", ctx.spec, id(ctx.tournament)),
-                                              lambda: _sssc_parts(ctx))  # fmt: skip
+    k, bctx, strength, secondary = ctx.cached(
+        ("sssc parts", ctx.spec, id(ctx.tournament)), lambda: _sssc_parts(ctx)
+    )
     data = _team(ctx)
     s = secondary.participant(pid).points
     how = f"floor(maximum {data.primary} of the event / maximum {data.secondary} of a match)"
@@ -420,62 +450,178 @@ def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
         *(explain_fb if ctx.spec.fore else explain_bh)(bctx, pid),
         Step(f"{which} on {data.primary}: {exact_str(strength[pid])}", strength[pid]),
         Step(f"K = {exact_str(k)} ({how})", k),
-        Step(f"SSSC = {data.secondary} {exact_str(s)} + {exact_str(strength[pid])} / "
-             f"{exact_str(k)} = {exact_str(v)} ({ctx.edition.citation} 13.4)", v),
-    ]  # fmt: skip
+        Step(
+            f"SSSC = {data.secondary} {exact_str(s)} + {exact_str(strength[pid])} / "
+            f"{exact_str(k)} = {exact_str(v)} ({ctx.edition.citation} 13.4)",
+            v,
+        ),
+    ]
 
 
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
-    esb = frozenset("CMP")
+    esb = frozenset({CUT, MEDIAN, FORFEITS_AS_PLAYED})
     group = {"group": True, "lower_is_better": True, "alone": 1, "check": only_teams}
     return [
-        Tiebreak("MPvGP", "Match points or game points", match_points_or_game_points, "13.1",
-                 "The secondary score (game points when match points rank first).",
-                 check=only_teams, explain=_explain_mpvgp),
-        Tiebreak("EMMSB", "Extended SB: MP x MP", _esb("MP", "MP"), "13.2.1",
-                 "Opponent's MP times the MP scored against it.", modifiers=esb,
-                 aliases=("ESB:MM",), check=only_teams, explain=_explain_esb("MP", "MP")),
-        Tiebreak("EMGSB", "Extended SB: MP x GP", _esb("MP", "GP"), "13.2.2",
-                 "Opponent's MP times the GP scored against it.", modifiers=esb,
-                 aliases=("ESB:MG",), check=only_teams, explain=_explain_esb("MP", "GP")),
-        Tiebreak("EGMSB", "Extended SB: GP x MP", _esb("GP", "MP"), "13.2.3",
-                 "Opponent's GP times the MP scored against it.", modifiers=esb,
-                 aliases=("ESB:GM",), check=only_teams, explain=_explain_esb("GP", "MP")),
-        Tiebreak("EGGSB", "Extended SB: GP x GP", _esb("GP", "GP"), "13.2.4",
-                 "Opponent's GP times the GP scored against it.", modifiers=esb,
-                 aliases=("ESB:GG",), check=only_teams, explain=_explain_esb("GP", "GP")),
-        Tiebreak("OSB", "Olympiad Sonneborn-Berger", olympiad_sb, "13.2.2",
-                 "EMGSB without the lowest-MP opponent (Olympiads from 2008).", check=only_teams,
-                 explain=_explain_osb),
-        Tiebreak("OSB26", "Olympiad 2026 Sonneborn-Berger", olympiad_sb_2026, "13.2.2",
-                 "The best rounds-1 opponents' MP x GP; a PAB round is left out (Olympiad 2026).",
-                 check=only_teams, explain=_explain_osb26),
-        Tiebreak("BC", "Board count", board_count, "12.1",
-                 "Sum of board number x game points on that board; lower is better.",
-                 lower_is_better=True, check=only_teams, explain=_explain_bc),
-        Tiebreak("TBR", "Top board result", top_board_result, "12.2",
-                 "Game points on board 1, then board 2, ... (a ranking of the tied group).",
-                 explain=_explain_boards(bbe=False), **group),
-        Tiebreak("BBE", "Bottom board elimination", bottom_board_elimination, "12.3",
-                 "Game points without the last board, then the last two, ... (a ranking).",
-                 explain=_explain_boards(bbe=True), **group),
-        Tiebreak("EDE", "Extended direct encounter", extended_direct_encounter, "13.3",
-                 "DE on the primary score, else on the secondary score.",
-                 modifiers=frozenset("P"), explain=_explain_ede, **group),
-        Tiebreak("EDEBT", "EDE, then BC and TBR", _chain("BC", "TBR"), "13.3.2",
-                 "EDE; two teams still tied: BC, then TBR.", modifiers=frozenset("P"),
-                 explain=partial(_explain_ede, chain=("BC", "TBR")), **group),
-        Tiebreak("EDEBB", "EDE, then BC and BBE", _chain("BC", "BBE"), "13.3.2",
-                 "EDE; two teams still tied: BC, then BBE.", modifiers=frozenset("P"),
-                 explain=partial(_explain_ede, chain=("BC", "BBE")), **group),
-        Tiebreak("EDET", "EDE, then TBR", _chain("TBR"), "13.3.2",
-                 "EDE; two teams still tied: TBR.", modifiers=frozenset("P"),
-                 explain=partial(_explain_ede, chain=("TBR",)), **group),
-        Tiebreak("EDEB", "EDE, then BBE", _chain("BBE"), "13.3.2",
-                 "EDE; two teams still tied: BBE.", modifiers=frozenset("P"),
-                 explain=partial(_explain_ede, chain=("BBE",)), **group),
-        Tiebreak("SSSC", "Scores and schedule strength combination", schedule_strength, "13.4",
-                 "Secondary score + primary Buchholz / K.", modifiers=frozenset("KFP"),
-                 check=only_teams, explain=_explain_sssc),
-    ]  # fmt: skip
+        Tiebreak(
+            code="MPvGP",
+            name="Match points or game points",
+            compute=match_points_or_game_points,
+            article="13.1",
+            description="The secondary score (game points when match points rank first).",
+            check=only_teams,
+            explain=_explain_mpvgp,
+        ),
+        Tiebreak(
+            code="EMMSB",
+            name="Extended SB: MP x MP",
+            compute=_esb("MP", "MP"),
+            article="13.2.1",
+            description="Opponent's MP times the MP scored against it.",
+            modifiers=esb,
+            aliases=("ESB:MM",),
+            check=only_teams,
+            explain=_explain_esb("MP", "MP"),
+        ),
+        Tiebreak(
+            code="EMGSB",
+            name="Extended SB: MP x GP",
+            compute=_esb("MP", "GP"),
+            article="13.2.2",
+            description="Opponent's MP times the GP scored against it.",
+            modifiers=esb,
+            aliases=("ESB:MG",),
+            check=only_teams,
+            explain=_explain_esb("MP", "GP"),
+        ),
+        Tiebreak(
+            code="EGMSB",
+            name="Extended SB: GP x MP",
+            compute=_esb("GP", "MP"),
+            article="13.2.3",
+            description="Opponent's GP times the MP scored against it.",
+            modifiers=esb,
+            aliases=("ESB:GM",),
+            check=only_teams,
+            explain=_explain_esb("GP", "MP"),
+        ),
+        Tiebreak(
+            code="EGGSB",
+            name="Extended SB: GP x GP",
+            compute=_esb("GP", "GP"),
+            article="13.2.4",
+            description="Opponent's GP times the GP scored against it.",
+            modifiers=esb,
+            aliases=("ESB:GG",),
+            check=only_teams,
+            explain=_explain_esb("GP", "GP"),
+        ),
+        Tiebreak(
+            code="OSB",
+            name="Olympiad Sonneborn-Berger",
+            compute=olympiad_sb,
+            article="13.2.2",
+            description="EMGSB without the lowest-MP opponent (Olympiads from 2008).",
+            check=only_teams,
+            explain=_explain_osb,
+        ),
+        Tiebreak(
+            code="OSB26",
+            name="Olympiad 2026 Sonneborn-Berger",
+            compute=olympiad_sb_2026,
+            article="13.2.2",
+            description=(
+                "The best rounds-1 opponents' MP x GP; a PAB round is left out (Olympiad 2026)."
+            ),
+            check=only_teams,
+            explain=_explain_osb26,
+        ),
+        Tiebreak(
+            code="BC",
+            name="Board count",
+            compute=board_count,
+            article="12.1",
+            description="Sum of board number x game points on that board; lower is better.",
+            lower_is_better=True,
+            check=only_teams,
+            explain=_explain_bc,
+        ),
+        Tiebreak(
+            code="TBR",
+            name="Top board result",
+            compute=top_board_result,
+            article="12.2",
+            description="Game points on board 1, then board 2, ... (a ranking of the tied group).",
+            explain=_explain_boards(bbe=False),
+            **group,
+        ),
+        Tiebreak(
+            code="BBE",
+            name="Bottom board elimination",
+            compute=bottom_board_elimination,
+            article="12.3",
+            description="Game points without the last board, then the last two, ... (a ranking).",
+            explain=_explain_boards(bbe=True),
+            **group,
+        ),
+        Tiebreak(
+            code="EDE",
+            name="Extended direct encounter",
+            compute=extended_direct_encounter,
+            article="13.3",
+            description="DE on the primary score, else on the secondary score.",
+            modifiers=frozenset({FORFEITS_AS_PLAYED}),
+            explain=_explain_ede,
+            **group,
+        ),
+        Tiebreak(
+            code="EDEBT",
+            name="EDE, then BC and TBR",
+            compute=_chain("BC", "TBR"),
+            article="13.3.2",
+            description="EDE; two teams still tied: BC, then TBR.",
+            modifiers=frozenset({FORFEITS_AS_PLAYED}),
+            explain=partial(_explain_ede, chain=("BC", "TBR")),
+            **group,
+        ),
+        Tiebreak(
+            code="EDEBB",
+            name="EDE, then BC and BBE",
+            compute=_chain("BC", "BBE"),
+            article="13.3.2",
+            description="EDE; two teams still tied: BC, then BBE.",
+            modifiers=frozenset({FORFEITS_AS_PLAYED}),
+            explain=partial(_explain_ede, chain=("BC", "BBE")),
+            **group,
+        ),
+        Tiebreak(
+            code="EDET",
+            name="EDE, then TBR",
+            compute=_chain("TBR"),
+            article="13.3.2",
+            description="EDE; two teams still tied: TBR.",
+            modifiers=frozenset({FORFEITS_AS_PLAYED}),
+            explain=partial(_explain_ede, chain=("TBR",)),
+            **group,
+        ),
+        Tiebreak(
+            code="EDEB",
+            name="EDE, then BBE",
+            compute=_chain("BBE"),
+            article="13.3.2",
+            description="EDE; two teams still tied: BBE.",
+            modifiers=frozenset({FORFEITS_AS_PLAYED}),
+            explain=partial(_explain_ede, chain=("BBE",)),
+            **group,
+        ),
+        Tiebreak(
+            code="SSSC",
+            name="Scores and schedule strength combination",
+            compute=schedule_strength,
+            article="13.4",
+            description="Secondary score + primary Buchholz / K.",
+            modifiers=frozenset({FACTOR, FORE, FORFEITS_AS_PLAYED}),
+            check=only_teams,
+            explain=_explain_sssc,
+        ),
+    ]

@@ -9,20 +9,25 @@ values); 2026 caps the dummy opponent (16.4.1, 16.4.2) and changes 15.2.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date
-from operator import itemgetter
 from typing import Any
 
 from fide_tiebreaks import hookimpl
-from fide_tiebreaks.editions import Edition, Entry, OpponentTable
-from fide_tiebreaks.model import Participant, ResultKind, Tournament, TournamentType
+from fide_tiebreaks.editions import (
+    Edition,
+    Entry,
+    OpponentTable,
+    entry_score,
+    entry_vur,
+    make_entry,
+    period_named,
+)
+from fide_tiebreaks.model import PLAYED_KINDS, Participant, ResultKind, Tournament, TournamentType
 
 # C.07 (2024) 16.1: a requested bye is a half- or zero-point bye; every round after a
 # withdrawal counts as a zero-point bye, and so does a round with no entry.
 REQUESTED_BYES = frozenset({ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})
 # C.07 (2024) 16.2: voluntarily unplayed rounds (VUR) are requested byes and forfeit losses.
 VUR_KINDS = REQUESTED_BYES | {ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT}
-PLAYED = frozenset(k for k in ResultKind if k.played)
 _CATEGORY = {
     ResultKind.PAB: "16.2.1",
     ResultKind.FULL_BYE: "16.2.1",
@@ -105,8 +110,7 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
     for pid, i in t.index.items():
         by_id[pid] = adjusted[i]
     draws_cap = int(t.scoring.draw * t.scale) * t.rounds  # 16.4.2 (2026)
-    new = tuple.__new__  # skips the named tuple's Python-level __new__ (hot loop)
-    played = PLAYED
+    played = PLAYED_KINDS
     rows = []
     for p in t.participants:
         row: list[Entry] = []
@@ -114,7 +118,7 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
         cats: list[str] | None = None
         for rnd, kind, opp, _colour, _points, units in p.results:  # Game fields, unpacked
             if kind in played:
-                append(new(Entry, (rnd, opp, by_id[opp], units, False, "played")))
+                append(make_entry((rnd, opp, by_id[opp], units, False, "played")))
                 continue
             if forfeits_as_played and kind.forfeit and opp is not None:
                 append(Entry(rnd, opp, by_id[opp], units, False, "/P"))
@@ -165,10 +169,10 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
         def value(e: Entry) -> int:
             return e.score * e.points
     else:
-        # (score, 0) orders as the score alone; the C-level getter keeps min() cheap.
-        rank = value = _score  # type: ignore[assignment]
+        # (score, 0) orders as the score alone
+        rank = value = entry_score  # type: ignore[assignment]
 
-    vur_left = any(map(_vur, kept))  # a cut never adds one: without VURs, skip 16.5
+    vur_left = any(map(entry_vur, kept))  # a cut never adds one: without VURs, skip 16.5
     for _ in range(low):
         if not kept:
             break
@@ -193,16 +197,13 @@ def cut(entries: Sequence[Entry], low: int, high: int, weighted: bool) -> list[E
     return kept
 
 
-_score, _vur = itemgetter(2), itemgetter(4)  # Entry.score, Entry.vur
-
-
 FIDE_2023 = Edition(
     name="fide-2023",
     title="FIDE C.07 Play-off and Tie-Break Regulations, in force 1 September 2023 - "
     "31 July 2024 (with the April 2024 clarifications)",
     citation="C.07 (2023)",
-    in_force_from=date(2023, 9, 1),
-    in_force_until=date(2024, 7, 31),
+    in_force_from=period_named("fide-2023").start,
+    in_force_until=period_named("fide-2023").end,
     opponent_table=opponent_table,
     cut=cut,
     features=frozenset({"rep-named-ge"}),
@@ -212,8 +213,8 @@ FIDE_2024 = Edition(
     name="fide-2024",
     title="FIDE C.07 Tie-Break Regulations, in force 1 August 2024 - 28 February 2026",
     citation="C.07 (2024)",
-    in_force_from=date(2024, 8, 1),
-    in_force_until=date(2026, 2, 28),
+    in_force_from=period_named("fide-2024").start,
+    in_force_until=period_named("fide-2024").end,
     opponent_table=opponent_table,
     cut=cut,
 )
@@ -222,8 +223,8 @@ FIDE_2026 = Edition(
     name="fide-2026",
     title="FIDE C.07 Play-Off and Tie-Break Regulations, in force from 1 March 2026",
     citation="C.07 (2026)",
-    in_force_from=date(2026, 3, 1),
-    in_force_until=None,
+    in_force_from=period_named("fide-2026").start,
+    in_force_until=period_named("fide-2026").end,
     opponent_table=opponent_table_2026,
     cut=cut,
     features=frozenset(

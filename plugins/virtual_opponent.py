@@ -20,13 +20,12 @@ affected (they do not use opponents' adjusted scores).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date
 from typing import Any
 
 from fide_tiebreaks.plugins.unplayed import round_robin_table
 
 from fide_tiebreaks import hookimpl
-from fide_tiebreaks.editions import Edition, Entry, OpponentTable
+from fide_tiebreaks.editions import Edition, Entry, OpponentTable, period_named
 from fide_tiebreaks.model import Game, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 
@@ -49,8 +48,9 @@ def drawn_units(t: Tournament, options: Mapping[str, Any]) -> list[int]:
     """Each participant's score as opponents see it: every unplayed game counted as a draw
     (2009 minutes b.; Handbook 2012 (a): "considered to have been drawn")."""
     d = int(t.scoring.draw * t.scale)
-    return [sum(d if is_unplayed(g, options) else g.units for g in p.results)
-            for p in t.participants]  # fmt: skip
+    return [
+        sum(d if is_unplayed(g, options) else g.units for g in p.results) for p in t.participants
+    ]
 
 
 def virtual_opponent(t: Tournament, g: Game, before: int) -> tuple[int, str]:
@@ -69,9 +69,11 @@ def virtual_opponent(t: Tournament, g: Game, before: int) -> tuple[int, str]:
         opposite = max(win + loss - g.units, 0)
     later = t.rounds - g.round
     units = before + opposite + draw * later
-    working = (f"virtual opponent {exact_str(from_units(before, s))} + "
-               f"{exact_str(from_units(opposite, s))} + {exact_str(from_units(draw, s))}×{later}"
-               f" = {exact_str(from_units(units, s))}")  # fmt: skip
+    working = (
+        f"virtual opponent {exact_str(from_units(before, s))} + "
+        f"{exact_str(from_units(opposite, s))} + {exact_str(from_units(draw, s))}×{later}"
+        f" = {exact_str(from_units(units, s))}"
+    )
     return units, working
 
 
@@ -80,8 +82,9 @@ def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], Opponent
     participant's own unplayed round counts as *own* says: ``virtual`` (2012), ``self``
     (a draw against oneself) or ``none`` (no opponent, nothing counted)."""
 
-    def table(t: Tournament, forfeits_as_played: bool,
-              options: Mapping[str, Any] | None = None) -> OpponentTable:  # fmt: skip
+    def table(
+        t: Tournament, forfeits_as_played: bool, options: Mapping[str, Any] | None = None
+    ) -> OpponentTable:
         if t.type is TournamentType.ROUND_ROBIN:
             return round_robin_table(t)
         opts = options or {}
@@ -95,8 +98,16 @@ def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], Opponent
             for g in p.results:
                 if g.kind.played or (forfeits_as_played and g.kind.forfeit and g.opponent):
                     assert g.opponent is not None
-                    row.append(Entry(g.round, g.opponent, seen[index[g.opponent]], g.units,
-                                     False, "played" if g.kind.played else "/P"))  # fmt: skip
+                    row.append(
+                        Entry(
+                            g.round,
+                            g.opponent,
+                            seen[index[g.opponent]],
+                            g.units,
+                            False,
+                            "played" if g.kind.played else "/P",
+                        )
+                    )
                 elif own == "virtual":
                     units, working = virtual_opponent(t, g, before)
                     row.append(Entry(g.round, None, units, g.units, False, working))
@@ -125,8 +136,8 @@ FIDE_2012 = Edition(
     title="FIDE virtual-opponent rule for unplayed games (Handbook 1 July 2012 - "
     "31 August 2023; 2009 Kallithea SPP minutes)",
     citation="FIDE 2012 (virtual opponent)",
-    in_force_from=date(2012, 7, 1),
-    in_force_until=date(2023, 8, 31),
+    in_force_from=period_named("fide-2012").start,
+    in_force_until=period_named("fide-2012").end,
     opponent_table=_table("virtual"),
     cut=plain_cut,
 )
@@ -136,8 +147,8 @@ PRE_2012 = Edition(
     title="FIDE rule before 1 July 2012: an unplayed game counts as a draw against the player "
     "himself",
     citation="FIDE pre-2012 (draw against oneself)",
-    in_force_from=None,
-    in_force_until=date(2012, 6, 30),
+    in_force_from=period_named("pre-2012").start,
+    in_force_until=period_named("pre-2012").end,
     opponent_table=_table("self"),
     cut=plain_cut,
 )

@@ -200,10 +200,10 @@ def test_no_arguments_prints_the_help_and_serve_needs_no_stdio():
 
 def test_every_option_is_documented_and_edition_names_the_editions():
     from fide_tiebreaks.cli import build_parser
-    from fide_tiebreaks.commands.common import EDITION_NAMES
+    from fide_tiebreaks.commands.common import edition_names
     from fide_tiebreaks.host import registry
 
-    assert set(EDITION_NAMES.split(", ")) == set(registry().editions)  # the built-ins
+    assert set(edition_names().split(", ")) == set(registry().editions)  # the built-ins
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
     every = list(registry().editions)

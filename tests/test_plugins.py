@@ -273,29 +273,3 @@ def test_broken_plugin_installed_outside_the_repository(tmp_path):
     strict = run_cli(*args, "--strict", env=env)
     assert strict.returncode == 1 and "Traceback" not in strict.stderr
     assert "'XFLOAT' from plugin 'broken'" in strict.stderr
-
-
-def test_entry_points_are_found_as_importlib_metadata_finds_them(tmp_path, monkeypatch):
-    """The host reads entry_points.txt files itself (importing importlib.metadata costs
-    ~40 ms of start-up); it must find what importlib.metadata finds, with the name and
-    version of the distribution, and only the first distribution of a name on sys.path."""
-    from importlib import metadata
-
-    from fide_tiebreaks.host import find_entry_points
-
-    for folder, version in ((tmp_path / "a", "1.0"), (tmp_path / "b", "2.0")):
-        info = folder / f"my_tb-{version}.dist-info"
-        info.mkdir(parents=True)
-        (info / "METADATA").write_text(
-            f"Metadata-Version: 2.1\nName: my-tb\nVersion: {version}\n\nbody"
-        )
-        (info / "entry_points.txt").write_text(
-            "[console_scripts]\nx = y:z\n\n[fide_tiebreaks]\nmine = my_tb.plugin:hooks\n"
-            "other = my_tb\n")  # fmt: skip
-    monkeypatch.syspath_prepend(str(tmp_path / "b"))
-    monkeypatch.syspath_prepend(str(tmp_path / "a"))
-    ours = {(e.name, e.value, e.dist, e.version) for e in find_entry_points("fide_tiebreaks")}
-    theirs = {(e.name, e.value, e.dist.name, e.dist.version)
-              for e in metadata.entry_points(group="fide_tiebreaks")}  # fmt: skip
-    assert ours == theirs
-    assert ("mine", "my_tb.plugin:hooks", "my-tb", "1.0") in ours  # a/ comes first

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, edition_names, err
 
 # The lists used when none is given: every individual code both editions share with the
 # reference program, FB before BH (where a program's FB may disturb its BH); and the common
@@ -92,7 +92,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "-e",
         default=None,
         metavar="E",
-        help=f"rules edition: {EDITION_NAMES}, or one a plugin adds (default: fide-2024; "
+        help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024; "
         "with --events-from, the edition of each file's end date)",
     )
     p.add_argument("--events-from", metavar="DIR",

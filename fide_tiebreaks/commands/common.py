@@ -19,17 +19,21 @@ def err(message: str, stream: TextIO | None = None) -> None:
     print(printable(f"fide-tiebreaks: {message}"), file=stream or sys.stderr)
 
 
-# The built-in editions, FIDE's newest first, then the programs' settings: named in --edition's
-# help without loading the plugins (start-up; tests/test_first_contact.py checks the list
-# against the registry); 'fide-tiebreaks editions' lists the installed ones with their dates.
-EDITION_NAMES = (
-    "fide-2026, fide-2024, fide-2023, fide-2012, pre-2012, sm-real-points, sm-half-point"
-)
-EDITION_HELP = (
-    f"rules edition: {EDITION_NAMES}, or one a plugin adds ('fide-tiebreaks editions' lists "
-    "them with their dates); default: the one in force on the tournament's end date, else "
-    "the newest"
-)
+def edition_names() -> str:
+    """The built-in editions, FIDE's newest first, then the programs' settings, for the
+    help of --edition ('fide-tiebreaks editions' lists the installed ones with their dates)."""
+    from ..host import builtin_editions
+
+    return ", ".join(e.name for e in builtin_editions())
+
+
+def edition_help() -> str:
+    """The help of --edition where it picks the edition of a tournament file."""
+    return (
+        f"rules edition: {edition_names()}, or one a plugin adds ('fide-tiebreaks editions' "
+        "lists them with their dates); default: the one in force on the tournament's end "
+        "date, else the newest"
+    )
 
 
 def add_common(p: argparse.ArgumentParser) -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EDITION_NAMES, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err, write_output
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, edition_names, err, write_output
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
@@ -40,7 +40,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="with --against: the codes to compare (default: those in RESULTS)",
     )
     p.add_argument("--edition", "-e", metavar="E",
-                   help=f"with --against: the rules edition ({EDITION_NAMES}, or one a "
+                   help=f"with --against: the rules edition ({edition_names()}, or one a "
                    "plugin adds)")  # fmt: skip
     p.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
     p.add_argument(

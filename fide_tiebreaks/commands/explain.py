@@ -8,11 +8,11 @@ import sys
 from typing import Any
 
 from .common import (
-    EDITION_HELP,
     EXIT_OK,
     EXIT_USAGE,
     add_common,
     add_option_arguments,
+    edition_help,
     err,
     options_from,
     ranked,
@@ -44,7 +44,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--tiebreaks", "-t", metavar="CODES",
                    help="comma-separated tie-break codes, as for 'standings' (default: the "
                    "file's list, else the default for its type)")  # fmt: skip
-    p.add_argument("--edition", "-e", metavar="E", help=EDITION_HELP)
+    p.add_argument("--edition", "-e", metavar="E", help=edition_help())
     p.add_argument("--format", "-f", choices=("text", "json"), default="text",
                    help="text for reading, json for programs (default: text)")  # fmt: skip
     add_option_arguments(p)

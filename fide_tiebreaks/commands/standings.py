@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..formats import FORMATS
 from .common import (
-    EDITION_HELP,
     EXIT_PROBLEMS,
     EXIT_USAGE,
     add_common,
     add_option_arguments,
+    edition_help,
     err,
     options_from,
     ranked,
@@ -53,7 +54,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--edition",
         "-e",
         metavar="E",
-        help=EDITION_HELP,
+        help=edition_help(),
     )
     p.add_argument(
         "--type",
@@ -69,7 +70,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--format",
         "-f",
-        choices=("table", "json", "csv", "trf", "xml", "html", "chess-json"),
+        choices=FORMATS,
         help="output format (default: from the --output file's extension, .csv .json .xml "
         ".html .trf, else table)",
     )

@@ -1,0 +1,183 @@
+"""Finding the installed plugins: the entry points of one group, and the view of a module
+that pluggy registers.
+
+This module holds the plugin host's start-up savings (docs/architecture.md, "Start-up"):
+
+- :func:`find_entry_points` reads the installed distributions' ``entry_points.txt`` files
+  itself. It answers what ``importlib.metadata.entry_points(group=...)`` answers (the same
+  distributions, in the same order, the first of a name on ``sys.path`` winning;
+  ``tests/test_discovery.py`` compares the two), without importing ``importlib.metadata``
+  and with it the ``email`` and ``zipfile`` packages, which cost a pairing program that
+  calls us after every round about 40 ms each time.
+- :func:`hooks_only` gives pluggy a module holding only a plugin's hook functions: pluggy
+  inspects every attribute of what it registers, and on a whole module (its imports,
+  helpers and constants) that is several milliseconds of every run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+_METADATA_FOLDERS = (".dist-info", ".egg-info")
+
+
+@dataclass(frozen=True)
+class FoundEntryPoint:
+    """One entry point of a group, as ``importlib.metadata.EntryPoint`` describes it."""
+
+    name: str
+    value: str  # "module" or "module:attribute"
+    dist: str  # the distribution's Name (its metadata)
+    version: str  # the distribution's Version, "?" when its metadata gives none
+
+    def load(self) -> Any:
+        """Import the module and return the attribute the entry point names."""
+        module, _, attribute = self.value.partition(":")
+        found: Any = importlib.import_module(module.strip())
+        for part in attribute.strip().split(".") if attribute.strip() else ():
+            found = getattr(found, part)
+        return found
+
+
+@dataclass(frozen=True)
+class _Distribution:
+    key: str  # the normalised name distributions are told apart by
+    folder: str  # the .dist-info, .egg-info or EGG-INFO folder
+    stem: str  # the folder's name without its ending, for a name the metadata lacks
+    archive: str = ""  # the zip file on sys.path holding the folder, if any
+
+    def read(self, name: str) -> str | None:
+        """The text of the metadata file *name*, or None."""
+        if not self.archive:
+            return _read(os.path.join(self.folder, name))
+        import zipfile  # only for a zip file on sys.path, which wheels never install as
+
+        try:
+            with zipfile.ZipFile(self.archive) as z:
+                return z.read(f"{self.folder}/{name}").decode("utf-8")
+        except (OSError, KeyError, UnicodeDecodeError, zipfile.BadZipFile):
+            return None
+
+
+def find_entry_points(group: str) -> list[FoundEntryPoint]:
+    """The entry points of *group* among the distributions installed on ``sys.path``."""
+    found: list[FoundEntryPoint] = []
+    header = f"[{group}]"
+    seen: set[str] = set()
+    for dist in _distributions():
+        if dist.key in seen:
+            continue  # a later copy of a distribution already found is shadowed
+        seen.add(dist.key)
+        text = dist.read("entry_points.txt")
+        if text is None or header not in text:
+            continue
+        name, version = _name_and_version(dist)
+        found.extend(
+            FoundEntryPoint(ep, value, name, version) for ep, value in _section(text, header)
+        )
+    return found
+
+
+def _distributions() -> Iterator[_Distribution]:
+    """Every distribution's metadata folder, in the order importlib.metadata visits them:
+    by ``sys.path`` entry, then ``.dist-info`` / ``.egg-info`` folders in directory order,
+    then the ``EGG-INFO`` of an entry that is itself an ``.egg`` folder."""
+    for base in sys.path:
+        root = base or "."
+        archive = ""
+        try:
+            children = os.listdir(root)
+        except OSError:
+            children = _zip_children(root)
+            archive = root
+        for child in children:
+            low = child.lower()
+            if low.endswith(_METADATA_FOLDERS):
+                stem = low.rpartition(".")[0]
+                name = stem.partition("-")[0]
+                folder = child if archive else os.path.join(root, child)
+                yield _Distribution(_normalise(name), folder, stem, archive)
+        egg = os.path.basename(root).lower()
+        if egg.endswith(".egg"):
+            for child in children:
+                if child.lower() == "egg-info":
+                    stem = egg.rpartition(".")[0]
+                    name = stem.partition("-")[0]
+                    # importlib.metadata's "legacy" normalisation for eggs
+                    yield _Distribution(
+                        name.lower().replace("-", "_"), os.path.join(root, child), stem
+                    )
+
+
+def _zip_children(path: str) -> list[str]:
+    """The top-level names in the zip file *path* (none when it is not one, or missing)."""
+    if not os.path.isfile(path):
+        return []
+    import zipfile  # rare: only for a zip file on sys.path
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            return list(dict.fromkeys(n.split("/", 1)[0] for n in z.namelist()))
+    except (OSError, zipfile.BadZipFile):
+        return []
+
+
+def _normalise(name: str) -> str:
+    """PEP 503 normalisation with dashes as underscores, as importlib.metadata compares names."""
+    return re.sub(r"[-_.]+", "-", name).lower().replace("-", "_")
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _section(text: str, header: str) -> list[tuple[str, str]]:
+    """The ``name = value`` lines of one ini section of an ``entry_points.txt``."""
+    out = []
+    inside = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("["):
+            inside = line == header
+        elif inside and "=" in line and not line.startswith(("#", ";")):
+            name, _, value = line.partition("=")
+            out.append((name.strip(), value.strip()))
+    return out
+
+
+def _name_and_version(dist: _Distribution) -> tuple[str, str]:
+    """Name and Version from the distribution's ``METADATA`` / ``PKG-INFO`` header."""
+    fields: dict[str, str] = {}
+    for meta in ("METADATA", "PKG-INFO"):
+        text = dist.read(meta)
+        if text is None:
+            continue
+        for line in text.splitlines():
+            if not line.strip():
+                break  # the end of the header
+            key, _, value = line.partition(":")
+            if key in ("Name", "Version"):
+                fields.setdefault(key, value.strip())
+        break
+    return fields.get("Name", dist.stem.partition("-")[0]), fields.get("Version", "?")
+
+
+def hooks_only(module: ModuleType, prefix: str) -> ModuleType:
+    """*module* as pluggy should see it: a module holding only its functions whose names
+    start with *prefix* (the hook implementations or specifications)."""
+    hooks = ModuleType(module.__name__, module.__doc__)
+    for name in dir(module):
+        if name.startswith(prefix):
+            setattr(hooks, name, getattr(module, name))
+    return hooks
