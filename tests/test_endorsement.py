@@ -4,6 +4,7 @@ and unknown codes, and the generator's byte-identical regeneration from a seed."
 from __future__ import annotations
 
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -310,3 +311,18 @@ def test_certify_events_from_a_corpus_finds_and_shrinks_a_planted_bug(tmp_path, 
         assert g["participants"] <= 3 and g["rounds"] <= 2
     lines = (report / "files.jsonl").read_text().splitlines()
     assert len(lines) == 10 and all(json.loads(x)["codes"] == ["BH", "SB"] for x in lines)
+
+
+def test_generate_replaces_only_regular_files_in_its_folder(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    victim = tmp_path / "victim"
+    victim.write_text("keep")
+    (out / "event-000000.trf").symlink_to(victim)
+    done = run_cli("generate", str(out), "-n", "2")
+    assert done.returncode == 1 and "symbolic link" in done.stderr
+    assert victim.read_text() == "keep"
+    os.mkfifo(out / "event-000001.trf")
+    (out / "event-000000.trf").unlink()
+    done = run_cli("generate", str(out), "-n", "2")
+    assert done.returncode == 1 and "FIFO" in done.stderr

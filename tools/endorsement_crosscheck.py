@@ -65,18 +65,21 @@ OUR_PROFILES = (
     Profile(players=(100, 200), kinds=("swiss", "team-swiss"), forfeit=0.05),
     Profile(players=(4, 16), kinds=("swiss", "round-robin"), forfeit=0.1, bye=0.08),
 )
-# gacrux's generator: (players, rounds, method) per group of files.
+# gacrux's generator: (players, rounds, method, files) per group, in turn. Its Dutch pairing
+# takes seconds per round for a large field, so large fields come in small groups.
 GACRUX_PROFILES = (
-    (8, 5, "dutch"),
-    (16, 7, "dutch"),
-    (30, 9, "dutch"),
-    (60, 9, "dutch"),
-    (120, 11, "dutch"),
-    (200, 9, "dutch"),
-    (6, 5, "berger"),
-    (10, 9, "berger"),
-    (5, 4, "dutch"),
-    (40, 7, "dutch"),
+    (8, 5, "dutch", 25),
+    (16, 7, "dutch", 25),
+    (30, 9, "dutch", 20),
+    (5, 4, "dutch", 20),
+    (6, 5, "berger", 20),
+    (60, 9, "dutch", 10),
+    (12, 6, "dutch", 25),
+    (10, 9, "berger", 15),
+    (120, 11, "dutch", 3),
+    (24, 8, "dutch", 25),
+    (200, 9, "dutch", 2),
+    (40, 7, "dutch", 10),
 )
 NO_OPPONENT = {"ARO", "TPR", "PTP", "APRO", "APPO", "AOB"}
 FB_BUG = {"BH", "SB", "AOB"}  # the codes gacrux's FB disturbs when FB is listed first
@@ -294,8 +297,8 @@ def gacrux_one(job: tuple[int, int, str]) -> FileOutcome:
     return out
 
 
-def _gacrux_group(folder: Path, start: int, n: int) -> None:
-    players, rounds, method = GACRUX_PROFILES[(start // 50) % len(GACRUX_PROFILES)]
+def _gacrux_group(folder: Path, start: int, n: int, profile: tuple[int, int, str, int]) -> None:
+    players, rounds, method, _ = profile
     rounds = players - 1 + players % 2 if method == "berger" else rounds
     argv = [
         gacrux_python(),
@@ -319,15 +322,27 @@ def _gacrux_group(folder: Path, start: int, n: int) -> None:
         print(f"gacrux's generator failed on {start}..{start + n}", file=sys.stderr)
 
 
+def gacrux_groups(first: int, count: int) -> list[tuple[int, int, tuple[int, int, str, int]]]:
+    """(first file, files, profile) of each group of the slice: the profiles in turn, the
+    same for every slice of the same size, so that any run covers them all."""
+    groups = []
+    at, k = first, 0
+    while at < first + count:
+        profile = GACRUX_PROFILES[k % len(GACRUX_PROFILES)]
+        n = min(profile[3], first + count - at)
+        groups.append((at, n, profile))
+        at, k = at + n, k + 1
+    return groups
+
+
 def gacrux_generate(folder: Path, first: int, count: int, jobs: int = 2) -> list[Path]:
-    """gacrux's generator, in groups of 50 files with the profiles in turn, *jobs* at a
-    time (each group one process of gacrux's)."""
+    """gacrux's generator on the slice's groups, *jobs* at a time (each group one process
+    of gacrux's)."""
     from concurrent.futures import ThreadPoolExecutor
 
     folder.mkdir(parents=True, exist_ok=True)
-    starts = list(range(first, first + count, 50))
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda s: _gacrux_group(folder, s, min(50, first + count - s)), starts))
+        list(pool.map(lambda g: _gacrux_group(folder, *g), gacrux_groups(first, count)))
     made = [folder / f"ev{str(i).zfill(4)}.trf" for i in range(first, first + count)]
     return [p for p in made if p.is_file()]
 

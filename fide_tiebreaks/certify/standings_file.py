@@ -177,8 +177,17 @@ def _make_batch(job: tuple[int, range, Options]) -> list[tuple[int, bytes]]:
 def make_many(folder: Path, seed: int, indices: range, options: Options, jobs: int = 1) -> int:
     """Write the standings files of *indices* into *folder* (atomically, each a regular file
     created or replaced), on *jobs* processes (0: every core). Returns how many."""
-    from ..atomic import write_atomic
+    from ..atomic import OutputError, write_atomic
     from ..audit import default_jobs
+
+    def write(i: int, data: bytes) -> None:
+        path = folder / file_name(i)
+        if path.is_symlink():  # a link would send the file out of the folder
+            raise OutputError(
+                f"cannot write {path}: it is a symbolic link; generate replaces "
+                "only regular files in its folder"
+            )
+        write_atomic(path, data)
 
     jobs = min(jobs or default_jobs(), default_jobs(), max(1, len(indices)))
     size = 50
@@ -188,7 +197,7 @@ def make_many(folder: Path, seed: int, indices: range, options: Options, jobs: i
         done: Iterable[list[tuple[int, bytes]]] = map(_make_batch, batches)
         for batch in done:
             for i, data in batch:
-                write_atomic(folder / file_name(i), data)
+                write(i, data)
                 written += 1
         return written
     from concurrent.futures import ProcessPoolExecutor
@@ -196,6 +205,6 @@ def make_many(folder: Path, seed: int, indices: range, options: Options, jobs: i
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch in pool.map(_make_batch, batches):
             for i, data in batch:
-                write_atomic(folder / file_name(i), data)
+                write(i, data)
                 written += 1
     return written
