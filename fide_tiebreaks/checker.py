@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 
-from .codes import CodeError, TiebreakSpec, parse_list
+from .codes import CodeError, parse_list
 from .diagnostics import InputError, Severity
 from .formats.base import read_bytes
 from .host import PluginError, registry
@@ -67,16 +67,32 @@ class FileCheck:
     messages: tuple[str, ...] = field(default_factory=tuple)
 
 
-def _known_prefix(specs: Sequence[TiebreakSpec]) -> tuple[list[str], list[str]]:
-    """The codes before the first unknown one, and every unknown code of the list."""
-    reg = registry()
+def _usable(item: str) -> str | None:
+    """The canonical code of one item of the file's list, or None when no installed plugin
+    provides it as written (an unknown name, a modifier the code does not take, bad syntax)."""
+    try:
+        specs = parse_list([item])
+    except CodeError:
+        return None
+    if not specs:
+        return ""  # PTS: points always rank first
+    spec = specs[0]
+    candidates = registry().tiebreaks.get(spec.name.upper(), [])
+    if not candidates or spec.modifiers - candidates[0].modifiers:
+        return None
+    return spec.code
+
+
+def _known_prefix(items: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The codes before the first unknown one, and every unknown item of the list."""
     known: list[str] = []
     unknown: list[str] = []
-    for spec in specs:
-        if spec.name.upper() not in reg.tiebreaks and spec.name.upper() != POINTS:
-            unknown.append(spec.code)
-        elif not unknown:
-            known.append(spec.code)
+    for item in items:
+        code = _usable(item)
+        if code is None:
+            unknown.append(item.strip())
+        elif code and not unknown:
+            known.append(code)
     return known, unknown
 
 
@@ -190,13 +206,9 @@ def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> F
     end date."""
     declared = _declared(t)
     size = len(t.participants)
+    known, unknown = _known_prefix(_file_list(t))
     try:
-        specs = parse_list(_file_list(t))
-    except CodeError as e:
-        return FileCheck(name, "unreadable", size, messages=(f"{name}: error: {e}", *notes))
-    known, unknown = _known_prefix(specs)
-    try:
-        s = compute_standings(t, known)
+        s = compute_standings(t, known or ["PTS"])
     except (CodeError, PluginError, ValueError) as e:
         return FileCheck(name, "unreadable", size, messages=(f"{name}: error: {e}", *notes))
     notes += tuple(str(d) for d in s.diagnostics if d.severity >= Severity.WARNING)

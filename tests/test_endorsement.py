@@ -123,6 +123,15 @@ def test_unknown_codes_are_named_and_the_known_part_is_checked(tmp_path):
     assert code == 0 and report["status"] == "conforms" and report["unknown"] == ["ZZ9"]
 
 
+def test_codes_written_wrong_or_with_modifiers_they_do_not_take_are_unknown_too(tmp_path):
+    # BH takes no /K (SSSC's factor); SB/C9X is no code at all; OTHER_MINE a program's own.
+    path = planted(tmp_path, {3: 1, 1: 2, 2: 3, 4: 4}, codes="BH/K5,OTHER_MINE,BH,SB/C9X")
+    code, [report] = checked(path)
+    assert code == 1 and report["status"] == "incomplete"
+    assert report["unknown"] == ["BH/K5", "OTHER_MINE", "SB/C9X"]
+    assert report["unverified"] == 1  # #1 and #2, tied on points, reach BH/K5 first
+
+
 def test_nothing_compared_fails_and_unreadable_is_a_usage_error(tmp_path):
     path = tmp_path / "bare.trf"
     path.write_text("012 X\n001    1      A                                  1500      1.0\n")
