@@ -319,7 +319,12 @@ def _gacrux_group(folder: Path, start: int, n: int, profile: tuple[int, int, str
     with tempfile.TemporaryDirectory(prefix="crosscheck-gen-") as tmp:
         done = execute(argv, Path(tmp), TIMEOUT * n)
     if isinstance(done, str) or done.returncode != 0:
-        print(f"gacrux's generator failed on {start}..{start + n}", file=sys.stderr)
+        why = (
+            done
+            if isinstance(done, str)
+            else (f"exit {done.returncode}: " + done.stderr.decode("utf-8", "replace")[-300:])
+        )
+        print(f"gacrux's generator failed on {start}..{start + n}: {why}", file=sys.stderr)
 
 
 def gacrux_groups(first: int, count: int) -> list[tuple[int, int, tuple[int, int, str, int]]]:
