@@ -540,11 +540,12 @@ def main(argv: list[str] | None = None) -> int:
                 f.write(json.dumps(row) + "\n")
             print(json.dumps(row), flush=True)
     print(table(args.out), end="")
-    unexplained = (
-        sum(1 for _ in open(args.out / "unexplained.jsonl"))
-        if (args.out / "unexplained.jsonl").exists()
-        else 0
-    )
+    unexplained_file = args.out / "unexplained.jsonl"
+    unexplained = len(unexplained_file.read_text().splitlines()) if unexplained_file.exists() else 0
+    rows = [json.loads(x) for x in (args.out / "results.jsonl").read_text().splitlines() if x]
+    if not sum(r["values compared"] for r in rows):  # a check that compared nothing fails
+        print("nothing was compared", file=sys.stderr)
+        return 1
     return 1 if unexplained else 0
 
 
