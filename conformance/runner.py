@@ -8,9 +8,6 @@ source of those values.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +18,7 @@ from typing import Any
 from lxml import etree
 
 from fide_tiebreaks.codes import CodeError, parse_list
-from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, printable
+from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, counted, printable
 from fide_tiebreaks.formats import read_trf, xmlsafe
 from fide_tiebreaks.formats.base import read_bytes
 from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
@@ -36,8 +33,9 @@ from fide_tiebreaks.host import (
     strict_plugins,
 )
 from fide_tiebreaks.model import Tournament, TournamentType
-from fide_tiebreaks.numbers import NumberError, clip, exact_str, json_int, parse_exact, parse_int
-from fide_tiebreaks.standings import compute_standings
+from fide_tiebreaks.numbers import NumberError, clip, exact_str, parse_exact, parse_int
+from fide_tiebreaks.results_reader import Results, ResultsError, read_results, value_of
+from fide_tiebreaks.standings import Standings, compute_standings
 from fide_tiebreaks.tiebreak import option_value
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -280,133 +278,7 @@ def run(paths: Sequence[Path] | None = None, provider: str | None = None,
 
 
 # -- another program's standings -------------------------------------------------------------
-@dataclass
-class Results:
-    """Another program's standings as read: values by participant and column, ranks, the
-    columns to compare, and what the file itself says (our JSON records its edition)."""
-
-    values: dict[int, dict[str, str]]
-    ranks: dict[int, int]
-    codes: list[str]
-    edition: str | None = None
-    explicit: bool = False  # the codes were given (-t), not taken from the file's columns
-    ranks_only: bool = False  # a TRF: its codes are the list it ranks by; it holds no values
-
-
-def read_results(path: Path, codes: Sequence[str] | None, t: Tournament) -> Results:
-    """Another program's standings of *t*: CSV (a start_rank, team or name column and one
-    column per code; ``,``, ``;`` or tab separated), JSON (our shape: standings with
-    tiebreaks, and the edition in "tournament"), or TRF (the rank column gives the order).
-    Raises ValueError, with the line or the JSON path, on what it cannot read."""
-    data = read_bytes(path)  # raises InputError for a FIFO, a device, an oversized file
-    text = data.decode("utf-8-sig", errors="replace")
-    if path.suffix.lower() == ".json" or text.lstrip().startswith(("{", "[")):
-        return _json_results(path, text, codes)
-    if path.suffix.lower() in (".trf", ".txt") or text.startswith(("012", "001")):
-        theirs = read_trf(path).tournament
-        ranks = {p.id: p.declared_rank for p in theirs.participants if p.declared_rank}
-        if theirs.team is not None:
-            ranks = {tm.id: tm.declared_rank for tm in theirs.team.teams if tm.declared_rank}
-        found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
-        return Results({}, ranks, list(codes or found), None, codes is not None, ranks_only=True)
-    try:  # a field over csv's limit (128 KiB) raises csv.Error
-        return _csv_results(path, text, codes, t)
-    except csv.Error as e:
-        raise ValueError(f"{path}: not readable as CSV: {e}") from None
-
-
-def _csv_results(path: Path, text: str, codes: Sequence[str] | None, t: Tournament) -> Results:
-    first = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=first.count)
-    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    key = next((k for k in ("start_rank", "team", "name") if k in (reader.fieldnames or [])),
-               None)  # fmt: skip
-    if key is None:
-        raise ValueError(f"{path}:1: CSV needs a start_rank, team or name column")
-    by_name = {p.name.strip().casefold(): p.id for p in t.participants}
-    values, ranks, first_line = {}, {}, {}
-    for line, row in enumerate(reader, start=2):
-        who = (row.get(key) or "").strip()
-        pid = by_name.get(who.casefold(), 0) if key == "name" else _id(who)
-        if not pid:
-            raise ValueError(f"{path}:{line}: {key} '{clip(who)}' is not a participant of the "
-                             "tournament")  # fmt: skip
-        if pid in first_line:  # which row would count? Neither: the file contradicts itself
-            raise ValueError(f"{path}:{line}: participant {pid} has a second row (the first is "
-                             f"line {first_line[pid]}); give one row per participant")  # fmt: skip
-        first_line[pid] = line
-        values[pid] = {k: v.strip().replace(",", ".") for k, v in row.items()
-                       if k not in NOT_CODES and k is not None and v not in (None, "")}  # fmt: skip
-        if (row.get("rank") or "").strip():
-            rank = _id(row["rank"])
-            if not rank:
-                raise ValueError(f"{path}:{line}: rank '{clip(row['rank'])}' is not a number")
-            ranks[pid] = rank
-    found = [c for c in (reader.fieldnames or []) if c not in NOT_CODES]
-    return Results(values, ranks, list(codes or found), None, codes is not None)
-
-
-# Columns of an export that are not tie-break codes.
-NOT_CODES = {"start_rank", "team", "name", "rank", "points", "fide_id", "federation", "rating",
-             "match_points", "game_points"}  # fmt: skip
-
-
-def _id(text: Any) -> int:
-    """A start rank, team number or rank (1..9999), else 0."""
-    try:
-        return parse_int(str(text), "number", 1, MAX_PLAYERS)
-    except NumberError:
-        return 0
-
-
-def _json_results(path: Path, text: str, codes: Sequence[str] | None) -> Results:
-    """Standings in this program's JSON shape: {"tournament": {"edition": ..., "tiebreaks":
-    [...]}, "standings": [{"start_rank" or "team", "rank", "tiebreaks": {code: value}}]}, or
-    the list of rows alone. Every part is checked before it is used."""
-    try:
-        doc = json.loads(text, parse_float=str, parse_int=json_int)
-    except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
-        raise ValueError(f"{path}: JSON nested too deeply") from None
-    meta: dict[str, Any] = {}
-    if isinstance(doc, dict):
-        if not isinstance(doc.get("tournament", {}), dict):
-            raise ValueError(f'{path}: "tournament" must be an object')
-        meta = doc.get("tournament", {})
-        rows = doc.get("standings")
-    else:
-        rows = doc
-    if not isinstance(rows, list):
-        raise ValueError(f'{path}: "standings" must be a list of rows, one per participant')
-    values: dict[int, dict[str, str]] = {}
-    ranks: dict[int, int] = {}
-    for i, row in enumerate(rows):
-        where = f'{path}: "standings"[{i}]'
-        if not isinstance(row, dict):
-            raise ValueError(f"{where} must be an object with start_rank (or team) and "
-                             "tiebreaks")  # fmt: skip
-        pid = _id(row.get("start_rank", row.get("team")))
-        if not pid:
-            raise ValueError(f"{where}: start_rank (or team) must be a number from 1 to "
-                             f"{MAX_PLAYERS}")  # fmt: skip
-        if pid in values:
-            raise ValueError(f"{where}: participant {pid} has a second row; give one row per "
-                             "participant")  # fmt: skip
-        tiebreaks = row.get("tiebreaks") or {}
-        if not isinstance(tiebreaks, dict):
-            raise ValueError(f'{where}: "tiebreaks" must be an object of code: value')
-        values[pid] = {str(k): str(v) for k, v in tiebreaks.items() if v is not None}
-        if row.get("rank") is not None:
-            rank = _id(row["rank"])
-            if not rank:
-                raise ValueError(f'{where}: "rank" must be a number from 1 to {MAX_PLAYERS}')
-            ranks[pid] = rank
-    listed = meta.get("tiebreaks")
-    if isinstance(listed, list) and all(isinstance(c, str) for c in listed):
-        found = list(listed)
-    else:
-        found = sorted({k for v in values.values() for k in v})
-    edition = meta.get("edition") if isinstance(meta.get("edition"), str) else None
-    return Results(values, ranks, list(codes or found), edition, codes is not None)
+# Read by the reader certify uses too (fide_tiebreaks.results_reader): one set of checks.
 
 
 def against(tournament: Path, results: Path, codes: Sequence[str] | None, edition: str | None,
@@ -414,15 +286,18 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
     """Judge another program's exported standings of *tournament*. The edition is *edition*,
     else the one *results* records (our JSON does), else the one in force at the end date.
     Columns that are not tie-break codes (``adjusted_score``) are skipped with a note unless
-    *codes* names them."""
+    *codes* names them; so are the codes the file has but *codes* does not name. Raises
+    ValueError (:class:`ResultsError`) for a file the reader refuses."""
     reg = reg or registry()
     read = read_trf(tournament)
     errors = [d for d in read.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise InputError(errors)
     t = read.tournament
-    theirs = read_results(results, codes, t)
-    outcomes = []
+    theirs = read_results(results, codes, t, lambda c: _is_code(c, reg))
+    outcomes = [Outcome(f"{results.name}:{code}", "skipped",
+                        (f"not in the list asked for ({', '.join(theirs.codes)}); column not "
+                         "compared",)) for code in theirs.unasked]  # fmt: skip
     wanted = []
     for code in theirs.codes:
         if code.strip().upper() == "PTS":  # the points: compute_standings drops it from a list
@@ -442,39 +317,45 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
     # value of a code is missing from it.
     compared = [] if theirs.ranks_only else wanted
     for code, key in zip(compared, s.codes if compared else (), strict=True):
-        ours = s.values(key)
-        problems = []
-        checks = 0
-        for pid, row in sorted(theirs.values.items()):
-            if code not in row:
-                continue
-            checks += 1
-            value = ours.get(pid)
-            try:
-                same = value is not None and exact(row[code].strip()) == value
-                shown = clip(row[code])
-            except ValueError:
-                same, shown = False, f"'{clip(row[code])}', which is not an exact number"
-            if not same:
-                rules = "nothing" if value is None else exact_str(value)
-                problems.append(f"participant {pid} {code}: rules give {rules}, {results.name} "
-                                f"has {shown} (edition {s.edition.name})")  # fmt: skip
-        if not checks:  # asked for with -t, it must be there; else a column left empty
-            outcomes.append(Outcome(f"{results.name}:{code}",
-                                    "failed" if theirs.explicit else "skipped",
-                                    (f"{results.name} has no {code} values",)))  # fmt: skip
-            continue
-        outcomes.append(Outcome(f"{results.name}:{code}", "failed" if problems else "passed",
-                                tuple(problems), checks))  # fmt: skip
+        outcomes.append(_judge_code(code, s.values(key), theirs, results.name, s.edition.name))
     if theirs.ranks:
-        places = {row.participant.id: row.rank for row in s.rows}
-        used = f"tie-breaks {', '.join(s.codes) or 'none'}, edition {s.edition.name}"
-        problems = [f"participant {pid}: rules rank it {places.get(pid)}, {results.name} ranks "
-                    f"it {rank} ({used})" for pid, rank in sorted(theirs.ranks.items())
-                    if places.get(pid) != rank]  # fmt: skip
-        outcomes.append(Outcome(f"{results.name}:ranks", "failed" if problems else "passed",
-                                tuple(problems), len(theirs.ranks)))  # fmt: skip
+        outcomes.append(_judge_ranks(s, theirs, results.name))
     return outcomes
+
+
+def _judge_code(code: str, ours: Mapping[int, Fraction | None], theirs: Results, name: str,
+                edition: str) -> Outcome:  # fmt: skip
+    """One column: each participant's printed value against the rules' (no value printed
+    where the rules give one is a finding too, once the column has any value)."""
+    rows = {pid: row[code] for pid, row in sorted(theirs.values.items()) if code in row}
+    if all(v is None for v in rows.values()):  # asked for with -t, it must be there
+        return Outcome(f"{name}:{code}", "failed" if theirs.explicit else "skipped",
+                       (f"{name} has no {code} values",))  # fmt: skip
+    problems = []
+    for pid, text in rows.items():
+        value = ours.get(pid)
+        try:
+            same = value_of(text) == value
+            shown = "no value" if text is None else clip(text)
+        except ValueError:
+            same, shown = False, f"'{clip(str(text))}', which is not an exact number"
+        if not same:
+            rules = "nothing" if value is None else exact_str(value)
+            problems.append(f"participant {pid} {code}: rules give {rules}, {name} has "
+                            f"{shown} (edition {edition})")  # fmt: skip
+    return Outcome(f"{name}:{code}", "failed" if problems else "passed", tuple(problems),
+                   len(rows))  # fmt: skip
+
+
+def _judge_ranks(s: Standings, theirs: Results, name: str) -> Outcome:
+    places = {row.participant.id: row.rank for row in s.rows}
+    used = f"tie-breaks {', '.join(s.codes) or 'none'}, edition {s.edition.name}"
+    problems = [f"participant {pid}: rules rank it {places.get(pid)}, {name} ranks it {rank} "
+                f"({used})" for pid, rank in sorted(theirs.ranks.items())
+                if places.get(pid) != rank]  # fmt: skip
+    return Outcome(
+        f"{name}:ranks", "failed" if problems else "passed", tuple(problems), len(theirs.ranks)
+    )
 
 
 def _is_code(column: str, reg: Registry) -> bool:
@@ -498,8 +379,8 @@ def report(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
     for o in outcomes:
         if o.status == "passed" and not verbose:
             continue
-        lines.append(f"{o.status.upper()}: {o.case}" + (f" ({o.checks} values)" if o.checks
-                                                          else ""))  # fmt: skip
+        checked = f" ({counted(o.checks, 'value')})" if o.checks else ""
+        lines.append(f"{o.status.upper()}: {o.case}{checked}")
         lines.extend(f"  {m}" for m in o.messages)
     lines.append(summary(outcomes))
     return "\n".join(lines) + "\n"
@@ -527,6 +408,22 @@ def junit(outcomes: Sequence[Outcome]) -> bytes:
     return etree.tostring(suite, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
-__all__ = ["Case", "Outcome", "Results", "against", "case_files", "check_provider", "compared",
-           "fixture_dirs", "junit", "load_case", "read_results", "report", "run", "run_case",
-           "summary", "to_trf"]  # fmt: skip
+__all__ = [
+    "Case",
+    "Outcome",
+    "Results",
+    "ResultsError",
+    "against",
+    "case_files",
+    "check_provider",
+    "compared",
+    "fixture_dirs",
+    "junit",
+    "load_case",
+    "read_results",
+    "report",
+    "run",
+    "run_case",
+    "summary",
+    "to_trf",
+]  # fmt: skip

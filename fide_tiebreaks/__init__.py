@@ -6,8 +6,8 @@ Plugin authors need only::
 
 Users read a tournament and rank it::
 
-    from fide_tiebreaks import read_trf, compute_standings
-    standings = compute_standings(read_trf("event.trf").tournament, "BH/C1,BH,SB")
+    from fide_tiebreaks import read_tournament, compute_standings
+    standings = compute_standings(read_tournament("event.trf").tournament, "BH/C1,BH,SB")
 """
 
 import os as _os
@@ -24,10 +24,12 @@ if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
     __path__.append(_root)
 
 from .builder import BuilderError, EventBuilder
+from .builder import results as _builder_results
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
-from .formats import read_trf
+from .faults import InternalError
+from .formats import read_tournament, read_trf
 from .formats.base import ReadResult
 from .formats.trf.reader import parse_trf
 from .hookspecs import hookimpl
@@ -43,8 +45,11 @@ from .model import (
 )
 from .numbers import exact_str
 from .standings import Row, Standings, compute_standings
-from .tiebreak import Context, Tiebreak
+from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__
+
+# The builder checks an edition's name when it is given, against the registry's editions.
+_builder_results.edition_names = lambda: tuple(registry().editions)
 
 __all__ = [
     "BuilderError",
@@ -57,7 +62,10 @@ __all__ = [
     "EventBuilder",
     "Game",
     "InputError",
+    "InternalError",
     "OpponentTable",
+    "Option",
+    "OptionError",
     "Participant",
     "PluginError",
     "ReadResult",
@@ -77,6 +85,7 @@ __all__ = [
     "parse_code",
     "parse_list",
     "parse_trf",
+    "read_tournament",
     "read_trf",
     "registry",
 ]

@@ -113,7 +113,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for name, summary in COMMANDS.items():
         if wanted is None or name == wanted:
             module = load(name)
-            module.add_parser(sub, name, summary).set_defaults(command_module=module)
+            command = module.add_parser(sub, name, summary)
+            command.set_defaults(command_module=module, command_parser=command)
         else:  # listed in --help only; never parses, so it needs no -h of its own
             sub.add_parser(name, help=summary, add_help=False)
     return parser
@@ -147,7 +148,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if wrong:
         err(f"error: {wrong}")
         return EXIT_USAGE
-    args = build_parser(argv).parse_args(argv)
+    parser = build_parser(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # argparse's own message, with the option meant where one is near
+        parser.error(f"unrecognized arguments: {' '.join(extra)}"
+                     + _option_hint(extra, getattr(args, "command_parser", parser)))  # fmt: skip
     warnings.showwarning = _show_warning
     command = args.command_module
     if getattr(command, "ONE_SHOT", False) and console:
@@ -166,6 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
         faults = sys.modules.get("fide_tiebreaks.faults")  # loaded if a plugin could fail
+        if faults is not None and isinstance(e, faults.InternalError):
+            err(f"error: internal error: {e}")  # says what failed and to report it
+            return EXIT_INTERNAL
         if faults is not None and isinstance(e, faults.PluginError):
             # e.g. FIDE_TIEBREAKS_STRICT_PLUGINS=1 and a plugin that fails to import, in any
             # command that loads the plugins (plugins, serve, conformance ...)
@@ -189,12 +197,30 @@ def _not_a_command(argv: Sequence[str]) -> str | None:
                                                                          ".json"):  # fmt: skip
         return (f"'{first}' is not a command: the command comes first, e.g. 'fide-tiebreaks "
                 f"standings {first}' (commands: {names})")  # fmt: skip
+    near = nearest(first.lower(), list(COMMANDS))
+    if near:
+        return f"unknown command '{first}'; did you mean '{near}'? (commands: {names})"
+    return None
+
+
+def nearest(word: str, names: Sequence[str]) -> str | None:
+    """The name nearest to a misspelt *word* (commands, options), or None."""
     import difflib
 
-    near = difflib.get_close_matches(first.lower(), list(COMMANDS), n=1, cutoff=0.6)
-    if near:
-        return f"unknown command '{first}'; did you mean '{near[0]}'? (commands: {names})"
-    return None
+    near = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)
+    return near[0] if near else None
+
+
+def _option_hint(extra: Sequence[str], parser: argparse.ArgumentParser) -> str:
+    """'; did you mean --edition?' for the first unknown option near one of *parser*'s."""
+    options = [o for action in parser._actions for o in action.option_strings if o[:2] == "--"]
+    for word in extra:
+        name = word.split("=", 1)[0]
+        if name.startswith("--"):
+            near = nearest(name, options)
+            if near:
+                return f"; did you mean {near}?"
+    return ""
 
 
 def _show_warning(message: Any, category: Any, *args: Any, **kwargs: Any) -> None:

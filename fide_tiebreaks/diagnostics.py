@@ -22,15 +22,33 @@ def printable(text: str, lines: bool = False) -> str:
     """*text* safe for a terminal or an XML document: each control character (an escape
     sequence's ESC, a BEL, a NUL, ...) becomes U+FFFD; with *lines*, line ends stay (a
     report of several lines). Every text written to a terminal passes here (messages,
-    ``explain``, ``audit``); data formats that can carry controls (JSON, CSV, TRF) keep
-    them as they are."""
+    ``explain``, ``audit``) and every standings format a person reads (table, CSV, HTML,
+    XML); data formats that can carry controls escaped (JSON) or must be written back byte
+    for byte (TRF) keep them."""
     return (_CONTROLS_BUT_NEWLINE if lines else _CONTROLS).sub("\ufffd", text)
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """*n* and the noun in the number it takes: ``1 note``, ``2 notes``, ``0 notes``,
+    ``1 discrepancy`` (with *plural* ``discrepancies``); every count a person reads is
+    written through here."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
 
 
 class Severity(enum.IntEnum):
     NOTE = 0  # worth knowing; never a problem (``check`` stays clean)
     WARNING = 1  # a problem the tool worked around; ``--strict`` makes it an error
     ERROR = 2  # the data cannot be trusted; standings are refused
+
+
+class Kind(enum.Enum):
+    """What a diagnostic is about, for the code that acts on it: callers test the kind (and
+    :attr:`Diagnostic.code`), never the message text, which is for people."""
+
+    GENERAL = "general"  # anything else: read the message
+    UNDATED = "undated"  # the edition was picked for a file without an end date
+    RULE = "rule"  # a rule left a requested code out (C.07 Art. 10: unrated players)
+    PLUGIN_FAULT = "plugin-fault"  # a third-party plugin failed; its code was left out
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +58,8 @@ class Diagnostic:
     path: str = "<input>"
     line: int = 0  # 1-based; 0 = the file as a whole
     column: int = 0  # 1-based character column; 0 = the line as a whole
+    kind: Kind = Kind.GENERAL
+    code: str = ""  # the tie-break code the diagnostic concerns (canonical form), if any
 
     def __str__(self) -> str:
         where = self.path

@@ -138,7 +138,8 @@ def explain(
                                   strict=strict)  # fmt: skip
     if participant not in standings.tournament.index:
         raise KeyError(participant)
-    return standings, explain_row(standings, participant, options=options, strict=strict)
+    return standings, explain_row(standings, participant, options=standings.options,
+                                  strict=strict)  # fmt: skip
 
 
 def explain_row(
@@ -154,6 +155,7 @@ def explain_row(
     them all) so that shared tables are built once. A plugin whose ``explain`` fails gets a
     note saying so (PluginError with *strict*)."""
     t = standings.tournament
+    given = standings.options if options is None else options  # typed when from the standings
     cache = {} if cache is None else cache
     key = ("rows by id", id(standings))  # a report explains every row: find each in O(1)
     if key not in cache:
@@ -169,7 +171,7 @@ def explain_row(
         # As in compute_standings: a cache per plugin, the opponent tables shared.
         own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
         tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
-        ctx = Context(view, spec, standings.edition, group, own, dict(options or {}), tables)
+        ctx = Context(view, spec, standings.edition, group, own, dict(given), tables)
         note = (
             "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
         )

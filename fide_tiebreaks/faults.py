@@ -21,7 +21,18 @@ class PluginError(Exception):
 
 class PluginFault(PluginError):
     """Plugin code misbehaved while it ran: it raised, called ``sys.exit()`` or wrote to
-    standard output (which belongs to the program's own output: JSON, serve's responses)."""
+    standard output (which belongs to the program's own output: JSON, serve's responses).
+    *plugin* names the plugin whose code it was (when the guard was told), so that a fault
+    in a built-in plugin is reported as ours (:class:`InternalError`)."""
+
+    def __init__(self, message: str, plugin: str = "") -> None:
+        super().__init__(message)
+        self.plugin = plugin
+
+
+class InternalError(Exception):
+    """A fault in fide-tiebreaks itself, such as an exception in a built-in tie-break or
+    edition: never a plugin's warning, always exit 3 with a request to report it."""
 
 
 class _StdoutGuard:
@@ -85,13 +96,15 @@ _guarded_calls = 0
 
 
 @contextmanager
-def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = ()
-            ) -> Iterator[None]:  # fmt: skip
+def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = (),
+            plugin: str = "") -> Iterator[None]:  # fmt: skip
     """Run plugin code (an import, a hook, ``compute``, ``check``, ``explain``) so that
     whatever it does stays a fault of that plugin: an exception, ``sys.exit()`` or text
     written to ``sys.stdout`` becomes :class:`PluginFault` naming *who* (e.g. "tie-break
     'BH' from plugin 'x'") and *where* (e.g. " at import"). Exceptions in *allow* (such as
-    ``Unusable`` from ``check``) pass unchanged; KeyboardInterrupt is never caught."""
+    ``Unusable`` from ``check``) pass unchanged; KeyboardInterrupt is never caught. *plugin*
+    (the plugin's registered name) is kept in the fault; a fault from code this code called
+    (an edition's table asked for by a tie-break) keeps the name it was raised with."""
     global _guard, _guarded_calls
     with _guard_lock:
         if _guarded_calls == 0 or _guard is None or sys.stdout is not _guard:
@@ -110,11 +123,11 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
     except allow:
         raise
     except SystemExit as e:
-        raise PluginFault(f"{who} called sys.exit({e.code!r}){where}") from None
+        raise PluginFault(f"{who} called sys.exit({e.code!r}){where}", plugin) from None
     except (KeyboardInterrupt, GeneratorExit):
         raise  # the user stopping the run; the guard itself being closed
     except BaseException as e:  # an exception class of the plugin's own, outside Exception too
-        raise PluginFault(f"{who} failed{where}: {type(e).__name__}: {e}") from e
+        raise PluginFault(f"{who} failed{where}: {type(e).__name__}: {e}", plugin) from e
     finally:
         if outer is None:
             guard.captured.pop(tid, None)
@@ -129,9 +142,9 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
                 sys.stdout = guard.real
     if replaced:
         raise PluginFault(f"{who} replaced sys.stdout{where}; plugins must not touch standard "
-                          "output (it carries the results)")  # fmt: skip
+                          "output (it carries the results)", plugin)  # fmt: skip
     text = "".join(written)
     if text:
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise PluginFault(f"{who} wrote to standard output{where} ({shown!r}); plugins must "
-                          "not print (standard output carries the results)")  # fmt: skip
+                          "not print (standard output carries the results)", plugin)  # fmt: skip

@@ -25,7 +25,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .editions import Edition
-    from .tiebreak import Tiebreak
+    from .tiebreak import Option, Tiebreak
 
 PROJECT = "fide_tiebreaks"
 PREFIX = "fide_tiebreaks_"  # every hook name starts with it
@@ -82,6 +82,30 @@ def fide_tiebreaks_editions() -> Iterable[Edition]:
 
     This is the hook through which the legacy virtual-opponent rule and later editions
     plug in.
+    """
+    raise NotImplementedError  # a specification: plugins implement it
+
+
+@hookspec
+def fide_tiebreaks_options() -> Iterable[Option]:
+    """Return the options this plugin's tie-breaks and editions read from ``ctx.options``.
+
+    Each item is a :class:`fide_tiebreaks.Option`: a name (lower case, words joined by
+    ``_``), a type (``"bool"``, ``"int"``, ``"choice"`` or ``"text"``), a default and one
+    line of help::
+
+        @hookimpl
+        def fide_tiebreaks_options():
+            return [Option(name="xpts_factor", type="int", default=2, minimum=1,
+                           help="what XPTS2 multiplies the points by")]
+
+    Users give it as ``--option xpts-factor=3`` (``compute_standings(options=...)``, serve's
+    ``"options"``). An option no installed plugin declares is refused as a usage error with
+    the nearest names; so is a value of the wrong type, with the values the option takes. The
+    host converts the value once (``"yes"`` on the command line is ``True``) and every
+    ``compute``, ``check``, ``explain`` and edition function gets it typed in
+    ``ctx.options[name]``, the default when the user gave none. ``fide-tiebreaks plugins``
+    lists the options with their help. A name may be declared by one plugin only.
     """
     raise NotImplementedError  # a specification: plugins implement it
 

@@ -33,7 +33,7 @@ from .codes import MODIFIER_NAMES, CodeError
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
-from .tiebreak import Tiebreak
+from .tiebreak import Option, OptionError, Tiebreak
 from .version import __version__
 
 ENTRY_POINT_GROUP = "fide_tiebreaks"
@@ -63,6 +63,7 @@ class Provider:
     builtin: bool
     codes: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
 
 
 @dataclass
@@ -72,9 +73,40 @@ class Registry:
     manager: pluggy.PluginManager
     tiebreaks: dict[str, list[Tiebreak]] = field(default_factory=dict)  # by upper-case code
     editions: dict[str, Edition] = field(default_factory=dict)
+    options: dict[str, Option] = field(default_factory=dict)  # by name, words joined by "_"
     providers: list[Provider] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)  # left out by FIDE_TIEBREAKS_DISABLE_PLUGINS
+
+    @property
+    def builtin(self) -> frozenset[str]:
+        """The names of the built-in plugins loaded (``fide_tiebreaks.plugins.*``)."""
+        return frozenset(p.name for p in self.providers if p.builtin)
+
+    def option(self, name: str) -> Option:
+        """The declared option *name* (``-`` or ``_`` between words); OptionError with the
+        nearest names when no installed plugin declares it."""
+        found = self.options.get(name.replace("-", "_").lower())
+        if found is not None:
+            return found
+        import difflib
+
+        style = (lambda n: n.replace("_", "-")) if "-" in name else (lambda n: n)
+        known = [style(n) for n in sorted(self.options)]
+        near = difflib.get_close_matches(style(name.lower()), known, n=2, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        every = ", ".join(known) or "none"
+        raise OptionError(f"unknown option '{name}'{hint} (the installed plugins take: "
+                          f"{every}; 'fide-tiebreaks plugins' says what each does)")  # fmt: skip
+
+    def typed_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """*given* (as the API and serve take them) checked against the declared options and
+        converted once: every declared option, the default where none was given."""
+        typed = {name: option.default for name, option in self.options.items()}
+        for name, value in given.items():
+            option = self.option(name)
+            typed[option.name] = option.convert(value, name)
+        return typed
 
     def resolve(self, name: str, prefer: Mapping[str, str] | None = None) -> Tiebreak:
         """The tie-break for code *name* (aliases included). :class:`CodeError` when nobody
@@ -237,6 +269,7 @@ def load_registry(
             origin.pop(bad, None)
             problem(f"plugin '{bad}' was left out: {e}")
 
+    options = _options(pm, reg, problem)
     codes: dict[str, list[str]] = {name: [] for name in origin}
     edition_names: dict[str, list[str]] = {name: [] for name in origin}
     for impl in pm.hook.fide_tiebreaks_register.get_hookimpls():
@@ -258,9 +291,33 @@ def load_registry(
             edition_names[impl.plugin_name].append(ed.name)
     for name, (dist, version, builtin) in origin.items():
         reg.providers.append(
-            Provider(name, dist, version, builtin, tuple(codes[name]), tuple(edition_names[name]))
+            Provider(
+                name,
+                dist,
+                version,
+                builtin,
+                tuple(codes[name]),
+                tuple(edition_names[name]),
+                tuple(options.get(name, [])),
+            )
         )
     return reg
+
+
+def _options(pm: pluggy.PluginManager, reg: Registry, problem: Any) -> dict[str, list[Option]]:
+    """The options each plugin declares (``fide_tiebreaks_options``), kept in *reg*; a name
+    declared twice keeps its first plugin."""
+    by_plugin: dict[str, list[Option]] = {}
+    for impl in pm.hook.fide_tiebreaks_options.get_hookimpls():
+        for option in _collect(impl, Option, problem):
+            option = dataclasses.replace(option, provider=impl.plugin_name)
+            if option.name in reg.options:
+                problem(f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
+                        f"declared by '{reg.options[option.name].provider}'; ignored")  # fmt: skip
+                continue
+            reg.options[option.name] = option
+            by_plugin.setdefault(impl.plugin_name, []).append(option)
+    return by_plugin
 
 
 def builtin_editions() -> list[Edition]:
@@ -287,14 +344,15 @@ def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
         problem(str(e))
         return []
     good = []
+    what = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"  # an Option
     for item in items:
         if not isinstance(item, kind):
-            problem(f"plugin '{impl.plugin_name}' returned something that is not a "
-                    f"{kind.__name__} from {impl.function.__name__}; ignored")  # fmt: skip
+            problem(f"plugin '{impl.plugin_name}' returned something that is not {what} "
+                    f"from {impl.function.__name__}; ignored")  # fmt: skip
             continue
         wrong = _malformed(item)
         if wrong:
-            problem(f"plugin '{impl.plugin_name}' returned a {kind.__name__} whose {wrong} from "
+            problem(f"plugin '{impl.plugin_name}' returned {what} whose {wrong} from "
                     f"{impl.function.__name__}; ignored")  # fmt: skip
             continue
         good.append(item)
@@ -320,6 +378,8 @@ def _malformed(item: Any) -> str:
         if item.alone is not None and (isinstance(item.alone, bool)
                                        or not isinstance(item.alone, Rational)):  # fmt: skip
             return "alone is not an exact number"
+    elif isinstance(item, Option):
+        return _malformed_option(item)
     elif isinstance(item, Edition):
         if not isinstance(item.name, str) or not item.name.strip():
             return "name is not text"
@@ -328,7 +388,29 @@ def _malformed(item: Any) -> str:
     return ""
 
 
-# _thread's lock is threading.Lock itself; the threading module would add 1.5 ms to start-up.
+_OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+
+
+def _malformed_option(item: Option) -> str:
+    if not isinstance(item.name, str) or not _OPTION_NAME.match(item.name):
+        return "name is not lower-case words joined by _"
+    if item.type not in ("bool", "int", "choice", "text"):
+        return "type is not bool, int, choice or text"
+    if item.type == "choice" and not (
+        isinstance(item.choices, tuple) and item.choices and all(isinstance(c, str)
+                                                                 for c in item.choices)
+    ):  # fmt: skip
+        return "choices are not a tuple of texts"
+    if not isinstance(item.help, str):
+        return "help is not text"
+    try:
+        item.convert(item.default, item.name)
+    except OptionError:
+        return "default is not a value of its type"
+    return ""
+
+
+# threading.Lock is this lock; the threading module itself is not needed here.
 _lock = allocate_lock()
 _registry: Registry | None = None
 

@@ -26,7 +26,8 @@ from typing import Any, BinaryIO
 
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
-from .formats import read_trf
+from .faults import InternalError
+from .formats import jsonkeys, read_trf
 from .formats.base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from .formats.chessjson import read_chess_json
 from .formats.json import to_dict
@@ -85,14 +86,16 @@ def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 
 
-def handle(request: Any, root: str | None = None, *, unchecked: bool = True) -> dict[str, Any]:
+def handle(
+    request: Any, root: str | None = None, *, check_surrogates: bool = True
+) -> dict[str, Any]:
     """Answer one request (already decoded from JSON); with *root*, "path" must lie in it.
-    *unchecked* False: the caller knows no string holds a lone surrogate."""
+    *check_surrogates* False: the caller knows no string holds a lone surrogate."""
     if not isinstance(request, dict):
         raise BadRequest("a request is a JSON object")
     # The TRF text is left to the TRF reader, which names the line and column.
     fields = {k: v for k, v in request.items() if k != "trf"}
-    bad = lone_surrogate(fields, "the request") if unchecked else None
+    bad = lone_surrogate(fields, "the request") if check_surrogates else None
     if bad is not None:
         raise BadRequest(f"a string in {bad} holds a lone surrogate, which is not a Unicode "
                          "character")  # fmt: skip
@@ -122,7 +125,8 @@ def handle(request: Any, root: str | None = None, *, unchecked: bool = True) -> 
     if request.get("unrated_rating") is not None:
         options = {**options, "unrated_rating": request["unrated_rating"]}
     try:
-        check_options(options)  # compute_standings checks too; here before reading anything
+        check_options(options)  # compute_standings checks too; here before ranking
+        registry().typed_options(options)  # names and types as their plugins declare them
     except ValueError as e:
         raise BadRequest(str(e)) from None
     edition = request.get("edition")
@@ -149,24 +153,61 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
                              f"{MAX_JSON_VALUES}")  # fmt: skip
         # Numbers bounded (numbers.py); NaN, Infinity and 1e999 refused, so every id
         # echoed is JSON that any client can read back (RFC 8259 has no such values).
-        request = json.loads(line, parse_int=json_int, parse_float=finite_float,
-                             parse_constant=no_constant)  # fmt: skip
-        response = handle(request, root, unchecked=SURROGATE_ESCAPE.search(line) is not None)
+        request = jsonkeys.loads(
+            line, parse_int=json_int, parse_float=finite_float, parse_constant=no_constant
+        )
+        wrong_id = _wrong_id(request)
+        surrogates = SURROGATE_ESCAPE.search(line) is not None
+        response = (
+            error(wrong_id) if wrong_id else handle(request, root, check_surrogates=surrogates)
+        )
     except json.JSONDecodeError as e:
         response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
                               "diagnostics": []}}  # fmt: skip
+    except jsonkeys.DuplicateKey as e:
+        response = error(str(e))
     except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
         response = error("the request is nested too deeply to be a tournament request")
     except NumberError as e:
         response = {"error": {"message": str(e), "diagnostics": []}}
     except BadRequest as e:
         response = {"error": {"message": str(e), "diagnostics": e.diagnostics}}
+    except InternalError as e:  # a built-in that failed: says which code, asks for a report
+        response = error(f"internal error: {e}")
     except Exception as e:  # a bug: answer it and keep serving the other requests
         response = {"error": {"message": f"internal error: {type(e).__name__}: {e} (please "
                               "report this with the request)", "diagnostics": []}}  # fmt: skip
     if isinstance(request, dict) and "id" in request:
-        response = {"id": request["id"], **response}
+        response = _with_id(request["id"], response)
     return response
+
+
+def _with_id(given: object, response: dict[str, Any]) -> dict[str, Any]:
+    """The response with the request's id echoed exactly, or null for one we refused."""
+    return {"id": None if _wrong_id({"id": given}) else given, **response}
+
+
+def _wrong_id(request: object) -> str | None:
+    """Why the request's id cannot be echoed exactly, or None. An id is a whole number, a
+    string or null (docs/serve.md): any other number would come back altered (1e-400 as
+    0.0, which is id 0's), so such a request is not run."""
+    if not isinstance(request, dict) or "id" not in request:
+        return None
+    given = request["id"]
+    if (
+        given is None
+        or isinstance(given, str)
+        or (isinstance(given, int) and not isinstance(given, bool))
+    ):
+        return None
+    shown = {
+        float: "a number with a fraction or an exponent",
+        bool: json.dumps(given),
+    }.get(type(given), f"a JSON {'object' if isinstance(given, dict) else 'list'}")
+    return (
+        f"the id ({shown}) must be a whole number, a string or null, which are echoed "
+        "exactly; the request was not run"
+    )
 
 
 def finite_float(text: str) -> float:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .codes import TiebreakSpec
+from .codes import CodeError, TiebreakSpec
 from .editions import OpponentTable
 from .faults import PluginFault, guarded
 from .model import Tournament
@@ -66,12 +66,12 @@ class Context:
             # The edition's code belongs to the plugin that registered it: a fault there is
             # that plugin's, not the tie-break's that asked for the table.
             who = f"edition '{self.edition.name}' from plugin '{self.edition.provider}'"
-            with guarded(who, " in opponent_table"):
+            with guarded(who, " in opponent_table", plugin=self.edition.provider):
                 table = self.edition.opponent_table(self.tournament, forfeits_as_played,
                                                     self.options)  # fmt: skip
             if not isinstance(table, OpponentTable):
                 raise PluginFault(f"{who} returned {type(table).__name__} from opponent_table, "
-                                  "not an OpponentTable")  # fmt: skip
+                                  "not an OpponentTable", self.edition.provider)  # fmt: skip
             self.tables[key] = table
         return table
 
@@ -101,6 +101,91 @@ class Tiebreak:
     # The working for one participant: fide_tiebreaks.explain Line, Step and Table objects.
     explain: Callable[[Context, int], Sequence[Any]] | None = None
     provider: str = ""  # filled in by the host: the plugin that registered it
+
+
+OPTION_TYPES = ("bool", "int", "choice", "text")
+TRUE_TEXTS, FALSE_TEXTS = ("yes", "true", "1"), ("no", "false", "0")
+
+
+class OptionError(CodeError):
+    """An option that no installed plugin declares, or a value of the wrong type."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option a plugin reads from ``ctx.options``, as returned by
+    ``fide_tiebreaks_options``. Users give it as ``--option NAME=VALUE`` (``-`` or ``_``
+    between words), through ``compute_standings(options=...)`` or serve's ``"options"``;
+    the host refuses names nobody declares and values of the wrong type, converts the value
+    once and gives every plugin ``ctx.options[name]`` typed (the *default* when not given).
+
+    ``type`` is ``"bool"`` (on the command line ``yes``/``no``/``true``/``false``/``1``/
+    ``0``), ``"int"`` (a whole number, within ``minimum``..``maximum`` when given),
+    ``"choice"`` (one of ``choices``) or ``"text"``.
+    """
+
+    name: str  # as ctx.options holds it: lower case, words joined by "_"
+    type: str
+    default: Any = None  # None: not given (the plugin decides what that means)
+    help: str = ""  # one line, shown by 'fide-tiebreaks plugins'
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    provider: str = ""  # filled in by the host: the plugin that declared it
+
+    def accepted(self) -> str:
+        """The values this option takes, as messages say them."""
+        if self.type == "bool":
+            return "yes, no, true, false, 1 or 0"
+        if self.type == "int":
+            if self.minimum is not None and self.maximum is not None:
+                return f"a whole number {self.minimum}..{self.maximum}"
+            return "a whole number"
+        if self.type == "choice":
+            return "one of " + ", ".join(self.choices)
+        return "text"
+
+    def parse(self, text: str, shown: str) -> Any:
+        """The value of *text* as the command line gives it; OptionError when it is not one
+        of the values accepted. *shown* is the name as the user wrote it."""
+        if self.type == "bool":
+            if text in TRUE_TEXTS or text in FALSE_TEXTS:
+                return text in TRUE_TEXTS
+        elif self.type == "int":
+            digits = text.removeprefix("-")
+            if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+                return self.convert(int(text), shown)
+        elif self.type != "choice" or text in self.choices:
+            return self.convert(text, shown)
+        raise OptionError(f"option {shown} takes {self.accepted()}, not '{_clip(text)}'")
+
+    def convert(self, value: Any, shown: str) -> Any:
+        """*value* as the API and serve give it (true/false, a whole number, text), checked
+        against the declared type; OptionError naming what is accepted."""
+        if value is None:
+            return self.default
+        if self.type == "bool":
+            ok = isinstance(value, bool)
+        elif self.type == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            if ok and not _within(value, self.minimum, self.maximum):
+                raise OptionError(f"option {shown}: {_shown(value)} is outside "
+                                  f"{self.minimum}..{self.maximum}")  # fmt: skip
+        else:
+            ok = isinstance(value, str) and (self.type == "text" or value in self.choices)
+        if not ok:
+            what = "true or false" if self.type == "bool" else self.accepted()
+            raise OptionError(f"option {shown} takes {what}, not {type(value).__name__} "
+                              f"{_shown(value)}")  # fmt: skip
+        return value
+
+
+def _within(value: int, low: int | None, high: int | None) -> bool:
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def requires(feature: str, what: str) -> Callable[[Context], None]:

@@ -14,8 +14,7 @@ from fide_tiebreaks.model import PLAYED_KINDS, Colour, ResultKind, Tournament, T
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Unusable
 
-# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
-# and importing it up front would cost every run (a pairing program calls after each round).
+# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
 if TYPE_CHECKING:
     from fide_tiebreaks.explain import Line, Step
 

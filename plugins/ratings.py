@@ -12,15 +12,14 @@ from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING
 
-from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks import Context, Option, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, MEDIAN, REVERSE
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import PLAYED_KINDS, Participant, ResultKind
 from fide_tiebreaks.numbers import exact_str, from_units
-from fide_tiebreaks.tiebreak import Unusable, requires
+from fide_tiebreaks.tiebreak import MAX_RATING, Unusable, requires
 
-# The explain functions import fide_tiebreaks.explain themselves: only explaining needs it,
-# and importing it up front would cost every run (a pairing program calls after each round).
+# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
 if TYPE_CHECKING:
     from fide_tiebreaks.explain import Step
 
@@ -353,6 +352,21 @@ def _check(ctx: Context) -> None:
 def _check_rtng(ctx: Context) -> None:
     requires("std-tpn-rtng", "C.07 (2026)")(ctx)
     _check(ctx)
+
+
+@hookimpl
+def fide_tiebreaks_options() -> list[Option]:
+    return [
+        Option(
+            name="unrated_rating",
+            type="int",
+            default=None,
+            minimum=0,
+            maximum=MAX_RATING,
+            help="the rating unrated players get, so that rating tie-breaks are kept (C.07 "
+            "Art. 10); also --unrated-rating",
+        )
+    ]
 
 
 @hookimpl

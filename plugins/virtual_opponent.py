@@ -24,7 +24,7 @@ from typing import Any
 
 from fide_tiebreaks.plugins.unplayed import round_robin_table
 
-from fide_tiebreaks import hookimpl
+from fide_tiebreaks import Option, hookimpl
 from fide_tiebreaks.editions import Edition, Entry, OpponentTable, period_named
 from fide_tiebreaks.model import Game, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
@@ -174,6 +174,19 @@ SM_HALF = Edition(
     opponent_table=_table("none"),
     cut=plain_cut,
 )
+
+
+@hookimpl
+def fide_tiebreaks_options() -> list[Option]:
+    return [
+        Option(
+            name=OPTION_PAB,
+            type="bool",
+            default=True,
+            help="fide-2012 and older editions: a pairing-allocated bye counts as unplayed "
+            "in opponents' scores (no: its real points)",
+        )
+    ]
 
 
 @hookimpl

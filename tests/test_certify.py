@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from trfbuild import tournament
 
 from fide_tiebreaks import parse_trf
-from fide_tiebreaks.certify.adapters import Adapter, Answer, read_gacrux
+from fide_tiebreaks.certify.adapters import Adapter, Answer
 from fide_tiebreaks.certify.compare import agrees, compare
 from fide_tiebreaks.certify.generate import Profile, coverage, generate, to_trf
 from fide_tiebreaks.certify.shrink import cut
@@ -70,7 +71,7 @@ def test_a_planted_bug_is_found_and_shrunk(tmp_path, monkeypatch, capsys):
     report = tmp_path / "report"
     code = main(["certify", "--entry", "brokenprog:program", "--events", "12",
                  "--players", "6-12", "--kinds", "swiss", "--tiebreaks", "BH,SB",
-                 "--jobs", "1", "--shrink-seconds", "20", "--report", str(report)])  # fmt: skip
+                 "--jobs", "1", "--shrink-seconds", "900", "--report", str(report)])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 1
     summary = json.loads((report / "summary.json").read_text())
@@ -109,7 +110,7 @@ def test_a_planted_team_bug_is_shrunk_to_two_teams(tmp_path, monkeypatch, capsys
     report = tmp_path / "report"
     code = main(["certify", "--entry", "teambug:program", "--kinds", "team-swiss",
                  "--events", "2", "--players", "16-24", "--tiebreaks", "MPvGP,BH:MP",
-                 "--jobs", "1", "--shrink-seconds", "20", "--report", str(report)])  # fmt: skip
+                 "--jobs", "1", "--shrink-seconds", "900", "--report", str(report)])  # fmt: skip
     capsys.readouterr()
     assert code == 1
     groups = json.loads((report / "summary.json").read_text())["groups"]
@@ -242,12 +243,17 @@ def test_de_is_compared_by_the_order_it_induces_in_the_tied_group():
 
 
 def test_gacrux_text_report_is_read():
+    from fide_tiebreaks.results_reader import read_gacrux
+
+    four = parse_trf(tournament({1: [(2, "w", "1")], 2: [(1, "b", "0")],
+                                 3: [(4, "w", "1")], 4: [(3, "b", "0")]})).tournament  # fmt: skip
     text = "StartNo\tRank\tPTS\tFB/V2024\tBH/V2024\n1\t1\t2.5\t2.0\t4.0\n4\t4\t0.0\t-0\t0.0\n"
-    answer = read_gacrux(text, ["FB", "BH"])
-    assert answer.values == {1: {"FB": "2.0", "BH": "4.0"}, 4: {"FB": None, "BH": "0.0"}}
-    assert answer.ranks == {1: 1, 4: 4}
-    with pytest.raises(ValueError):
-        read_gacrux("Traceback (most recent call last):\n", ["BH"])
+    read = read_gacrux(text, "output", ["FB", "BH"], four)
+    assert read.values == {1: {"FB": "2.0", "BH": "4.0"}, 4: {"FB": None, "BH": "0.0"}}
+    assert read.ranks == {1: 1, 4: 4}
+    with pytest.raises(ValueError) as e:
+        read_gacrux("Traceback (most recent call last):\n", "output", ["BH"], four)
+    assert str(e.value) == "output:1: expected a StartNo, Rank header"
 
 
 def test_the_report_paths_are_relative_to_the_report_folder(tmp_path, monkeypatch, capsys):

@@ -122,7 +122,7 @@ def test_output_the_readers_cannot_take_is_a_run_finding(tmp_path, reader, outpu
     (tmp_path / "out.txt").write_text(output)
     cat = f'{sys.executable} -c "import sys; sys.stdout.write(open(sys.argv[1]).read())"'
     code, out = _run(f"{cat} {tmp_path / 'out.txt'}", "--reader", reader)
-    assert code == 1 and message in out and out.rstrip().endswith("1 events, 1 discrepancies")
+    assert code == 1 and message in out and out.rstrip().endswith("1 event, 1 discrepancy")
 
 
 @pytest.mark.parametrize("first", [True, False])

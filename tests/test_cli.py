@@ -97,7 +97,9 @@ def test_check_exit_codes(tmp_path):
     verbose = run_cli("standings", FILE, "-v")
     notes = [ln for ln in verbose.stderr.splitlines() if ": note: " in ln]
     assert notes and set(notes) <= set(clean.stderr.splitlines())
-    assert clean.stdout.strip().endswith(f"0 errors, 0 warnings, {len(notes)} notes")
+    assert clean.stdout.strip().endswith(
+        f"0 errors, 0 warnings, {len(notes)} note" + ("s" if len(notes) != 1 else "")
+    )
     lines = [player_line(1, "A", [(2, "w", "1")]), player_line(2, "B", [(1, "b", "1")])]
     problems = run_cli("check", write(tmp_path, "012 X\n" + "\n".join(lines) + "\n"))
     assert problems.returncode == 1

@@ -161,7 +161,7 @@ def test_audit_ignores_a_temporary_file_left_by_a_kill(tmp_path):
     # In a folder it is not found, named explicitly it is not audited either.
     for args in ([str(tmp_path)], [str(tmp_path / "event.trf"), str(left)]):
         done = run_cli("audit", *args, "-j", "1")
-        assert "1 files: 1 read" in done.stdout, done.stdout + done.stderr
+        assert "1 file: 1 read" in done.stdout, done.stdout + done.stderr
         assert "half-written" not in done.stdout and str(left) not in done.stdout
 
 

@@ -2,8 +2,8 @@
 diagnostics or InputError, and ranking gives values or CodeError; never another exception.
 
 The mutation fuzz uses fixed seeds (reproducible) and runs a few hundred cases;
-``FUZZ_CASES=100000`` (``tox -e fuzz``) runs a long one. The hypothesis tests draw fresh
-random inputs every run."""
+``FUZZ_CASES=100000`` (``tox -e fuzz``) runs a long one. The hypothesis tests draw the same
+inputs on every machine (tests/conftest.py); ``tox -e fuzz`` draws fresh ones."""
 
 from __future__ import annotations
 

@@ -245,7 +245,11 @@ def test_any_number_in_an_xml_round_is_a_message(text, attribute):
         (("standings", str(TEC / "tournament.trf"), "-t", "BH/C" + LONG), "/C '1111"),
         (("standings", str(TEC / "tournament.trf"), "-t", "BH/K" + LONG), "more than 30 digits"),
         (("standings", str(TEC / "tournament.trf"), "-t", "PS/L-" + LONG), "more than 30 digits"),
-        (("standings", str(TEC / "tournament.trf"), "--option", "x=" + LONG), "option value"),
+        # an option's value is read as its plugin declares it: unrated-rating is 0..9999
+        (
+            ("standings", str(TEC / "tournament.trf"), "--option", "unrated-rating=" + LONG),
+            "option unrated-rating takes a whole number 0..9999, not '1111",
+        ),
         (("explain", str(TEC / "tournament.trf"), LONG), "no participant has start rank 1111"),
     ],
 )

@@ -1,4 +1,4 @@
-"""Invariants on generated tournaments (hypothesis; fresh random seeds every run).
+"""Invariants on generated tournaments (hypothesis, derandomized: tests/conftest.py).
 
 Each property is a fact about the rules, not about our code: renumbering the participants or
 swapping every colour cannot change a value that does not depend on numbers or colours; a cut

@@ -140,7 +140,7 @@ def test_audit_counts_a_file_reached_twice_once(tmp_path):
     run = run_cli("audit", str(folder), str(ranked), str(tmp_path / "." / "reports"), "-j", "1")
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.count("conforms") == 1
-    assert "1 files: 1 read, 1 conform" in run.stdout
+    assert "1 file: 1 read, 1 conform" in run.stdout
 
 
 STDOUT_FAULTS = """

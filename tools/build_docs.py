@@ -2,7 +2,8 @@
 and examples run against the bundled fixtures, with their real output; and refresh every
 example output in the hand-written pages (README.md, docs/tutorial.md, docs/plugins.md:
 each ```console block's ``$ fide-tiebreaks ...`` lines are run again and their output
-replaces what follows them). tests/test_docs.py regenerates all of them and fails when a
+replaces what follows them), and the number of bundled conformance cases where README.md
+and docs/conformance.md give it. tests/test_docs.py regenerates all of them and fails when a
 committed page differs, so they cannot drift.
 
 A hand-written block may be preceded by a comment saying how it is generated:
@@ -259,9 +260,24 @@ def refresh(text: str) -> str:
     return _BLOCK.sub(block, text)
 
 
+# Pages that state how many bundled conformance cases there are, after the marker
+# ``<!-- count: cases -->`` (hidden once rendered), so that the number cannot drift.
+COUNTED = [ROOT / "README.md", ROOT / "docs" / "conformance.md"]
+_COUNT = re.compile(r"<!-- count: cases -->\d+ cases")
+
+
+def counts(text: str) -> str:
+    """*text* with each marked number of cases set to the number of case files."""
+    n = len(list((ROOT / "conformance" / "cases").rglob("*.xml")))
+    return _COUNT.sub(f"<!-- count: cases -->{n} cases", text)
+
+
 def build_hand_written() -> dict[Path, str]:
-    """The hand-written pages with their example outputs from real runs."""
-    return {path: refresh(path.read_text()) for path in HAND_WRITTEN}
+    """The hand-written pages with their example outputs from real runs, and their counts."""
+    pages = {path: refresh(path.read_text()) for path in HAND_WRITTEN}
+    for path in COUNTED:
+        pages[path] = counts(pages.get(path, path.read_text()))
+    return pages
 
 
 if __name__ == "__main__":

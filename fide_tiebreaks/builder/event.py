@@ -18,6 +18,7 @@ from .results import (
     BuilderError,
     as_date,
     bye_kind,
+    check_edition,
     exact,
     game_kinds,
     listed,
@@ -61,6 +62,17 @@ def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, 
         d["adjustment_units"] = adjustment
     object.__setattr__(p, "__dict__", d)
     return p
+
+
+def _fide_id(value: object, pid: int) -> str:
+    """A FIDE ID as text: a whole number or its digits (None: none)."""
+    if value is None:
+        return ""
+    if type(value) is int and value >= 0:
+        return str(value)
+    if isinstance(value, str):
+        return value
+    raise BuilderError(f"fide_id {value!r} must be a whole number or text", participant=pid)
 
 
 class EventBuilder:
@@ -182,11 +194,11 @@ class EventBuilder:
             points=Fraction(0),
             results=(),
             rating=rating or None,  # as the TRF reader: 0 is unrated
-            federation=str(federation),
-            fide_id="" if fide_id is None else str(fide_id),
-            title=str(title),
-            sex=str(sex),
-            birth_date=str(birth_date),
+            federation=text(federation, "federation", pid),
+            fide_id=_fide_id(fide_id, pid),
+            title=text(title, "title", pid),
+            sex=text(sex, "sex", pid),
+            birth_date=text(birth_date, "birth_date", pid),
         )
         self._entries[pid] = _Entry(dict(template.__dict__), first)
         bisect.insort(self._ids, pid)
@@ -218,6 +230,7 @@ class EventBuilder:
         """Add a team: *players* are its members' ids in board order (the roster). Adding
         a team makes the event a team event (participants are then the teams)."""
         tid = whole(tid, "team id", 1, MAX_TEAMS)
+        self._no_points_outside_scoring(tid)
         if tid in self._teams:
             raise BuilderError(f"team {tid} is already in the event")
         members = listed(players, "players")
@@ -395,6 +408,21 @@ class EventBuilder:
         g = self._games[pid][n - 1]
         self._set(pid, g._replace(points=value, units=int(value * self.scale)))
 
+    def _no_points_outside_scoring(self, tid: int) -> None:
+        """Team events take no points outside the scoring system (adjust_points,
+        set_points): refused whichever comes first, so that none is dropped silently."""
+        adjusted = [pid for pid in self._ids if self._extra.get(pid)] + [
+            pid
+            for pid, row in self._games.items()
+            if any(g.points != self._points[g.kind, g.colour][0] for g in row)
+        ]
+        if adjusted:
+            raise BuilderError(
+                f"team {tid}: player {min(adjusted)} has points outside the "
+                "scoring system (adjust_points or set_points), which are for "
+                "individual events only"
+            )
+
     def _exact_points(self, points: object) -> Fraction:
         """*points* exact, with the grid made fine enough for them (the TRF reader's grid
         takes every 299 value too)."""
@@ -460,13 +488,18 @@ class EventBuilder:
     def _dates(self) -> tuple[str | None, date | None, date | None]:
         """The edition and the dates, checked."""
         edition = self.edition
-        if edition is not None and (not isinstance(edition, str) or not edition.strip()):
-            raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
+        check_edition(edition)
         return edition, as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
 
     def _entry(self, pid: object, n: int | None) -> _Entry:
         if isinstance(pid, bool) or not isinstance(pid, int):
             raise BuilderError(f"player id {pid!r} is not a whole number", n)
+        if type(pid) is not int:  # an IntEnum: the event's ids are plain ints
+            raise BuilderError(
+                f"player id {pid!r} is a {type(pid).__name__}, not a plain int; "
+                f"pass its value, {int(pid)}",
+                n,
+            )
         if pid not in self._entries:
             raise BuilderError("is unknown (add_player first)", n, pid)
         return self._entries[pid]

@@ -3,7 +3,8 @@ numbers and dates; and the error it raises when it cannot."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Collection, Mapping
 from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
@@ -71,12 +72,35 @@ def bye_kind(code: object, team_event: bool) -> ResultKind:
     raise ValueError(f"bye code {code!r} not understood: use U (pairing-allocated), F, H or Z")
 
 
+# The package (fide_tiebreaks/__init__.py), which knows the plugin host, gives the names of
+# the rules editions; the builder itself knows nothing of ranking (the import contracts).
+edition_names: Callable[[], Collection[str]] | None = None
+
+
+def check_edition(edition: object) -> None:
+    """An edition the registry has, by name (any case, as compute_standings reads it)."""
+    if edition is None:
+        return
+    if not isinstance(edition, str) or not edition.strip():
+        raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
+    names = sorted(edition_names()) if edition_names is not None else []
+    if names and edition.lower() not in {n.lower() for n in names}:
+        raise BuilderError(
+            f"edition {clip(edition)!r} is not known; the editions are " + ", ".join(names)
+        )
+
+
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def as_date(value: object, what: str) -> date | None:
+    """A date, or its text in the one form the docs give, YYYY-MM-DD (Python also reads
+    '2024-W52' and '20241231', which no user of this API means)."""
     if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
         return value
     if isinstance(value, datetime):
         return value.date()
-    if isinstance(value, str):
+    if isinstance(value, str) and _ISO_DAY.fullmatch(value):
         try:
             return date.fromisoformat(value)
         except ValueError:
@@ -135,6 +159,12 @@ def text(value: object, what: str, participant: int | None = None) -> str:
 def whole(value: object, what: str, low: int = 1, high: int | None = None) -> int:
     """*value* as a whole number from *low* (to *high*: the limit TRF's columns set, so that
     what the builder accepts a file can hold and every reader would accept)."""
+    if isinstance(value, int) and type(value) is not int and not isinstance(value, bool):
+        # An IntEnum or another subclass: a plain int is what the event holds and compares.
+        raise BuilderError(
+            f"{what} {value!r} is a {type(value).__name__}, not a plain int; "
+            f"pass its value, {int(value)}"
+        )
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise BuilderError(f"{what} {value!r} must be a whole number from {low}"
                            + ("" if high is None else f" to {high}"))  # fmt: skip

@@ -9,8 +9,9 @@ from fractions import Fraction
 
 from ..diagnostics import Collector, Severity
 from ..formats.trf.players import BYES
+from ..formats.trf.team_records import report_team_findings
 from ..model import ResultKind, Team, Tournament
-from ..teams import TeamRecords, build_team_event
+from ..teams import Forfeit, Lineup, TeamBye, TeamRecords, build_team_event
 from .results import BuilderError, listed, mapping
 
 
@@ -98,9 +99,9 @@ def team_event(
     team_of = {p: t.id for t in teams.values() for p in t.players}
     for r, tr in enumerate(rounds, start=1):
         for code, white, black in tr.forfeits:
-            recs.forfeits.append((0, code, r, white, black))
+            recs.forfeits.append(Forfeit(0, code, r, white, black))
         for kind in {k for k in tr.byes.values()}:
-            recs.byes.append((0, kind, r, [t for t, k in tr.byes.items() if k is kind]))
+            recs.byes.append(TeamBye(0, kind, r, [t for t, k in tr.byes.items() if k is kind]))
         for tid, seats in tr.lineups.items():
             opponents = [
                 team_of.get(ind.participant(p).results[r - 1].opponent or 0)
@@ -108,10 +109,11 @@ def team_event(
                 if p is not None
             ]
             opp = next((o for o in opponents if o), 0)
-            recs.lineups.append((0, r, tid, opp, [p or 0 for p in seats]))
+            recs.lineups.append(Lineup(0, r, tid, opp, [p or 0 for p in seats]))
     out = Collector("<EventBuilder>")
-    t = build_team_event(ind, recs, out)
+    event = build_team_event(ind, recs)
+    report_team_findings(event.findings, out)
     problems = [d.message for d in out.items if d.severity >= Severity.WARNING]
     if problems:
         raise BuilderError("; ".join(problems))
-    return t
+    return event.tournament

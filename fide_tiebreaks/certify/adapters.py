@@ -23,12 +23,13 @@ import importlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..diagnostics import InputError
@@ -75,6 +76,12 @@ class Adapter:
     order_only: frozenset[str] = frozenset({"DE"})
     timeout: float = 60.0
     description: str = ""
+    # What the adapter needs installed (a module to import) and how to install it; the
+    # interpreter it runs is the one named by *python_env*, else this one.
+    requires: str = ""
+    install: str = ""
+    python_env: str = ""
+    version: str = ""  # the program's version, where it can be had (the report names it)
 
 
 def our_options(options: Mapping[str, str]) -> dict[str, object]:
@@ -85,6 +92,11 @@ def our_options(options: Mapping[str, str]) -> dict[str, object]:
 
 class AdapterError(Exception):
     """The adapter is unusable as described (an unknown reader, entry point, placeholder)."""
+
+
+def ran(adapter: Adapter) -> str:
+    """What the adapter runs, for the report: the command template, else the entry point."""
+    return adapter.command or f"entry point {adapter.entry}"
 
 
 def run(adapter: Adapter, request: Request) -> Answer:
@@ -253,50 +265,37 @@ def chess_json(trf: str) -> str:
 
 
 def read_output(reader: str, data: bytes, request: Request) -> Answer:
-    """Values and ranks from a program's output. Raises ValueError (or KeyError...) when it
-    cannot be read."""
-    text = data.decode("utf-8-sig", errors="replace")
-    if reader == "gacrux":
-        return read_gacrux(text, request.codes)
-    if reader not in ("json", "csv", "trf-rank"):
-        raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
-    from fide_tiebreaks.conformance.runner import read_results
-
+    """Values and ranks from a program's output, by the reader ``conformance --against``
+    uses (fide_tiebreaks.results_reader). Raises ValueError when it cannot be read."""
     from ..formats.trf.reader import parse_trf
+    from ..results_reader import parse_results, read_gacrux
 
+    if reader not in READERS:
+        raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
     t = parse_trf(request.trf.encode()).tournament
-    suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
-    with tempfile.TemporaryDirectory(prefix="certify-read-") as tmp:
-        path = Path(tmp) / f"result{suffix}"
-        path.write_bytes(data)
-        try:
-            read = read_results(path, list(request.codes), t)
-        except (ValueError, InputError) as e:  # name the output, not a folder now gone
-            raise ValueError(str(e).replace(str(path), "output")) from None
-    values, ranks = read.values, read.ranks
+    if reader == "gacrux":
+        read = read_gacrux(data.decode("utf-8-sig", errors="replace"), "output",
+                           request.codes, t)  # fmt: skip
+    else:
+        suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
+        read = parse_results(data, "output", list(request.codes), t, is_code, suffix=suffix)
+    if read.unasked:  # the program ranked by another list than it was given
+        raise ValueError(f"values for {', '.join(read.unasked)}, not asked for (asked: "
+                         f"{','.join(request.codes)})")  # fmt: skip
     offered = None if reader != "trf-rank" else ()
-    return Answer({pid: {c: (v or None) for c, v in row.items()} for pid, row in values.items()},
-                  ranks, offered)  # fmt: skip
+    return Answer(read.values, read.ranks, offered)
 
 
-def read_gacrux(text: str, codes: Sequence[str]) -> Answer:
-    """gacrux's tab-separated report (``-d T``): StartNo, Rank, PTS, then ``CODE/Vyyyy``
-    columns; ``-0`` or an empty cell is no value."""
-    lines = [line.split("\t") for line in text.splitlines() if line.strip()]
-    if not lines or lines[0][:2] != ["StartNo", "Rank"]:
-        raise ValueError("expected a StartNo, Rank header")
-    head = [h.split("/V")[0] if "/V" in h else h for h in lines[0]]
-    values: dict[int, dict[str, str | None]] = {}
-    ranks: dict[int, int] = {}
-    for row in lines[1:]:
-        if not row[0].strip().isdigit():
-            continue  # "Check: ..." and the like
-        pid = int(row[0])
-        ranks[pid] = int(row[1])
-        cells = dict(zip(head[3:], row[3:], strict=False))
-        values[pid] = {c: (None if cells.get(c, "").strip() in ("", "-0", "None")
-                           else cells[c].strip()) for c in codes}  # fmt: skip
-    return Answer(values, ranks)
+def is_code(column: str) -> bool:
+    """Whether a column heading is a tie-break code an installed plugin provides."""
+    from ..codes import CodeError, parse_list
+    from ..host import registry
+
+    try:
+        specs = parse_list(column)
+    except CodeError:
+        return False
+    return bool(specs) and all(registry().tiebreaks.get(s.name.upper()) for s in specs)
 
 
 # -- the adapters that ship --------------------------------------------------------------------
@@ -341,7 +340,10 @@ def gacrux(request: Request) -> Answer:
     if done.returncode != 0:
         tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
         return Answer({}, error=f"gacrux exit status {done.returncode}: " + " | ".join(tail))
-    return read_gacrux(done.stdout.decode("utf-8", "replace"), request.codes)
+    try:
+        return read_output("gacrux", done.stdout, request)
+    except ValueError as e:
+        return Answer({}, error=f"unreadable output (gacrux reader): {e}")
 
 
 ADAPTERS = {
@@ -349,10 +351,103 @@ ADAPTERS = {
                        description="our built-ins, in process (self-test)"),
     "gacrux": Adapter("gacrux", entry="fide_tiebreaks.certify.adapters:gacrux",
                       reader="gacrux", rounded=frozenset({"AOB", "SSSC"}),
-                      description="FIDE TEC's reference program (pip install gacrux)"),
+                      description="FIDE TEC's reference program (pip install gacrux)",
+                      requires="gacrux.tiebreakchecker", install="pip install gacrux",
+                      python_env="FIDE_TIEBREAKS_GACRUX_PYTHON"),
     "tiebreak-core": Adapter("tiebreak-core",
                              entry="fide_tiebreaks.certify.bridge:tiebreak_core",
                              rounded=frozenset({"*"}),
                              description="tiebreak-core, in process (pip install "
-                             "tiebreak-core)"),
+                             "tiebreak-core)", requires="tiebreak_core",
+                             install="pip install tiebreak-core"),
 }  # fmt: skip
+
+
+# -- before the run: can the program run at all, and what is it? -------------------------
+def probe(adapter: Adapter) -> Adapter:
+    """*adapter* with its program's version, once the program was found able to run;
+    :class:`AdapterError` saying what is missing and how to install it otherwise, before
+    a single event is generated: a command not found or not executable, an adapter's
+    package that does not import (in the interpreter it runs)."""
+    if adapter.command:
+        probe_command(adapter.command)
+        return adapter
+    if adapter.requires:
+        found = probe_module(adapter)
+        return replace(adapter, version=adapter.version or found)
+    if adapter.entry.startswith("fide_tiebreaks."):  # ours: the version is ours
+        from ..version import __version__
+
+        return replace(adapter, version=adapter.version or __version__)
+    return replace(adapter, version=adapter.version or entry_version(adapter.entry))
+
+
+def probe_command(template: str) -> None:
+    """AdapterError when the template's program is not there to run (checked, not run)."""
+    first = shlex.split(template)[0].replace("{python}", sys.executable)
+    if "{" in first:  # a placeholder as the program: it exists only per event
+        return
+    if os.sep in first or (os.altsep and os.altsep in first):
+        path = Path(first).absolute()
+        if not path.exists():
+            raise AdapterError(f"--program: cannot run '{first}': no such file; nothing was run")
+        if not path.is_file() or not os.access(path, os.X_OK):
+            raise AdapterError(f"--program: cannot run '{first}': it is not an executable "
+                               "file; nothing was run")  # fmt: skip
+        return
+    if shutil.which(first) is None:
+        raise AdapterError(f"--program: cannot run '{first}': it was not found on PATH; "
+                           "nothing was run")  # fmt: skip
+
+
+def probe_module(adapter: Adapter) -> str:
+    """The version of the adapter's package; AdapterError with the install command when
+    the interpreter the adapter runs cannot find it. An adapter that runs a command line
+    (*python_env*: gacrux) is probed in that interpreter, by finding the module, not by
+    running it; an in-process one is imported here, as its first event would."""
+    distribution = adapter.install.split()[-1]
+    if not adapter.python_env:
+        try:
+            importlib.import_module(adapter.requires)
+        except (Exception, SystemExit) as e:
+            why = f"{type(e).__name__}: {e}"
+            raise AdapterError(_missing(adapter, sys.executable, why)) from None
+        return _version(distribution)
+    python = os.environ.get(adapter.python_env) or sys.executable
+    code = (f"import importlib.util as u, importlib.metadata as m\n"
+            f"if u.find_spec({adapter.requires!r}) is None:\n"
+            f"    raise SystemExit('ModuleNotFoundError: No module named {adapter.requires}')\n"
+            f"try: print(m.version({distribution!r}))\n"
+            "except m.PackageNotFoundError: print('')")  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="certify-probe-") as tmp:
+        done = execute([python, "-c", code], Path(tmp), adapter.timeout)
+    if isinstance(done, str):
+        raise AdapterError(_missing(adapter, python, done))
+    if done.returncode != 0:
+        tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
+        raise AdapterError(_missing(adapter, python, " | ".join(tail)))
+    return done.stdout.decode("utf-8", "replace").strip()[:40]
+
+
+def _missing(adapter: Adapter, python: str, why: str) -> str:
+    return (f"the {adapter.name} adapter needs {adapter.install.split()[-1]}, which "
+            f"{python} cannot import ({why}); install it with: {python} -m "
+            f"{adapter.install}; nothing was run")  # fmt: skip
+
+
+def _version(distribution: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return ""
+
+
+def entry_version(spec: str) -> str:
+    """The version of the distribution that installs an entry point's module, if any."""
+    from importlib import metadata
+
+    top = spec.partition(":")[0].split(".")[0]
+    names = metadata.packages_distributions().get(top, [])
+    return _version(names[0]) if names else ""

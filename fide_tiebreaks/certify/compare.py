@@ -11,14 +11,15 @@ number or by lot, C.07 4.2 leaves that to the regulations).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from itertools import pairwise
 
 from ..model import Participant, Tournament
 from ..numbers import exact_str
+from ..results_reader import value_of
 from ..standings import Row, Standings
 from .adapters import Adapter, Answer
 
@@ -64,16 +65,9 @@ def category(t: Tournament, pid: int) -> str:
 
 def number(text: str | None) -> Fraction | None:
     """A printed value as a Fraction: '2.5', '5/2', '2,5'; None for no value. Raises
-    ValueError for text that is not a number."""
-    if text is None:
-        return None
-    text = text.strip().replace(",", ".")
-    if text in ("", "-", "-0", "None", "null"):
-        return None
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"'{text}' is not a number") from None
+    ValueError for text that is not a number as every reader here takes numbers (ASCII
+    digits only: not '1_0', '1e3', '٣' or full-width digits, which Fraction would take)."""
+    return value_of(text)
 
 
 def agrees(ours: Fraction | None, theirs: str | None, rounded: bool) -> bool:
@@ -86,18 +80,38 @@ def agrees(ours: Fraction | None, theirs: str | None, rounded: bool) -> bool:
         return False
     if ours is None or value is None:
         return ours is None and value is None
-    if rounded and theirs is not None and "." in theirs:
-        places = len(theirs.strip().split(".")[1])
-        exact = Decimal(ours.numerator) / Decimal(ours.denominator)
-        try:
-            return exact.quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP) == Decimal(theirs)
-        except InvalidOperation:
-            return False
+    mark = None if theirs is None else theirs.strip().replace(",", ".")
+    if rounded and mark is not None and "." in mark:  # a whole number is compared exactly
+        return half_up(ours, len(mark.partition(".")[2])) == value
     return ours == value
+
+
+def half_up(value: Fraction, places: int) -> Fraction:
+    """*value* rounded to *places* decimals, halves away from zero: how the programs the
+    adapters declare ``rounded`` print a value for display (exact; no Decimal precision)."""
+    scale = 10**places
+    units = math.floor(abs(value) * scale + Fraction(1, 2))
+    return Fraction(units if value >= 0 else -units, scale)
 
 
 def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else exact_str(value)
+
+
+def stray(answer: Answer, asked: Sequence[str], ids: set[int]) -> str:
+    """What the answer holds that was not asked: a row for a participant the event does not
+    have, a value of a code not in the list ('' when nothing). Either means the program
+    ranked another event or by another list, whatever its other values say."""
+    extra = sorted((set(answer.values) | set(answer.ranks)) - ids)
+    if extra:
+        return f"the answer has a row for participant {extra[0]}, who is not in the event"
+    wanted = {c.upper() for c in asked}
+    unasked = sorted({c for row in answer.values.values() for c in row
+                      if c.upper() not in wanted})  # fmt: skip
+    if unasked:
+        return (f"the answer has values for {', '.join(unasked)}, not asked for (asked: "
+                f"{','.join(asked)})")  # fmt: skip
+    return ""
 
 
 def compare(ours: Standings, answer: Answer, adapter: Adapter,

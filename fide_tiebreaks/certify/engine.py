@@ -16,8 +16,8 @@ from ..codes import CodeError
 from ..formats.trf.reader import parse_trf
 from ..host import PluginError
 from ..standings import Standings, compute_standings
-from .adapters import Adapter, Request, our_options, run
-from .compare import Discrepancy, compare
+from .adapters import Adapter, Answer, Request, our_options, run
+from .compare import Discrepancy, compare, stray
 from .generate import Event, Profile, coverage, generate, to_trf
 
 
@@ -59,6 +59,10 @@ def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standin
     request = Request(to_trf(event), config.codes, config.edition, event.kind,
                       dict(config.options), config.adapter.timeout)  # fmt: skip
     answer = run(config.adapter, request)
+    ids = {row.participant.id for row in ours.rows}
+    wrong = "" if answer.error else stray(answer, config.codes, ids)
+    if wrong:
+        answer = Answer({}, error=wrong)
     found, compared = compare(ours, answer, config.adapter, config.edition)
     return found, compared, ours
 
@@ -136,7 +140,8 @@ def run_dask(config: Config, events: int, scheduler: str) -> Iterator[EventResul
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'fide-tiebreaks[dask]'") from None
+        raise RuntimeError("--scheduler needs Dask (from a checkout: pip install '.[dask]')"
+                           ) from None  # fmt: skip
     from functools import partial
 
     with Client(scheduler) as client:

@@ -12,6 +12,8 @@ from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from ..atomic import OutputError, write_atomic
+from ..diagnostics import counted
+from ..version import __version__
 from .compare import Discrepancy
 from .generate import Event, to_trf
 
@@ -59,13 +61,26 @@ class Summary:
     coverage: Mapping[str, int]
     per_code: Mapping[str, int]
     groups: tuple[Group, ...]
+    command: str = ""  # what was run: the --program template or the entry point
+    program_version: str = ""  # where it can be had ('' : unknown)
+    version: str = __version__  # ours
+
+    @property
+    def subject(self) -> str:
+        """What was certified, in one line: the program, its version and what ran, and
+        the fide-tiebreaks version that judged it."""
+        version = self.program_version or "version unknown (see --program-version)"
+        return (f"{self.program} {version} ({self.command}), judged by fide-tiebreaks "
+                f"{self.version}")  # fmt: skip
 
 
 def text(s: Summary) -> str:
     out = [
-        f"certify {s.program}: {s.events} events (seed {s.seed}), edition {s.edition}, "
-        f"tie-breaks {','.join(s.codes)}",
-        f"{s.compared} values and orders compared in {s.seconds:.1f} s",
+        f"certify {printable(s.subject)}",
+        f"{counted(s.events, 'event')} (seed {s.seed}), edition {s.edition}, tie-breaks "
+        f"{','.join(s.codes)}",
+        f"{counted(s.compared, 'value or order', 'values and orders')} compared in "
+        f"{s.seconds:.1f} s",
         "",
         "coverage (result codes, situations, Art. 16 categories and values compared):",
     ]
@@ -75,16 +90,26 @@ def text(s: Summary) -> str:
         out.append(f"{key}: {n}")
     for g in s.groups:
         d = g.discrepancy
-        size = f"{g.example.size} participants x {g.example.round_count} rounds"
-        out += ["", f"{g.code} ({g.edition}, {g.category}): {g.count} discrepancies in "
-                f"{g.events} events; {'shrunk' if g.shrunk else 'not shrunk'} to {size}",
+        size = (f"{counted(g.example.size, 'participant')} x "
+                f"{counted(g.example.round_count, 'round')}")  # fmt: skip
+        out += ["", f"{g.code} ({g.edition}, {g.category}): {_discrepancies(g.count)} in "
+                f"{counted(g.events, 'event')}; {'shrunk' if g.shrunk else 'not shrunk'} to {size}",
                 f"  participant {d.participant}: ours {d.ours or '-'}, theirs "
                 f"{d.theirs or '-'}{'; ' + d.detail if d.detail else ''}"]  # fmt: skip
         out += ["  " + line for line in to_trf(g.example).splitlines()]
         if g.explanation:
             out += ["  our explanation:"] + ["    " + x for x in g.explanation.splitlines()]
-    out += ["", f"{s.events} events, {s.discrepancies} discrepancies"]
+    out += ["", last_line(s)]
     return "\n".join(out) + "\n"
+
+
+def _discrepancies(n: int) -> str:
+    return counted(n, "discrepancy", "discrepancies")
+
+
+def last_line(s: Summary) -> str:
+    """The verdict the text report ends with: 'N events, M discrepancies'."""
+    return f"{counted(s.events, 'event')}, {_discrepancies(s.discrepancies)}"
 
 
 def write(s: Summary, folder: Path) -> None:
@@ -106,6 +131,9 @@ def write(s: Summary, folder: Path) -> None:
                        "shrunk": g.shrunk, "explanation": g.explanation})  # fmt: skip
     doc = {
         "program": s.program,
+        "program_version": s.program_version or None,
+        "command": s.command,
+        "fide_tiebreaks_version": s.version,
         "tiebreaks": list(s.codes),
         "edition": s.edition,
         "seed": s.seed,
@@ -133,14 +161,19 @@ def junit(s: Summary) -> bytes:
                      f"{body}</testcase>")  # fmt: skip
     for g in s.groups:
         d = g.discrepancy
-        message = (f"{g.count} discrepancies; participant {d.participant}: ours {d.ours}, "
+        message = (f"{_discrepancies(g.count)}; participant {d.participant}: ours {d.ours}, "
                    f"theirs {d.theirs}; example cases/{g.slug}.trf")  # fmt: skip
         cases.append(f"<testcase classname=\"certify.{s.edition}.{g.code}\" "
                      f"name={quoteattr(g.category)}><failure message={quoteattr(message)}>"
                      f"{html.escape(to_trf(g.example))}</failure></testcase>")  # fmt: skip
     failures = len(bad & set(s.codes)) + len(s.groups)
     head = (f"<testsuite name={quoteattr('certify ' + s.program)} tests=\"{len(cases)}\" "
-            f"failures=\"{failures}\" time=\"{s.seconds:.3f}\">")  # fmt: skip
+            f"failures=\"{failures}\" time=\"{s.seconds:.3f}\"><properties>"
+            + "".join(f"<property name={quoteattr(k)} value={quoteattr(printable(v))}/>"
+                      for k, v in (("program", s.program), ("program_version",
+                                   s.program_version), ("command", s.command),
+                                   ("fide_tiebreaks_version", s.version)))
+            + "</properties>")  # fmt: skip
     return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>" + head + "".join(cases)
             + "</testsuite></testsuites>\n").encode()  # fmt: skip
 
@@ -153,12 +186,14 @@ def page(s: Summary) -> str:
              f"{e(s.program)}</title><style>body{{font-family:sans-serif;margin:2em}}"
              f"td,th{{border:1px solid #ccc;padding:2px 6px}}table{{border-collapse:collapse}}"
              f"pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}.bad{{color:#a00}}"
-             f"</style></head><body><h1>certify {e(s.program)}</h1>",
-             f"<p>{s.events} events (seed {s.seed}), edition {e(s.edition)}, tie-breaks "
-             f"{e(','.join(s.codes))}; {s.compared} values and orders compared in "
+             f"</style></head><body><h1>certify {e(s.program)}</h1>"
+             f"<p>Certified: {e(printable(s.subject))}.</p>",
+             f"<p>{counted(s.events, 'event')} (seed {s.seed}), edition {e(s.edition)}, "
+             f"tie-breaks {e(','.join(s.codes))}; "
+             f"{counted(s.compared, 'value or order', 'values and orders')} compared in "
              f"{s.seconds:.1f} s.</p>",
-             f"<p class=\"{'bad' if s.discrepancies else ''}\"><b>{s.events} events, "
-             f"{s.discrepancies} discrepancies</b> in {len(s.groups)} groups.</p>"]  # fmt: skip
+             f"<p class=\"{'bad' if s.discrepancies else ''}\"><b>{e(last_line(s))}</b> in "
+             f"{counted(len(s.groups), 'group')}.</p>"]  # fmt: skip
     if s.groups:
         parts.append(
             "<table><tr><th>code</th><th>edition</th><th>category</th>"

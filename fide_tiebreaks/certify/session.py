@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from .adapters import ran
 from .compare import RUN, Discrepancy
 from .engine import Config, EventResult, check, run_dask, run_local, totals
 from .generate import generate, to_trf
@@ -41,10 +42,12 @@ def certify(config: Config, events: int, *, jobs: int = 1, scheduler: str = "",
         groups.append(reproduce(config, key, count, len(where[key]), smallest, shrink_seconds))
     for r in done:
         per_code["events compared"] += bool(r.compared)
-    return Summary(config.adapter.name, config.codes, config.edition, config.seed, events,
-                   sum(r.compared for r in done), sum(counts.values()),
-                   time.monotonic() - start, totals(done), dict(per_code),
-                   tuple(groups))  # fmt: skip
+    # What the user typed reaches a terminal, XML and HTML: no control characters.
+    return Summary(printable(config.adapter.name), config.codes, config.edition, config.seed,
+                   events, sum(r.compared for r in done), sum(counts.values()),
+                   time.monotonic() - start, totals(done), dict(per_code), tuple(groups),
+                   command=printable(ran(config.adapter)),
+                   program_version=printable(config.adapter.version))  # fmt: skip
 
 
 def reproduce(config: Config, key: tuple[str, str, str], count: int, events: int,

@@ -7,7 +7,8 @@ same group (code x edition x Art. 16 category), and its shrinker drives them tow
 fewer participants, rounds and games. Dropping a participant or a game leaves the other
 side of its pairings unpaired, so every sub-event is a valid, mirrored cross table; one
 our reader finds fault with is not a candidate. Hypothesis is the optional ``certify``
-extra (``pip install 'fide-tiebreaks[certify]'``).
+extra (from a checkout, ``pip install '.[certify]'``; ``pip install
+'fide-tiebreaks[certify]'`` once the package is on PyPI).
 """
 
 from __future__ import annotations
@@ -146,8 +147,8 @@ def shrink(event: Event, still_fails: Callable[[Event], Discrepancy | None], *,
         from hypothesis import strategies as st
         from hypothesis.errors import NoSuchExample, Unsatisfiable
     except ImportError:
-        raise MissingExtra("shrinking needs Hypothesis: pip install "
-                           "'fide-tiebreaks[certify]'") from None  # fmt: skip
+        raise MissingExtra("shrinking needs Hypothesis (from a checkout: pip install "
+                           "'.[certify]')") from None  # fmt: skip
     start = time.monotonic()
     first = still_fails(event)
     if first is None:

@@ -89,8 +89,11 @@ def run(args: argparse.Namespace) -> int:
         err(f"error: {e}")
         return EXIT_USAGE
     counts = audit.summarise(done)
-    summary = (f"{counts['files']} files: {counts['read']} read, {counts['conforms']} conform, "
-               f"{counts['differs']} differ, {counts['unchecked']} without declared ranks, "
+    from ..diagnostics import counted
+
+    summary = (f"{counted(counts['files'], 'file')}: {counts['read']} read, "
+               f"{counts['conforms']} conform, {counts['differs']} differ, "
+               f"{counts['unchecked']} without declared ranks, "
                f"{counts['unreadable']} unreadable")  # fmt: skip
     if args.format == "jsonl":
         print(json.dumps({"summary": counts}), file=sys.stderr)

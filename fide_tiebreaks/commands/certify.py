@@ -59,6 +59,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     who.add_argument("--program", metavar="TEMPLATE", help="a command line to run per event")
     who.add_argument("--entry", metavar="MODULE:FUNCTION",
                      help="a Python adapter: function(Request) -> Answer")  # fmt: skip
+    p.add_argument("--program-version", metavar="TEXT",
+                   help="the version of the program under test, for the report (an adapter "
+                   "finds its package's version itself)")  # fmt: skip
     p.add_argument("--reader", choices=("json", "csv", "trf-rank", "gacrux"), default="json",
                    help="how to read --program's output (default: json)")  # fmt: skip
     p.add_argument(
@@ -141,8 +144,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                    help="processes (default: every core)")  # fmt: skip
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a Dask distributed cluster (pip install "
-                   "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
+                   help="run on a Dask distributed cluster (the dask extra: from a "
+                   "checkout, pip install '.[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
     p.add_argument("--max-discrepancies", type=int, default=0, metavar="K",
                    help="discrepant values allowed for exit status 0 (default: 0)")  # fmt: skip
     p.add_argument(
@@ -161,12 +164,11 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..certify.adapters import ADAPTERS, Adapter, AdapterError, check_template, entry_point
+    from ..certify.adapters import AdapterError, probe
     from ..certify.engine import Config, Terminated, standings
     from ..certify.generate import KINDS, Profile, generate
     from ..certify.report import text, write
     from ..certify.session import certify
-    from ..certify.shrink import MissingExtra
     from ..codes import CodeError, parse_list
     from ..host import PluginError, registry
 
@@ -213,16 +215,7 @@ def run(args: argparse.Namespace) -> int:
         err("error: --rounds must be between 1 and 50")
         return EXIT_USAGE
     try:
-        if args.program is not None:
-            check_template(args.program)
-            adapter = Adapter("program", command=args.program, reader=args.reader,
-                              timeout=args.timeout)  # fmt: skip
-        elif args.entry is not None:
-            entry_point(args.entry)
-            adapter = Adapter(args.entry, entry=args.entry, timeout=args.timeout)
-        else:
-            adapter = replace(ADAPTERS[args.adapter or "builtin"], timeout=args.timeout)
-            entry_point(adapter.entry)
+        adapter = probe(chosen(args))
     except AdapterError as e:
         err(f"error: {e}")
         return EXIT_USAGE
@@ -236,15 +229,14 @@ def run(args: argparse.Namespace) -> int:
             err(f"error: {option}: {', '.join(unknown)} not in the tie-break list "
                 f"({','.join(codes)})")  # fmt: skip
             return EXIT_USAGE
-    adapter = Adapter(adapter.name, adapter.command, adapter.entry, adapter.reader,
-                      frozenset(adapter.rounded | rounded), frozenset(order_only),
-                      adapter.timeout, adapter.description)  # fmt: skip
+    adapter = replace(adapter, rounded=frozenset(adapter.rounded | rounded),
+                      order_only=frozenset(order_only))  # fmt: skip
     if args.pairing == "dutch":
         try:
             import caissify_pairings  # noqa: F401
         except ImportError:
-            err("error: --pairing dutch needs caissify-pairings: pip install "
-                "'fide-tiebreaks[certify-dutch]'")  # fmt: skip
+            err("error: --pairing dutch needs caissify-pairings (from a checkout: pip install "
+                "'.[certify-dutch]')")  # fmt: skip
             return EXIT_USAGE
     if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 9999:
         err("error: --unrated-rating must be a rating from 0 to 9999")
@@ -272,6 +264,9 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     from ..audit import default_jobs, progress
 
+    if args.shrink_seconds > 0 and not shrinking():
+        err(f"warning: Hypothesis is not installed: discrepancies will be reported but not "
+            f"shrunk ({INSTALL_CERTIFY})")  # fmt: skip
     show = progress(args.events, sys.stderr)
 
     def terminated(signum: int, frame: object) -> None:  # kill PID: clean up as on Ctrl-C
@@ -283,9 +278,10 @@ def run(args: argparse.Namespace) -> int:
     before = signal.signal(signal.SIGTERM, terminated) if main_thread else None
     try:
         summary = certify(config, args.events, jobs=args.jobs or default_jobs(),
-                          scheduler=args.scheduler or "", shrink_seconds=args.shrink_seconds,
+                          scheduler=args.scheduler or "",
+                          shrink_seconds=args.shrink_seconds if shrinking() else 0,
                           progress=show)  # fmt: skip
-    except (MissingExtra, RuntimeError) as e:
+    except RuntimeError as e:
         err(f"error: {e}")
         return EXIT_USAGE
     finally:
@@ -305,3 +301,35 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_PROBLEMS
     return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
+
+
+# From a checkout; once fide-tiebreaks is on PyPI, pip install 'fide-tiebreaks[certify]'.
+INSTALL_CERTIFY = "from a checkout: pip install '.[certify]'"
+
+
+def shrinking() -> bool:
+    """Whether Hypothesis (the 'certify' extra, which shrinks discrepancies) is installed."""
+    import importlib.util
+
+    return importlib.util.find_spec("hypothesis") is not None
+
+
+def chosen(args: argparse.Namespace) -> Any:
+    """The adapter the options name (AdapterError for an unusable one), its report name
+    and version as the options give them."""
+    from ..certify.adapters import ADAPTERS, Adapter, check_template, entry_point
+
+    version = args.program_version or ""
+    if args.program is not None:
+        check_template(args.program)
+        import shlex
+
+        name = Path(shlex.split(args.program)[0]).name.replace("{python}", "python")
+        return Adapter(name, command=args.program, reader=args.reader, timeout=args.timeout,
+                       version=version)  # fmt: skip
+    if args.entry is not None:
+        entry_point(args.entry)
+        return Adapter(args.entry, entry=args.entry, timeout=args.timeout, version=version)
+    adapter = replace(ADAPTERS[args.adapter or "builtin"], timeout=args.timeout)
+    entry_point(adapter.entry)
+    return replace(adapter, version=version) if version else adapter

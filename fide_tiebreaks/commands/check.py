@@ -6,7 +6,16 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, err, read_input
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    FILE_HELP,
+    add_common,
+    err,
+    input_name,
+    read_input,
+)
 
 STANDINGS_EPILOG = """\
 exit status with --standings (the checker):
@@ -37,8 +46,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         epilog=STANDINGS_EPILOG,
     )
     p.add_argument("file", nargs="+", metavar="FILE",
-                   help="a TRF16, TRF-2026, XML or Chess-JSON file (with --standings: files "
-                   "or folders, any number)")  # fmt: skip
+                   help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP +
+                   " (with --standings: files or folders, any number)")  # fmt: skip
     p.add_argument("--standings", action="store_true",
                    help="check that each file's declared ranks follow its own tie-break list "
                    "(202/212): one JSON object per file on standard output, naming each "
@@ -64,7 +73,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import Severity
+    from ..diagnostics import Severity, counted
 
     if args.standings:
         from .check_standings import run_standings
@@ -80,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     found = list(result.diagnostics)
     t = result.tournament
     if not any(d.severity is Severity.ERROR for d in found):
-        for d in _ranking_diagnostics(t, args.file):
+        for d in _ranking_diagnostics(t, input_name(args)):
             text = str(d)  # check shows notes too, as read_input does
             if args.strict and d.severity is Severity.WARNING:
                 text = text.replace(": warning: ", ": error: ", 1)
@@ -88,14 +97,16 @@ def run(args: argparse.Namespace) -> int:
             found.append(d)
     counts = {s: sum(d.severity is s for d in found) for s in Severity}
     who = (
-        f"{len(t.participants)} teams ({len(t.team.players.participants)} players)"
+        f"{counted(len(t.participants), 'team')} "
+        f"({counted(len(t.team.players.participants), 'player')})"
         if t.team
-        else f"{len(t.participants)} players"
+        else counted(len(t.participants), "player")
     )
     print(
-        f"{args.file}: {who}, {t.rounds} rounds, {t.type.value} "
-        f"({t.type_source}); {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} "
-        f"warnings, {counts[Severity.NOTE]} notes"
+        f"{input_name(args)}: {who}, {counted(t.rounds, 'round')}, {t.type.value} "
+        f"({t.type_source}); {counted(counts[Severity.ERROR], 'error')}, "
+        f"{counted(counts[Severity.WARNING], 'warning')}, "
+        f"{counted(counts[Severity.NOTE], 'note')}"
     )
     return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
 

@@ -41,10 +41,38 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
 
 
+STDIN = "-"  # the file name that means standard input
+FILE_HELP = "; - reads standard input (the format is told from the content)"
+
+
+def input_name(args: argparse.Namespace) -> str:
+    """The input's name in messages: the path, or <stdin> for standard input."""
+    return "<stdin>" if args.file == STDIN else str(args.file)
+
+
+def read_stdin() -> bytes:
+    """Standard input's bytes, at most the limit a file may have (InputError past it)."""
+    from ..diagnostics import Diagnostic, InputError, Severity
+    from ..formats.base import MAX_BYTES
+
+    def refuse(message: str) -> InputError:
+        return InputError([Diagnostic(Severity.ERROR, message, "<stdin>")])
+
+    if sys.stdin is None:  # started with standard input closed (<&-)
+        raise refuse("cannot read standard input: it is closed")
+    try:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    except OSError as e:  # < a-folder
+        raise refuse(f"cannot read standard input: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise refuse(f"standard input holds more than {MAX_BYTES} bytes, the limit")
+    return data
+
+
 def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
     """Read the file and print its diagnostics; the exit code when it must stop here."""
     from ..diagnostics import InputError, Severity
-    from ..formats import read_trf
+    from ..formats import parse_any, read_trf
 
     team_pab = None
     if getattr(args, "team_pab", None):
@@ -57,7 +85,10 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
             return None, EXIT_USAGE
         team_pab = (mp, gp)
     try:
-        result = read_trf(args.file, team_pab=team_pab)
+        if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
+            result = parse_any(read_stdin(), input_name(args), team_pab=team_pab)
+        else:
+            result = read_trf(args.file, team_pab=team_pab)
     except InputError as e:
         for d in e.diagnostics:
             print(d, file=sys.stderr)
@@ -79,16 +110,27 @@ def report_ranking(diagnostics: Iterable[Any], args: argparse.Namespace) -> int 
     """Print a ranking's warnings (notes too with --verbose; the edition picked for an
     undated file always, since it changes the values); EXIT_PROBLEMS when --strict makes a
     warning an error, else None."""
-    from ..diagnostics import Severity
-    from ..editions import UNDATED
+    from ..diagnostics import Kind, Severity
 
     diagnostics = list(diagnostics)
     for d in diagnostics:
-        if d.severity >= Severity.WARNING or args.verbose or d.message.startswith(UNDATED):
+        if d.severity >= Severity.WARNING or args.verbose or d.kind is Kind.UNDATED:
             print(d, file=sys.stderr)
     if args.strict and any(d.severity >= Severity.WARNING for d in diagnostics):
         return EXIT_PROBLEMS
     return None
+
+
+def incomplete(standings: Any) -> int:
+    """EXIT_PROBLEMS, said on standard error, when a requested code is missing from the
+    standings written for a reason other than a rule (a plugin that failed); else EXIT_OK."""
+    lost = [m.code for m in standings.missing if m.kind != "rule"]
+    if not lost:
+        return EXIT_OK
+    it = "it" if len(lost) == 1 else "them"
+    err(f"error: {', '.join(lost)} could not be computed (see above); the standings are "
+        f"written without {it}, so they are not the standings asked for")  # fmt: skip
+    return EXIT_PROBLEMS
 
 
 def ranked(run: Callable[[], Any]) -> tuple[Any, int]:
@@ -110,8 +152,9 @@ def ranked(run: Callable[[], Any]) -> tuple[Any, int]:
 def add_option_arguments(p: argparse.ArgumentParser) -> None:
     """``--option`` and ``--unrated-rating``, which :func:`options_from` reads."""
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="an option for the tie-breaks or edition, e.g. legacy-pab-unplayed=no "
-                   "(see docs/interpretations.md)")  # fmt: skip
+                   help="an option a tie-break or edition plugin declares, e.g. "
+                   "legacy-pab-unplayed=no ('fide-tiebreaks plugins' lists them with their "
+                   "types and defaults)")  # fmt: skip
     p.add_argument("--unrated-rating", type=int, metavar="R",
                    help="rating given to unrated players by the tournament regulations, so "
                    "that rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 "
@@ -120,16 +163,18 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> dict[str, Any]:
-    """``--option key=value`` (see :func:`~fide_tiebreaks.tiebreak.option_value`) and
-    ``--unrated-rating``. Raises ValueError for a malformed option."""
-    from ..tiebreak import option_value
+    """``--option key=value``, each read as the option its plugin declares
+    (``Option.parse``), and ``--unrated-rating``. Raises ValueError (OptionError) for a
+    malformed option, a name no plugin declares or a value of the wrong type."""
+    from ..host import registry
 
     options: dict[str, Any] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"--option takes KEY=VALUE, not '{item}'")
-        options[key.replace("-", "_")] = option_value(value)
+        option = registry().option(key)
+        options[option.name] = option.parse(value, key)
     if args.unrated_rating is not None:
         options["unrated_rating"] = args.unrated_rating
     return options

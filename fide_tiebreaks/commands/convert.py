@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_USAGE, add_common, err, read_input, write_output
+from .common import EXIT_USAGE, FILE_HELP, add_common, err, read_input, write_output
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -20,7 +20,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "Declared ranks and points are kept as the file gives them; use 'standings --format "
         "trf|chess-json' for computed ranks.",
     )
-    p.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file")
+    p.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file" + FILE_HELP)
     p.add_argument("--to", required=True, choices=("trf", "chess-json"), help="output format")
     p.add_argument("--output", "-o", metavar="PATH",
                     help="write here (atomically) instead of standard output")  # fmt: skip

@@ -8,12 +8,13 @@ import sys
 from typing import Any
 
 from .common import (
-    EXIT_OK,
     EXIT_USAGE,
+    FILE_HELP,
     add_common,
     add_option_arguments,
     edition_help,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -37,7 +38,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "  fide-tiebreaks explain event.trf Jessica --edition fide-2012 --format json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
+    p.add_argument(
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+    )
     p.add_argument("participant", metavar="PARTICIPANT",
                     help="the start rank, or the name or a part of it (case is ignored); "
                     "when several names match, they are listed")  # fmt: skip
@@ -102,4 +105,4 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
-    return EXIT_OK
+    return incomplete(standings)

@@ -14,7 +14,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         name,
         help=summary,
         description="List every plugin with its distribution, version, tie-break codes and "
-        "rules editions. Broken plugins are reported on standard error.",
+        "rules editions, then the options they declare (--option NAME=VALUE) with their type, "
+        "default and help. Broken plugins are reported on standard error.",
     )
     p.add_argument("--format", "-f", choices=("table", "json"), default="table",
                    help="table for reading, json for programs (default: table)")  # fmt: skip
@@ -35,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
                 "builtin": p.builtin,
                 "codes": list(p.codes),
                 "editions": list(p.editions),
+                "options": [option_dict(o) for o in p.options],
             }
             for p in reg.providers
         ]
@@ -48,8 +50,50 @@ def run(args: argparse.Namespace) -> int:
     for r in rows:
         line = "  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3]
         print(printable(line))  # names and versions come from installed metadata files
+    print_options(reg)
     duplicates = {code: tbs for code, tbs in reg.tiebreaks.items() if len(tbs) > 1}
     for code, tbs in sorted(duplicates.items()):
         names = " and ".join(f"'{tb.provider}'" for tb in tbs)
         err(f"warning: {code} is provided by {names}; pick one with --provider {code}=PLUGIN")
     return EXIT_OK
+
+
+def option_dict(o: Any) -> dict[str, Any]:
+    """One declared option as JSON: name (as --option takes it), type, default, help."""
+    return {"name": o.name.replace("_", "-"), "type": o.type, "default": o.default,
+            "help": o.help, "choices": list(o.choices), "minimum": o.minimum,
+            "maximum": o.maximum}  # fmt: skip
+
+
+def print_options(reg: Any) -> None:
+    """The declared options, one a line: name, type, default, plugin and help."""
+    from ..diagnostics import printable
+
+    options = sorted(reg.options.values(), key=lambda o: o.name)
+    if not options:
+        return
+    rows = [("OPTION", "TYPE", "DEFAULT", "PLUGIN", "HELP")]
+    for o in options:
+        rows.append((o.name.replace("_", "-"), _kind(o), _default(o.default), o.provider, o.help))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    print()
+    for r in rows:
+        head = "  ".join(c.ljust(w) for c, w in zip(r[:4], widths, strict=True))
+        print(printable(f"{head}  {r[4]}"))  # help comes from the plugin
+
+
+def _kind(o: Any) -> str:
+    """The option's type as the table shows it: ``bool``, ``int 0..9999``, ``choice: a|b``."""
+    if o.type == "choice":
+        return f"choice: {'|'.join(o.choices)}"
+    if o.type == "int" and o.minimum is not None and o.maximum is not None:
+        return f"int {o.minimum}..{o.maximum}"
+    return str(o.type)
+
+
+def _default(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)

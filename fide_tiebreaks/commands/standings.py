@@ -9,10 +9,12 @@ from ..formats import FORMATS
 from .common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
+    FILE_HELP,
     add_common,
     add_option_arguments,
     edition_help,
     err,
+    incomplete,
     options_from,
     ranked,
     read_input,
@@ -48,7 +50,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file")  # fmt: skip
+                    help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP)  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -158,9 +160,11 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         providers[code] = plugin
     if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+        from ..diagnostics import counted
+
         err(
             f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{tournament.rounds} rounds), not {args.after_round}"
+            f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
         )
         return EXIT_USAGE
     fmt = output_format(args.format, args.output)
@@ -173,25 +177,23 @@ def run(args: argparse.Namespace) -> int:
             "chess-json")  # fmt: skip
         return EXIT_USAGE
 
-    def rank() -> tuple[Any, dict[str, Any]]:
+    def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        standings = compute_standings(tournament, args.tiebreaks, args.edition,
-                                      after_round=args.after_round, providers=providers,
-                                      options=options, strict=args.strict)  # fmt: skip
-        return standings, options
+        return compute_standings(tournament, args.tiebreaks, args.edition,
+                                 after_round=args.after_round, providers=providers,
+                                 options=options, strict=args.strict)  # fmt: skip
 
-    done, stop = ranked(rank)
-    if done is None:
+    standings, stop = ranked(rank)
+    if standings is None:
         return stop
-    standings, options = done
     stop = report_ranking(standings.diagnostics, args)
     if stop is not None:
         return stop
     from ..formats.base import TooLarge
 
     try:
-        data = render(standings, fmt, options)
+        data = render(standings, fmt, dict(standings.options))
     except TooLarge as e:  # -f chess-json of the largest events
         err(f"error: {e}")
         return EXIT_USAGE
-    return write_output(args.output, data)
+    return write_output(args.output, data) or incomplete(standings)

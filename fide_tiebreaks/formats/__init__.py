@@ -26,16 +26,20 @@ if TYPE_CHECKING:
 FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 
 
-def read_trf(
+def read_tournament(
     path: str | os.PathLike[str], *, team_pab: tuple[Fraction, Fraction] | None = None
 ) -> ReadResult:
-    """Read a tournament file: TRF, or the XML tournament form (fide-tiebreaks.xsd), or
-    Chess-JSON. Raises :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be
-    read at all.
+    """Read a tournament file in any format we read: TRF (TRF16, TRF-2026), the XML
+    tournament form (fide-tiebreaks.xsd) or Chess-JSON, told apart by their content. Raises
+    :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be read at all.
 
     *team_pab* sets the match and game points of a team's pairing-allocated bye where the
     file cannot (TRF16: default a drawn match, half the boards)."""
     return parse_any(read_bytes(path), str(path), team_pab=team_pab)
+
+
+#: The name :func:`read_tournament` had first, kept for programs that use it.
+read_trf = read_tournament
 
 
 def parse_any(

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import io
 
+from ..diagnostics import printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
 
 
 def _cell(text: str) -> str:
-    """Neutralise text a spreadsheet would run as a formula (CSV injection)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """Neutralise text a spreadsheet would run as a formula (CSV injection), and the control
+    characters a terminal acts on (an ESC starts an escape sequence when the CSV is printed
+    to standard output), as the other standings writers do."""
+    text = printable(text)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 def to_csv(s: Standings) -> str:

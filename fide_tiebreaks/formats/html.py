@@ -25,7 +25,7 @@ from lxml import etree
 from lxml.builder import E
 
 from ..codes import TiebreakSpec
-from ..diagnostics import printable
+from ..diagnostics import counted, printable
 from ..editions import PERIODS
 from ..explain import Explanation, Step, Table, explain_row, matches
 from ..model import Colour, ResultKind
@@ -145,6 +145,7 @@ def _head_row(texts: Iterable[str]) -> str:
 
 def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> bytes:
     from ..history import rank_history, too_large
+    from .html_sections import cite
 
     out = io.BytesIO()
 
@@ -161,7 +162,8 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
           f"<h1>{title}</h1>")  # fmt: skip
     kind = f"Team {t.type.value}" if team else t.type.value.capitalize()
     codes = ", ".join(s.codes) or "none"
-    about = f"{kind}, {t.rounds} rounds. Rules: {e.name} ({e.citation}). Tie-breaks, in order: "
+    about = (f"{kind}, {counted(t.rounds, 'round')}. Rules: {e.name} ({e.citation}). "
+             "Tie-breaks, in order: ")  # fmt: skip
     write(f"<p>{esc(about + codes)}.</p>")
     for element in _about(s):
         write(_html(element))
@@ -172,7 +174,8 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
     _standings(s, write)
     write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
     for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
-        text = (f"{tb.name}: {e.citation} {tb.article}".strip()
+        where = cite(tb, e.citation)
+        text = (tb.name + (f": {where}" if where else "")
                 + (f", {_modifiers(spec)}" if _modifiers(spec) else "") + "."
                 + (f" {tb.description}" if tb.description else "")
                 + (" Lower is better." if tb.lower_is_better != spec.reverse else ""))  # fmt: skip

@@ -17,6 +17,7 @@ from lxml import etree
 from lxml.builder import ElementMaker
 
 from ..diagnostics import printable
+from ..host import DEFAULT_PLUGINS
 from ..standings import Standings
 
 # Plain (namespace-less) elements: an HTML parser puts <svg> and what it holds in the SVG
@@ -77,13 +78,25 @@ def edition_words(edition: Any, end: date | None, in_force: Any, periods: Sequen
     return text + f" The tournament ended on {_day(end)}{was}; these rules were {why}."
 
 
+BUILT_IN = frozenset(name.rsplit(".", 1)[1] for name in DEFAULT_PLUGINS)
+
+
+def cite(tb: Any, citation: str) -> str:
+    """Where a tie-break's rule is written: a built-in's article in the edition in use
+    (``C.07 (2024) 8.1``); a plugin's ``article`` as the plugin writes it, else nothing,
+    since the edition's rules say nothing of a plugin's own code."""
+    if not tb.article:
+        return ""
+    return f"{citation} {tb.article}" if tb.provider in BUILT_IN else str(tb.article)
+
+
 def tiebreak_words(spec: Any, tb: Any, modifiers: str, citation: str) -> str:
     """One tie-break of the list in words: its code and name, its modifiers, what it
     measures, its article, and which way is better."""
     text = f"{spec.code}: {tb.name}" + (f", {modifiers}" if modifiers else "")
     text += f". {tb.description.rstrip('.')}." if tb.description else "."
-    if tb.article:
-        text += f" {citation} {tb.article}."
+    if cite(tb, citation):
+        text += f" {cite(tb, citation)}."
     better = tb.lower_is_better != spec.reverse
     return text + (" Lower is better." if better else " Higher is better.")
 

@@ -31,6 +31,7 @@ def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
             "tiebreaks": codes,
             "end_date": t.end_date.isoformat() if t.end_date else None,
         },
+        "missing": missing(s),
     }
     if not rows:
         return head
@@ -52,6 +53,11 @@ def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
     }
 
 
+def missing(s: Standings) -> list[dict[str, str]]:
+    """The requested codes left out, with why and whether a rule or a failure did it."""
+    return [{"code": m.code, "reason": m.reason, "kind": m.kind} for m in s.missing]
+
+
 def _team_dict(s: Standings) -> dict[str, Any]:
     t = s.tournament
     mp, gp = team_scores(s.tournament)
@@ -61,6 +67,7 @@ def _team_dict(s: Standings) -> dict[str, Any]:
             "type": t.type.value, "primary": t.team.primary if t.team else "MP",
             "tiebreaks": s.codes, "end_date": t.end_date.isoformat() if t.end_date else None,
         },
+        "missing": missing(s),
         "standings": [
             {
                 "rank": row.rank, "team": row.participant.id, "name": row.participant.name,

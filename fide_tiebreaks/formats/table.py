@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..diagnostics import printable
+from ..diagnostics import counted, printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
@@ -49,7 +49,7 @@ def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]
     title = t.name or (t.source.path if t.source else "tournament")
     kind = f"team {t.type.value} ({t.team.primary} first)" if t.team else t.type.value
     info = (
-        f"{kind}, {t.rounds} rounds; edition {s.edition.name} "
+        f"{kind}, {counted(t.rounds, 'round')}; edition {s.edition.name} "
         f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
     )
     return "\n".join([printable(title), info, "", line(head), *(line(r) for r in body)]) + "\n"

@@ -12,8 +12,10 @@ from typing import Any
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...model import Scoring
 from ...numbers import MAX_DIGITS, NumberError, clip, exact_str, json_int, parse_exact, parse_int
+from .. import jsonkeys
 from ..base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
 from ..trf.reader import parse_trf
+from . import extension
 from .common import MODELLED, TITLE_CODES, trf_points
 
 
@@ -40,7 +42,9 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         raise InputError([Diagnostic(Severity.ERROR, f"about {values} JSON values; the limit is "
                                      f"{MAX_JSON_VALUES} (memory)", name)])  # fmt: skip
     try:
-        doc = json.loads(text, parse_float=str, parse_int=json_int)
+        doc = jsonkeys.loads(text, parse_float=str, parse_int=json_int)
+    except jsonkeys.DuplicateKey as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name, e.line, e.column)]) from None
     except NumberError as e:
         raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     except json.JSONDecodeError as e:
@@ -65,8 +69,19 @@ def read_chess_json(data: bytes, name: str = "<input>", *,
         result = parse_trf(trf.encode("utf-8"), name, team_pab=team_pab)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, where, name)) from None
+    try:
+        tournament = extension.apply(result.tournament, _other(doc))
+    except extension.ExtensionError as e:
+        raise InputError([Diagnostic(Severity.ERROR, str(e), name)]) from None
     extra = [Diagnostic(Severity.WARNING, msg, name, line, 0) for line, msg in notes]
-    return ReadResult(result.tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+    return ReadResult(tournament, (*extra, *_relocate(result.diagnostics, where, name)))
+
+
+def _other(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The first tournament's ``other`` object (to_trf has checked the shapes)."""
+    ev = doc.get("event", doc)
+    other = ev["tournaments"][0].get("other") or {}
+    return other if isinstance(other, dict) else {}
 
 
 def _relocate(diags: Sequence[Diagnostic], where: Mapping[int, tuple[int, str]],
@@ -171,6 +186,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
     if len(tournaments) > 1:
         notes.append((0, f"the event has {len(tournaments)} tournaments; reading the first"))
     t = _obj(tournaments[0], '"event.tournaments[0]"')
+    notes.extend((0, msg) for msg in _unknown_keys(doc, ev, t))
     profiles: dict[int, dict[str, Any]] = {}
     for i, pr in enumerate(_list(ev.get("profiles"), '"event.profiles"')):
         pr = _obj(pr, f'"event.profiles[{i}]"')
@@ -254,8 +270,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         if cid in seen:
             raise _Bad(f"two competitors have cid {cid}", line)
         seen.add(cid)
-        pr = profiles.get(_int(c["profileId"], f'"{path}.profileId"', line)
-                          if "profileId" in c else cid, {})  # fmt: skip
+        pr = _profile(c, cid, path, line, profiles, notes)
         if cid in blank:
             c = {k: v for k, v in c.items() if k != "gamePoints"}
         emit(
@@ -264,6 +279,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
             f"competitor {cid} ({path})",
         )
         notes.extend((line, f"competitor {cid}: {cut}") for cut in _cut_fields(pr))
+    notes.extend(_unknown_competitors(blocks, seen, cid_lines))
     blank_teams = set(_list(other.get("teamPointsNotDeclared"), '"other.teamPointsNotDeclared"'))
     for c in teams:
         cid = _int(c.get("cid"), '"competitors[].cid" of a team', high=999)
@@ -272,7 +288,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         members = [
             _int(cp.get("cid"), '"cplayers[].cid"', high=9999) for cp in _list(c["cplayers"], "")
         ]
-        tname = team_names.get(_int(c.get("teamId", cid), '"teamId"'), str(c.get("name", "")))
+        tname = _team_name(c, cid, team_names, cid_lines, notes)
         mp = _points(c.get("matchPoints"), f"team {cid} matchPoints")
         gp = _points(c.get("gamePoints"), f"team {cid} gamePoints")
         rank = _int(c.get("rank") or 0, f"team {cid} rank", high=999)
@@ -290,6 +306,121 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None
         if isinstance(record, str) and record[:3] not in MODELLED:
             emit(record, 0, "other.trf")
     return "\n".join(out) + "\n", where, notes
+
+
+def _profile(
+    c: Mapping[str, Any],
+    cid: int,
+    path: str,
+    line: int,
+    profiles: Mapping[int, Any],
+    notes: list[tuple[int, str]],
+) -> Any:
+    """The competitor's profile; a profileId that names none is said."""
+    pid = _int(c["profileId"], f'"{path}.profileId"', line) if "profileId" in c else cid
+    if pid not in profiles and "profileId" in c:
+        notes.append(
+            (
+                line,
+                f'"{path}.profileId" {pid}: no profile has that id; the '
+                "competitor has no name or rating",
+            )
+        )
+    return profiles.get(pid, {})
+
+
+def _unknown_competitors(
+    blocks: Mapping[int, Any], seen: set[int], cid_lines: Mapping[int, int]
+) -> list[tuple[int, str]]:
+    """Game entries of a cid that is no competitor: said, and left out."""
+    return [
+        (
+            cid_lines.get(cid, 0),
+            f'"gameList" names competitor {cid}, who is not in '
+            '"competitors"; those entries are ignored',
+        )
+        for cid in sorted(set(blocks) - seen)
+    ]
+
+
+def _team_name(
+    c: Mapping[str, Any],
+    cid: int,
+    team_names: Mapping[int, str],
+    cid_lines: Mapping[int, int],
+    notes: list[tuple[int, str]],
+) -> str:
+    """The team's name from event.teams; a teamId that names no entry there is said."""
+    team_id = _int(c.get("teamId", cid), '"teamId"')
+    if team_names and team_id not in team_names:
+        notes.append(
+            (
+                cid_lines.get(cid, 0),
+                f'team {cid}: "teamId" {team_id} names no entry '
+                'of "event.teams"; its name is taken from the competitor',
+            )
+        )
+    return team_names.get(team_id, str(c.get("name", "")))
+
+
+# The keys of Chess-JSON (gacrux's jsonscheme) at the levels a reader walks: any other one is
+# named in a warning, as a file from another program may put its games where we never look.
+_KNOWN = {
+    "document": {"filetype", "version", "origin", "published", "status", "event"},
+    "event": {
+        "eventName",
+        "name",
+        "eventInfo",
+        "ratingLists",
+        "profiles",
+        "teams",
+        "tournaments",
+        "scoreLists",
+        "timeControl",
+        "other",
+    },
+    "event.tournaments[0]": {
+        "tournamentNo",
+        "name",
+        "tournamentType",
+        "tournamentInfo",
+        "teamTournament",
+        "teamSize",
+        "numRounds",
+        "currentRound",
+        "ratingList",
+        "rankOrder",
+        "scoreSystem",
+        "competitors",
+        "gameList",
+        "matchList",
+        "teamSequence",
+        "other",
+        "timeControl",
+        "topColor",
+        "maxMeet",
+        "initialOrder",
+        "accelerated",
+        "scoreList",
+        "random",
+    },
+}
+
+
+def _unknown_keys(doc: Mapping[str, Any], ev: Mapping[str, Any], t: Mapping[str, Any]) -> list[str]:
+    out = []
+    levels = [("event", ev), ("event.tournaments[0]", t)]
+    if ev is not doc:
+        levels.insert(0, ("document", doc))
+    for where, node in levels:
+        for key in node:
+            if key not in _KNOWN[where]:
+                out.append(
+                    f'"{where}" has the key {json.dumps(key)[:60]}, which is not '
+                    "Chess-JSON as fide-tiebreaks reads it (games are in "
+                    '"gameList"); ignored'
+                )
+    return out
 
 
 def _letters(system: Mapping[str, Any], what: str) -> dict[str, Fraction]:
@@ -384,6 +515,8 @@ def _rounds(t: Mapping[str, Any], cid_lines: Mapping[int, int],
                 )
                 raise _Bad(f"{what}: result '{letter}' of competitor {cid} ({how}) has no TRF "
                            "code", line)  # fmt: skip
+            if side.get("colour") == "-":  # paired without a colour (our writer's mark)
+                colour = "-"
             text = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
             mine = (inferred if guessed else blocks).setdefault(cid, {})
             if rnd in mine:

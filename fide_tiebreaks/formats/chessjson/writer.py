@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ...model import Colour, Participant, ResultKind, Scoring, Tournament
+from ...model import Colour, Game, Participant, ResultKind, Scoring, Tournament, TournamentType
 from ...numbers import exact_str
 from ..base import MAX_BYTES, MAX_JSON_VALUES, TooLarge, json_values
 from .common import MODELLED, TITLES, trf_points
+from .extension import extras
 
 # One side's result letter; gacrux writes PAB as played (it is a bye, scored as a win). A
 # full-point bye has its own letter (scoreSystem "F"): "W" without an opponent is, in a team
@@ -40,7 +41,7 @@ def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | N
     tournament: dict[str, Any] = {
         "tournamentNo": 1,
         "name": t.name,
-        "tournamentType": info.get("092", ""),
+        "tournamentType": _type_text(t),
         "tournamentInfo": {"fullName": t.name},
         "teamTournament": t.team is not None,
         "teamSize": t.team.boards if t.team is not None else 0,
@@ -93,7 +94,9 @@ def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | N
             tournament["competitors"].append(entry)
         tournament["matchList"] = _matches(t, tournament["gameList"])
     other = [sl.text for sl in (t.source.lines if t.source else ()) if _carried(sl.text)]
-    extra: dict[str, Any] = {}
+    if t.declared_tiebreaks and not any(x.startswith("202") for x in other):
+        other.append("202 " + ",".join(t.declared_tiebreaks))  # a built event's own list
+    extra: dict[str, Any] = extras(t)
     if t.team is not None:
         # A player on no roster has no team competitor to sit in: Chess-JSON's competitors
         # are the teams. They travel here, so that no record is lost (the reader reads them).
@@ -125,11 +128,12 @@ def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | N
     event_info = {"fullName": t.name}
     for code, key in (("022", "site"), ("032", "federation"), ("042", "startDate"),
                       ("052", "endDate")):  # fmt: skip
-        if info.get(code):
-            event_info[key] = info[code]
+        day = t.start_date if code == "042" else t.end_date if code == "052" else None
+        if info.get(code) or day is not None:  # a built event has dates and no records
+            event_info[key] = info.get(code) or f"{day:%Y/%m/%d}"
     from ...version import __version__
 
-    return {
+    document = {
         "filetype": "Event",
         "version": "1.0",
         "origin": f"fide-tiebreaks {__version__}",
@@ -144,6 +148,32 @@ def event(t: Tournament, ranking: Sequence[tuple[int, int, Sequence[Fraction | N
             "tournaments": [tournament],
         },
     }
+    if t.team is not None and t.source is None:
+        _check_built_team_event(t, document)
+    return document
+
+
+class NotCarried(TooLarge):
+    """An event that Chess-JSON cannot carry so that it reads back the same."""
+
+
+def _check_built_team_event(t: Tournament, document: Mapping[str, Any]) -> None:
+    """A team event built in memory (EventBuilder) has its team byes, forfeited matches and
+    line-ups in the model only, where a file's travel as its records (other.trf): written,
+    it must read back equal, or it is not written."""
+    from ...diagnostics import InputError
+    from .reader import read_chess_json
+
+    try:
+        back: Tournament | None = read_chess_json(json.dumps(document).encode()).tournament
+    except InputError:
+        back = None
+    if back != t:
+        raise NotCarried(
+            "this team event, built in memory, has team records (team byes, "
+            "forfeited matches or line-ups out of roster order) that Chess-JSON "
+            "does not carry; write it as TRF"
+        )
 
 
 def dumps(document: Mapping[str, Any]) -> str:
@@ -164,6 +194,15 @@ def _view(t: Tournament, score: str) -> tuple[Participant, ...]:
     from ...teams import team_view
 
     return team_view(t, score).participants
+
+
+def _type_text(t: Tournament) -> str:
+    """TRF 092's text: the file's when the type came from the file, else the model's type
+    in words the reader knows (an empty one would have the type inferred again)."""
+    if t.type_source == "file" and t.info.get("092"):
+        return t.info["092"]
+    words = "Round Robin" if t.type is TournamentType.ROUND_ROBIN else "Swiss-System"
+    return f"Team {words}" if t.team is not None else words
 
 
 def _declared_order(t: Tournament) -> list[str]:
@@ -222,8 +261,11 @@ def _competitor(p: Participant, rank: int | None,
     return entry
 
 
-def _side(p: Participant, kind: ResultKind) -> dict[str, Any]:
-    return {"cid": p.id, "result": _LETTER[kind]}
+def _side(p: Participant, kind: ResultKind, colour: Colour = Colour.WHITE) -> dict[str, Any]:
+    side: dict[str, Any] = {"cid": p.id, "result": _LETTER[kind]}
+    if colour is Colour.NONE:  # paired without a colour (TRF '-'): not the position's
+        side["colour"] = "-"
+    return side
 
 
 def _games(t: Tournament, team_event: bool) -> list[dict[str, Any]]:
@@ -243,23 +285,40 @@ def _games(t: Tournament, team_event: bool) -> list[dict[str, Any]]:
                 mine_first = g.colour is Colour.WHITE or (
                     g.colour is not Colour.BLACK and p.id < q.id
                 )
-                if h is not None and h.opponent == p.id:
+                if h is not None and h.opponent == p.id and _one_game(g, h):
                     if not mine_first:
                         continue  # written from the opponent's side
-                    entry["white"], entry["black"] = _side(p, g.kind), _side(q, h.kind)
-                else:  # one-sided: the reader reports the asymmetry again
-                    side = _side(p, g.kind)
+                    entry["white"] = _side(p, g.kind, g.colour)
+                    entry["black"] = _side(q, h.kind, h.colour)
+                else:  # one-sided (or sides one entry cannot hold): each side its own entry
+                    side = _side(p, g.kind, g.colour)
                     theirs = {"cid": q.id, "result": None}  # q's own entry, if any, is its own
                     entry["white"], entry["black"] = ((side, theirs) if mine_first
                                                       else (theirs, side))  # fmt: skip
             else:
                 entry["white"], entry["black"] = _side(p, g.kind), None
-            entry["played"] = g.kind.played or g.kind is ResultKind.PAB
-            entry["rated"] = g.kind in _RATED
+            entry["played"], entry["rated"] = _played(g.kind), g.kind in _RATED
             out.append(entry)
     for n, entry in enumerate(out, start=1):
         entry["id"] = n
     return out
+
+
+def _played(kind: ResultKind) -> bool:
+    return kind.played or kind is ResultKind.PAB
+
+
+def _one_game(g: Game, h: Game) -> bool:
+    """Whether the two sides of a pairing fit in one gameList entry: its colours are its
+    positions and its ``played`` and ``rated`` are the game's. Sides that disagree (both
+    white, a win against a forfeit: results that do not mirror, which the reader reports)
+    are written as two one-sided entries, so that each reads back as it was."""
+    colours = {g.colour, h.colour}
+    return (
+        colours in ({Colour.WHITE, Colour.BLACK}, {Colour.NONE})
+        and _played(g.kind) == _played(h.kind)
+        and (g.kind in _RATED) == (h.kind in _RATED)
+    )
 
 
 def _matches(t: Tournament, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -269,7 +328,7 @@ def _matches(t: Tournament, games: list[dict[str, Any]]) -> list[dict[str, Any]]
     at: dict[tuple[int, int], int] = {}  # (round, player) -> game id
     for g in games:
         for side in (g["white"], g["black"]):
-            if side is not None:
+            if side is not None and side["result"] is not None:  # null: the other's entry
                 at[(g["round"], side["cid"])] = g["id"]
     out: list[dict[str, Any]] = []
     letters = {ResultKind.WIN: "W", ResultKind.DRAW: "D", ResultKind.LOSS: "L",

@@ -71,314 +71,323 @@ def code_letter(kind: ResultKind) -> str:
     return {ResultKind.DOUBLE_FORFEIT: "-", ResultKind.NOT_PAIRED: "Z"}.get(kind, kind.value)
 
 
-class PlayerRecords(ParserState):
-    """001 lines and everything derived from them."""
-
-    def _player(self, number: int, line: str) -> None:
-        rank_text = line[4:8].strip()
-        if not digits(rank_text) or not 1 <= int(rank_text) <= MAX_PLAYERS:
-            self.out.error(
-                number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}"
-            )
-            return
-        if line[8:9].isdigit():
-            # A fifth digit: more players than TRF's four columns hold (or a shifted line).
-            self.out.error(number, 5, f"start rank '{line[4:9]}' does not fit columns 5-8: "
-                           f"TRF holds at most {MAX_PLAYERS} players")  # fmt: skip
-            return
-        player = PlayerLine(int(rank_text), number, line, [], {})
-        games = player.games
-        tail = line[89:].rstrip()
-        tail = tail.ljust(-(-len(tail) // 10) * 10)
-        blocks = BLOCK.findall(tail)
-        if len(blocks) * 10 == len(tail):
-            # Fast path: every block is well formed (matches are 10 characters each and do
-            # not overlap, so as many as the tail holds cover it from its start); unusual
-            # blocks still go the careful way.
-            with_opponent, without = self.fast
-            append = games.append
-            for i, (opp, colour_and_code) in enumerate(blocks, start=1):
-                opponent = int(opp) if opp != "    " else 0
-                found = (with_opponent if opponent else without).get(colour_and_code)
-                if found is not None:
-                    kind, colour, pts, units = found
-                    # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
-                    append(_new(Game, (i, kind, opponent or None, colour, pts, units)))
-                elif not self._block(player, 91 + 10 * (i - 1)):
-                    return
-        else:
-            for start in range(91, len(line), 10):
-                if not self._block(player, start):
-                    return
-        self.players.append(player)
-
-    def _block(self, player: PlayerLine, start: int) -> bool:
-        """Read one round block the careful way, saying what is odd about it; False when the
-        line cannot be read further."""
-        number, line = player.line, player.text
-        chunk = line[start : start + 10].ljust(10)
-        column = start + 1
-        rnd = (start - 91) // 10 + 1
-        stray = [i for i in (4, 6, 8, 9) if chunk[i] != " "]
-        if stray:
-            self.out.error(
-                number,
-                column + stray[0],
-                f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?)",
-            )
-            return False
-        opp_text, code = chunk[0:4].strip(), chunk[7].upper()
-        if opp_text and not digits(opp_text):
-            self.out.error(
-                number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank"
-            )
-            return False
-        opponent = int(opp_text) if opp_text else 0
-        colour = COLOURS.get(chunk[5])
-        if colour is None:
-            self.out.error(
-                number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -"
-            )
-            return False
-        if code not in WITH_OPPONENT and code not in BYES:
-            self.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
-            return False
-        games = player.games
-        if opponent and code in WITH_OPPONENT:
-            games.append(self._game(rnd, WITH_OPPONENT[code], opponent, colour))
-        elif opponent and code == " ":
-            player.pending[rnd] = opponent
-            games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, colour))
-        elif opponent:
-            self.out.warning(
-                number,
-                column,
-                f"round {rnd}: a bye ('{code}') with opponent {opponent}; the opponent is ignored",
-            )
-            games.append(self._game(rnd, BYES[code], None, Colour.NONE))
-        elif code in BYES:
-            games.append(self._game(rnd, BYES[code], None, Colour.NONE))
-        elif code == "-":
-            if not self.teams.teams:  # in team files: a reserve who did not play
-                self.out.note(number, column + 7,
-                              f"round {rnd}: '-' without an opponent read as absent")  # fmt: skip
-            games.append(self._game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
-        elif code == "+" and self.teams.teams:
-            # a board won by forfeit against an empty board of the other team
-            games.append(self._game(rnd, ResultKind.FORFEIT_WIN, None, colour))
-        else:
-            kind, meaning = ORPHAN[code]
-            self.out.warning(
-                number,
-                column + 7,
-                f"round {rnd}: result '{code}' without an opponent read as a {meaning}",
-            )
-            games.append(self._game(rnd, kind, None, Colour.NONE))
-        return True
-
-    def _participant(
-        self, p: PlayerLine, games: tuple[Game, ...], units: int, scale: int, adjustment: int
-    ) -> Participant:
-        line, n = p.text, p.line
-        rating_text = line[48:52].strip()
-        rating = None
-        if rating_text and digits(rating_text):
-            rating = int(rating_text) or None
-        elif rating_text:
-            self.out.warning(n, 49, f"rating '{rating_text}' is not a number; treated as unrated")
-        declared = None
-        points_text = line[80:84].strip()
-        if points_text:
-            declared = parse_decimal(points_text)
-            if declared is None:
-                self.out.warning(n, 81, f"points '{points_text}' in columns 81-84 is not a number")
-        rank_text = line[85:89].strip()
-        rank = None
-        if digits(rank_text):
-            rank = int(rank_text)
-        elif rank_text:
-            self.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
-        return Participant(
-            id=p.id,
-            name=line[14:47].strip(),
-            points=from_units(units, scale),
-            results=games,
-            units=units,
-            rating=rating,
-            federation=line[53:56].strip(),
-            fide_id=line[57:68].strip(),
-            title=line[10:13].strip(),
-            sex=line[9:10].strip(),
-            birth_date=line[69:79].strip(),
-            declared_points=declared,
-            declared_rank=rank,
-            adjustment_units=adjustment,
-            line=n,
+def player_line(st: ParserState, number: int, line: str) -> None:
+    rank_text = line[4:8].strip()
+    if not digits(rank_text) or not 1 <= int(rank_text) <= MAX_PLAYERS:
+        st.out.error(number, 5, f"start rank '{rank_text}' in columns 5-8 must be 1-{MAX_PLAYERS}")
+        return
+    if line[8:9].isdigit():
+        # A fifth digit: more players than TRF's four columns hold (or a shifted line).
+        st.out.error(
+            number,
+            5,
+            f"start rank '{line[4:9]}' does not fit columns 5-8: "
+            f"TRF holds at most {MAX_PLAYERS} players",
         )
-
-    def _settle_rounds(self, players: dict[int, PlayerLine]) -> int:
-        found = max((len(p.games) for p in players.values()), default=0)
-        # A trailing round that is only paired (no result anywhere) has not been played yet.
-        while (
-            found
-            and any(found in p.pending for p in players.values())
-            and all(
-                len(p.games) < found or p.games[found - 1].kind is ResultKind.NOT_PAIRED
-                for p in players.values()
-            )
-        ):
-            self.out.note(
-                0,
-                0,
-                f"round {found} is paired but has no results; "
-                f"standings are after round {found - 1}",
-            )
-            for p in players.values():
-                del p.games[found - 1 :]
-                p.pending.pop(found, None)
-            found -= 1
-        if found > MAX_ROUNDS:
-            raise InputError(
-                [
-                    *self.out.items,
-                    fatal(self.source.path, f"{found} rounds; the limit is {MAX_ROUNDS}"),
-                ]
-            )
-        for number, declared, code in self.rounds_declared:
-            if declared < found:
-                self.out.warning(
-                    number, 5, f"{code} says {declared} rounds but results go to round {found}"
+        return
+    player = PlayerLine(int(rank_text), number, line, [], {})
+    games = player.games
+    tail = line[89:].rstrip()
+    tail = tail.ljust(-(-len(tail) // 10) * 10)
+    blocks = BLOCK.findall(tail)
+    if len(blocks) * 10 == len(tail):
+        # Fast path: every block is well formed (matches are 10 characters each and do
+        # not overlap, so as many as the tail holds cover it from its start); unusual
+        # blocks still go the careful way.
+        with_opponent, without = st.fast.with_opponent, st.fast.without
+        append = games.append
+        for i, (opp, colour_and_code) in enumerate(blocks, start=1):
+            opponent = int(opp) if opp != "    " else 0
+            found = (with_opponent if opponent else without).get(colour_and_code)
+            if found is not None:
+                # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
+                append(
+                    _new(
+                        Game,
+                        (i, found.kind, opponent or None, found.colour, found.points, found.units),
+                    )
                 )
-            elif declared > found:
-                self.out.note(
+            elif not _block(st, player, 91 + 10 * (i - 1)):
+                return
+    else:
+        for start in range(91, len(line), 10):
+            if not _block(st, player, start):
+                return
+    st.players.append(player)
+
+
+def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
+    """Read one round block the careful way, saying what is odd about it; False when the
+    line cannot be read further."""
+    number, line = player.line, player.text
+    chunk = line[start : start + 10].ljust(10)
+    column = start + 1
+    rnd = (start - 91) // 10 + 1
+    stray = [i for i in (4, 6, 8, 9) if chunk[i] != " "]
+    if stray:
+        st.out.error(
+            number,
+            column + stray[0],
+            f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?)",
+        )
+        return False
+    opp_text, code = chunk[0:4].strip(), chunk[7].upper()
+    if opp_text and not digits(opp_text):
+        st.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
+        return False
+    opponent = int(opp_text) if opp_text else 0
+    colour = COLOURS.get(chunk[5])
+    if colour is None:
+        st.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
+        return False
+    if code not in WITH_OPPONENT and code not in BYES:
+        st.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
+        return False
+    games = player.games
+    if opponent and code in WITH_OPPONENT:
+        games.append(st.game(rnd, WITH_OPPONENT[code], opponent, colour))
+    elif opponent and code == " ":
+        player.pending[rnd] = opponent
+        games.append(st.game(rnd, ResultKind.NOT_PAIRED, None, colour))
+    elif opponent:
+        st.out.warning(
+            number,
+            column,
+            f"round {rnd}: a bye ('{code}') with opponent {opponent}; the opponent is ignored",
+        )
+        games.append(st.game(rnd, BYES[code], None, Colour.NONE))
+    elif code in BYES:
+        games.append(st.game(rnd, BYES[code], None, Colour.NONE))
+    elif code == "-":
+        if not st.teams.teams:  # in team files: a reserve who did not play
+            st.out.note(number, column + 7, f"round {rnd}: '-' without an opponent read as absent")
+        games.append(st.game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
+    elif code == "+" and st.teams.teams:
+        # a board won by forfeit against an empty board of the other team
+        games.append(st.game(rnd, ResultKind.FORFEIT_WIN, None, colour))
+    else:
+        kind, meaning = ORPHAN[code]
+        st.out.warning(
+            number,
+            column + 7,
+            f"round {rnd}: result '{code}' without an opponent read as a {meaning}",
+        )
+        games.append(st.game(rnd, kind, None, Colour.NONE))
+    return True
+
+
+def participant(
+    st: ParserState, p: PlayerLine, games: tuple[Game, ...], units: int, scale: int, adjustment: int
+) -> Participant:
+    line, n = p.text, p.line
+    rating_text = line[48:52].strip()
+    rating = None
+    if rating_text and digits(rating_text):
+        rating = int(rating_text) or None
+    elif rating_text:
+        st.out.warning(n, 49, f"rating '{rating_text}' is not a number; treated as unrated")
+    declared = None
+    points_text = line[80:84].strip()
+    if points_text:
+        declared = parse_decimal(points_text)
+        if declared is None:
+            st.out.warning(n, 81, f"points '{points_text}' in columns 81-84 is not a number")
+    rank_text = line[85:89].strip()
+    rank = None
+    if digits(rank_text):
+        rank = int(rank_text)
+    elif rank_text:
+        st.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
+    return Participant(
+        id=p.id,
+        name=line[14:47].strip(),
+        points=from_units(units, scale),
+        results=games,
+        units=units,
+        rating=rating,
+        federation=line[53:56].strip(),
+        fide_id=line[57:68].strip(),
+        title=line[10:13].strip(),
+        sex=line[9:10].strip(),
+        birth_date=line[69:79].strip(),
+        declared_points=declared,
+        declared_rank=rank,
+        adjustment_units=adjustment,
+        line=n,
+    )
+
+
+def settle_rounds(st: ParserState, players: dict[int, PlayerLine]) -> int:
+    found = max((len(p.games) for p in players.values()), default=0)
+    # A trailing round that is only paired (no result anywhere) has not been played yet.
+    while (
+        found
+        and any(found in p.pending for p in players.values())
+        and all(
+            len(p.games) < found or p.games[found - 1].kind is ResultKind.NOT_PAIRED
+            for p in players.values()
+        )
+    ):
+        st.out.note(
+            0,
+            0,
+            f"round {found} is paired but has no results; standings are after round {found - 1}",
+        )
+        for p in players.values():
+            del p.games[found - 1 :]
+            p.pending.pop(found, None)
+        found -= 1
+    if found > MAX_ROUNDS:
+        raise InputError(
+            [
+                *st.out.items,
+                fatal(st.source.path, f"{found} rounds; the limit is {MAX_ROUNDS}"),
+            ]
+        )
+    for record in st.rounds_declared:
+        declared = record.rounds
+        if declared < found:
+            st.out.warning(
+                record.line,
+                5,
+                f"{record.code} says {declared} rounds but results go to round {found}",
+            )
+        elif declared > found:
+            st.out.note(
+                record.line,
+                5,
+                f"{declared} rounds planned, results for {found}: "
+                f"standings are after round {found}",
+            )
+    for p in players.values():
+        while len(p.games) < found:
+            p.games.append(st.game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE))
+        for r, opponent in sorted(p.pending.items()):
+            st.out.warning(
+                p.line,
+                column_of(r),
+                f"round {r}: paired with {opponent} but no "
+                "result; counted as a zero-point bye (TRF16: blank = Z)",
+            )
+    return found
+
+
+def apply_byes(st: ParserState, players: dict[int, PlayerLine], rounds: int) -> None:
+    """TRF-2026 240: byes for players whose round block is empty."""
+    for bye in st.byes:
+        number, kind, rnd = bye.line, bye.kind, bye.round
+        for pid in bye.ids:
+            p = players.get(pid)
+            if p is None:
+                st.out.warning(number, 11, f"240: no player with start rank {pid}")
+            elif rnd < 1:
+                st.out.warning(number, 7, f"240: there is no round {rnd}; ignored")
+                break
+            elif rnd > rounds:
+                continue  # a bye for a round still to be paired
+            elif p.games[rnd - 1].kind is ResultKind.NOT_PAIRED and rnd not in p.pending:
+                p.games[rnd - 1] = st.game(rnd, kind, None, Colour.NONE)
+            elif p.games[rnd - 1].kind is not kind:
+                st.out.warning(
                     number,
                     5,
-                    f"{declared} rounds planned, results for {found}: "
-                    f"standings are after round {found}",
+                    f"240 gives player {pid} a {kind.name.lower()} "
+                    f"in round {rnd}, but the 001 line says "
+                    f"'{p.games[rnd - 1].kind.value}'",
                 )
-        for p in players.values():
-            while len(p.games) < found:
-                p.games.append(
-                    self._game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE)
+
+
+def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
+    """Opponents exist, are not oneself, and results mirror (C.04 Annex 2)."""
+    out = st.out
+    for pid, p in players.items():
+        for g in p.games:
+            opp = g.opponent
+            if opp is None:
+                continue
+            r = g.round
+            o = players.get(opp)
+            if o is None or opp == pid:
+                what = (
+                    f"player {pid} is paired with itself"
+                    if opp == pid
+                    else (f"opponent {opp} does not exist")
                 )
-            for r, opponent in sorted(p.pending.items()):
-                self.out.warning(
+                out.error(
+                    p.line, column_of(r), f"round {r}: {what}; the round is read as not paired"
+                )
+                # The model never holds a game without its opponent (errors stop the CLI).
+                p.games[r - 1] = st.game(r, ResultKind.NOT_PAIRED, None, Colour.NONE)
+                continue
+            og = o.games[r - 1]
+            if og.opponent != pid:
+                said = "nothing" if og.opponent is None else f"opponent {og.opponent}"
+                out.warning(
                     p.line,
                     column_of(r),
-                    f"round {r}: paired with {opponent} but no "
-                    "result; counted as a zero-point bye (TRF16: blank = Z)",
+                    f"round {r}: results do not mirror: {pid} played {opp}, whose line says {said}",
                 )
-        return found
-
-    def _apply_byes(self, players: dict[int, PlayerLine], rounds: int) -> None:
-        """TRF-2026 240: byes for players whose round block is empty."""
-        for number, kind, rnd, ids in self.byes:
-            for pid in ids:
-                p = players.get(pid)
-                if p is None:
-                    self.out.warning(number, 11, f"240: no player with start rank {pid}")
-                elif rnd > rounds or rnd < 1:
-                    continue  # a bye for a round still to be paired
-                elif p.games[rnd - 1].kind is ResultKind.NOT_PAIRED and rnd not in p.pending:
-                    p.games[rnd - 1] = self._game(rnd, kind, None, Colour.NONE)
-                elif p.games[rnd - 1].kind is not kind:
-                    self.out.warning(
-                        number,
-                        5,
-                        f"240 gives player {pid} a {kind.name.lower()} "
-                        f"in round {rnd}, but the 001 line says "
-                        f"'{p.games[rnd - 1].kind.value}'",
-                    )
-
-    def _cross_check(self, players: dict[int, PlayerLine]) -> None:
-        """Opponents exist, are not oneself, and results mirror (C.04 Annex 2)."""
-        out = self.out
-        for pid, p in players.items():
-            for g in p.games:
-                opp = g.opponent
-                if opp is None:
-                    continue
-                r = g.round
-                o = players.get(opp)
-                if o is None or opp == pid:
-                    what = (
-                        f"player {pid} is paired with itself"
-                        if opp == pid
-                        else (f"opponent {opp} does not exist")
-                    )
-                    out.error(
-                        p.line, column_of(r), f"round {r}: {what}; the round is read as not paired"
-                    )
-                    # The model never holds a game without its opponent (errors stop the CLI).
-                    p.games[r - 1] = self._game(r, ResultKind.NOT_PAIRED, None, Colour.NONE)
-                    continue
-                og = o.games[r - 1]
-                if og.opponent != pid:
-                    said = "nothing" if og.opponent is None else f"opponent {og.opponent}"
-                    out.warning(
-                        p.line,
-                        column_of(r),
-                        f"round {r}: results do not mirror: {pid} "
-                        f"played {opp}, whose line says {said}",
-                    )
-                    continue
-                if g.kind is ResultKind.FORFEIT_LOSS and og.kind in LOSSES_BY_FORFEIT:
-                    p.games[r - 1] = g._replace(kind=ResultKind.DOUBLE_FORFEIT)
-                    o.games[r - 1] = og._replace(kind=ResultKind.DOUBLE_FORFEIT)
-                    continue
-                if pid > opp:
-                    continue  # each pair checked once
-                if MIRROR.get(g.kind) is not og.kind:
-                    out.warning(
-                        p.line,
-                        column_of(r) + 7,
-                        f"round {r}: results do not mirror: {pid} "
-                        f"has '{g.kind.value}' against {opp}, who has '{og.kind.value}' "
-                        f"against {pid}",
-                    )
-                if g.colour is og.colour and g.colour is not Colour.NONE:
-                    out.warning(
-                        p.line,
-                        column_of(r) + 5,
-                        f"round {r}: {pid} and {opp} both have colour '{g.colour.value}'",
-                    )
-
-    def _abnormal_points(self, players: dict[int, PlayerLine]) -> dict[int, Fraction]:
-        """TRF-2026 299: a typed record replaces the points of the matching results; an
-        untyped one is a bonus or penalty on the total (returned)."""
-        bonus: dict[int, Fraction] = {}
-        for number, letter, points, rnd, ids in self.abnormal:
-            for pid in ids:
-                p = players.get(pid)
-                if p is None:
-                    self.out.warning(number, 24, f"299: no player with start rank {pid}")
-                    continue
-                if not letter:
-                    bonus[pid] = bonus.get(pid, Fraction(0)) + points
-                    continue
-                hits = [
-                    g
-                    for g in p.games
-                    if (rnd is None or g.round == rnd) and code_letter(g.kind) == letter
-                ]
-                for g in hits:
-                    p.games[g.round - 1] = g._replace(points=points, units=int(points * self.scale))
-                if not hits:
-                    self.out.warning(
-                        number,
-                        5,
-                        f"299: player {pid} has no '{letter}' result "
-                        f"{'in round ' + str(rnd) if rnd else 'in any round'}",
-                    )
-        return bonus
-
-    def _check_points(self, people: list[Participant], scale: int, scoring: Scoring) -> None:
-        for p in people:
-            if p.declared_points is not None and p.declared_points != p.points:
-                self.out.warning(
-                    p.line or 0,
-                    81,
-                    f"player {p.id}: points column says "
-                    f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
-                    f"({scoring.describe()})",
+                continue
+            if g.kind is ResultKind.FORFEIT_LOSS and og.kind in LOSSES_BY_FORFEIT:
+                p.games[r - 1] = g._replace(kind=ResultKind.DOUBLE_FORFEIT)
+                o.games[r - 1] = og._replace(kind=ResultKind.DOUBLE_FORFEIT)
+                continue
+            if pid > opp:
+                continue  # each pair checked once
+            if MIRROR.get(g.kind) is not og.kind:
+                out.warning(
+                    p.line,
+                    column_of(r) + 7,
+                    f"round {r}: results do not mirror: {pid} "
+                    f"has '{g.kind.value}' against {opp}, who has '{og.kind.value}' "
+                    f"against {pid}",
                 )
+            if g.colour is og.colour and g.colour is not Colour.NONE:
+                out.warning(
+                    p.line,
+                    column_of(r) + 5,
+                    f"round {r}: {pid} and {opp} both have colour '{g.colour.value}'",
+                )
+
+
+def abnormal_points(st: ParserState, players: dict[int, PlayerLine]) -> dict[int, Fraction]:
+    """TRF-2026 299: a typed record replaces the points of the matching results; an
+    untyped one is a bonus or penalty on the total (returned)."""
+    bonus: dict[int, Fraction] = {}
+    for record in st.abnormal:
+        number, letter, points, rnd = record.line, record.letter, record.points, record.round
+        for pid in record.ids:
+            p = players.get(pid)
+            if p is None:
+                st.out.warning(number, 24, f"299: no player with start rank {pid}")
+                continue
+            if not letter:
+                bonus[pid] = bonus.get(pid, Fraction(0)) + points
+                continue
+            hits = [
+                g
+                for g in p.games
+                if (rnd is None or g.round == rnd) and code_letter(g.kind) == letter
+            ]
+            for g in hits:
+                p.games[g.round - 1] = g._replace(points=points, units=int(points * st.scale))
+            if not hits:
+                st.out.warning(
+                    number,
+                    5,
+                    f"299: player {pid} has no '{letter}' result "
+                    f"{'in round ' + str(rnd) if rnd else 'in any round'}",
+                )
+    return bonus
+
+
+def check_points(st: ParserState, people: list[Participant], scale: int, scoring: Scoring) -> None:
+    for p in people:
+        if p.declared_points is not None and p.declared_points != p.points:
+            st.out.warning(
+                p.line or 0,
+                81,
+                f"player {p.id}: points column says "
+                f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
+                f"({scoring.describe()})",
+            )

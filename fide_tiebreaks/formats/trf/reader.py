@@ -27,10 +27,10 @@ from ...model import (
 from ...numbers import grid_scale
 from ...teams import build_team_event
 from ..base import MAX_BYTES, ReadResult, fatal
-from .players import BYES, COLOURS, WITH_OPPONENT, PlayerLine, PlayerRecords
-from .settings import SettingsRecords
-from .state import record_value
-from .team_records import TeamRecordReader
+from . import players as players_module
+from . import settings, team_records
+from .players import BYES, COLOURS, WITH_OPPONENT
+from .state import BlockResult, ParserState, PlayerLine, record_value
 
 _EOL = re.compile(r"\r\n|\r|\n")
 _EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
@@ -96,8 +96,14 @@ def parse_trf(
         raise TypeError(f"parse_trf takes bytes or str, not {type(data).__name__}")
     if "\x00" in text:
         if isinstance(data, bytes) and _utf16(data):  # Notepad's "Unicode": text, not binary
-            raise InputError([fatal(path, "the file is UTF-16 text; save it as UTF-8 (or "
-                                    "cp1252) and read it again")])  # fmt: skip
+            raise InputError(
+                [
+                    fatal(
+                        path,
+                        "the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again",
+                    )
+                ]
+            )
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, team_pab).parse()
@@ -151,79 +157,102 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
-class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
-    """Reads the records line by line (each family's handlers live in its own module), then
-    builds the model."""
+_HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
+    "001": lambda st, number, line: st.player_lines.append((number, line)),
+    "142": settings.rounds_record,
+    "XXR": settings.rounds_record,
+    "162": settings.scoring_162,
+    "XXS": settings.scoring_xxs,
+    "202": settings.tiebreak_list,
+    "212": settings.tiebreak_list,
+    "240": settings.byes_240,
+    "299": settings.abnormal_299,
+    "XXZ": settings.id_list,
+    "013": team_records.team_013,
+    "310": team_records.team_310,
+    "320": team_records.team_pab_320,
+    "330": team_records.team_forfeit_330,
+    "300": team_records.team_lineup_300,
+    "352": team_records.team_boards_352,
+    "362": team_records.team_points_362,
+}
+
+
+class Parser:
+    """Reads the records line by line into a :class:`ParserState` (each family's handlers
+    live in its own module), then builds the model."""
+
+    def __init__(
+        self, source: SourceFile, out: Collector, pab_override: tuple[Fraction, Fraction] | None
+    ):
+        self.st = ParserState(source, out, pab_override)
 
     def parse(self) -> ReadResult:
-        handlers: dict[str, Callable[[int, str], None]] = {
-            "001": lambda number, line: self.player_lines.append((number, line)),
-            "142": self._rounds,
-            "XXR": self._rounds,
-            "162": self._scoring_162,
-            "XXS": self._scoring_xxs,
-            "202": self._tiebreak_list,
-            "212": self._tiebreak_list,
-            "240": self._byes_240,
-            "299": self._abnormal_299,
-            "XXZ": self._id_list,
-            "013": self._team_013,
-            "310": self._team_310,
-            "320": self._team_pab,
-            "330": self._team_forfeit,
-            "300": self._team_lineup,
-            "352": self._team_boards,
-            "362": self._team_points,
-        }
+        st = self.st
         unknown = 0  # lines that are no record we know: all of them means not a TRF file
-        lines = self.source.lines
-        records = (lines.records() if isinstance(lines, SourceLines) else
-                   ((n, sl.text) for n, sl in enumerate(lines, start=1) if sl.text))  # fmt: skip
+        lines = st.source.lines
+        records = (
+            lines.records()
+            if isinstance(lines, SourceLines)
+            else ((n, sl.text) for n, sl in enumerate(lines, start=1) if sl.text)
+        )
         for seen, (number, line) in enumerate(records, start=1):
             if seen > MAX_RECORDS:  # time and memory per record are bounded; their number too
-                raise InputError([*self.out.items, fatal(
-                    self.source.path, f"more than {MAX_RECORDS} records; the limit is "
-                    f"{MAX_RECORDS} (a 9,999-player event has 10,000)", number, 1)])  # fmt: skip
-            if not line.strip() or line.startswith("###"):
-                continue
-            code = line[:3].upper()
-            handler = handlers.get(code)
-            if handler is not None:
-                handler(number, line)
-            elif code in HEADER_NAMES:
-                self.info.setdefault(code, record_value(line))
-            elif code in _KEPT_EXTENSIONS:
-                pass
-            elif code in _BB_RECORDS:
-                self._scoring_bb(number, line)
-            elif code in _TEAM_INFO:
-                pass
-            elif code in _KNOWN_PRIVATE:
-                self.out.note(
-                    number, 1, f"'{code}' is another program's private record; kept, not used"
+                raise InputError(
+                    [
+                        *st.out.items,
+                        fatal(
+                            st.source.path,
+                            f"more than {MAX_RECORDS} records; the limit is "
+                            f"{MAX_RECORDS} (a 9,999-player event has 10,000)",
+                            number,
+                            1,
+                        ),
+                    ]
                 )
-            elif _NRS.match(line):
-                pass  # TRF-2026 national rating line: kept, not used for tie-breaks
-            else:
-                unknown += 1
-                self.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
-        if not self.player_lines:
+            if line.strip() and not line.startswith("###"):
+                unknown += self._record(number, line)
+        if not st.player_lines:
             self._not_a_tournament(unknown)
         return self._build()
+
+    def _record(self, number: int, line: str) -> int:
+        """Read one record; 1 when it is no record we know."""
+        st = self.st
+        code = line[:3].upper()
+        handler = _HANDLERS.get(code)
+        if handler is not None:
+            handler(st, number, line)
+        elif code in HEADER_NAMES:
+            st.info.setdefault(code, record_value(line))
+        elif code in _BB_RECORDS:
+            settings.scoring_bb(st, number, line)
+        elif code in _KNOWN_PRIVATE:
+            st.out.note(number, 1, f"'{code}' is another program's private record; kept, not used")
+        elif code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO and not _NRS.match(line):
+            # (TRF-2026 national rating lines are kept, not used for tie-breaks)
+            st.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
+            return 1
+        return 0
 
     def _not_a_tournament(self, unknown: int) -> None:
         """One clear message for an empty file, or a text file in which no line is a TRF
         record (a README, a CSV export...), instead of a warning for every line."""
-        path = self.source.path
-        known = (" (the first three characters of each line name its record: 001 for a "
-                 "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
-                 "the XML tournament form or Chess-JSON")  # fmt: skip
-        lines = self.source.lines
-        found = (lines.records() if isinstance(lines, SourceLines)
-                 else ((n, sl.text) for n, sl in enumerate(lines, start=1)))  # fmt: skip
+        path = self.st.source.path
+        known = (
+            " (the first three characters of each line name its record: 001 for a "
+            "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
+            "the XML tournament form or Chess-JSON"
+        )
+        lines = self.st.source.lines
+        found = (
+            lines.records()
+            if isinstance(lines, SourceLines)
+            else ((n, sl.text) for n, sl in enumerate(lines, start=1))
+        )
         content = [text for _, text in found if text.strip()]  # blank lines skipped in C
         if not content:
-            what = "contains only blank lines" if self.source.lines else "is empty"
+            what = "contains only blank lines" if lines else "is empty"
             raise InputError(
                 [
                     fatal(
@@ -244,71 +273,96 @@ class Parser(PlayerRecords, TeamRecordReader, SettingsRecords):
                 ]
             )
 
-    def _build(self) -> ReadResult:
-        out = self.out
-        self.scoring = scoring = self._scoring()
-        self.scale = scale = grid_scale(scoring.values() + [v for _, _, v, _, _ in self.abnormal])
+    def _settle_scoring(self) -> None:
+        """The scoring, its grid, and the fast table of the common round blocks."""
+        st = self.st
+        st.scoring = scoring = settings.settle_scoring(st)
+        st.scale = scale = grid_scale(scoring.values() + [a.points for a in st.abnormal])
         for kind in ResultKind:
             for colour in Colour:
                 pts = scoring.points(kind, colour)
-                self.points[kind, colour] = (pts, int(pts * scale))
+                st.points[kind, colour] = (pts, int(pts * scale))
         # "colour result" (e.g. "w 1") -> kind, colour, points, units: the common blocks
-        with_opponent, without = self.fast
         for code, kind in WITH_OPPONENT.items():
             for char, colour in COLOURS.items():
                 for c in {code, code.lower()}:
-                    with_opponent[f"{char} {c}"] = (kind, colour, *self.points[kind, colour])
+                    st.fast.with_opponent[f"{char} {c}"] = BlockResult(
+                        kind, colour, *st.points[kind, colour]
+                    )
         for code, kind in BYES.items():
             for char in " -":
                 for c in {code, code.lower()}:
-                    without[f"{char} {c}"] = (kind, Colour.NONE, *self.points[kind, Colour.NONE])
-        for number, line in self.player_lines:
-            self._player(number, line)
-        if not self.players:
+                    st.fast.without[f"{char} {c}"] = BlockResult(
+                        kind, Colour.NONE, *st.points[kind, Colour.NONE]
+                    )
+
+    def _player_lines(self) -> dict[int, PlayerLine]:
+        """The 001 lines read, by start rank (a start rank used twice is an error)."""
+        st, out = self.st, self.st.out
+        for number, line in st.player_lines:
+            players_module.player_line(st, number, line)
+        if not st.players:
             if not any(d.severity is Severity.ERROR for d in out.items):
                 out.error(0, 0, "no player records ('001' lines): is this a TRF file?")
             raise InputError(out.items)
         players: dict[int, PlayerLine] = {}
-        for p in self.players:
+        for p in st.players:
             if p.id in players:
                 out.error(
                     p.line, 5, f"start rank {p.id} used again (first on line {players[p.id].line})"
                 )
             else:
                 players[p.id] = p
-        rounds = self._settle_rounds(players)
-        team_file = bool(self.teams.teams)
+        return players
+
+    def _build(self) -> ReadResult:
+        st = self.st
+        self._settle_scoring()
+        scoring, scale = st.scoring, st.scale
+        players = self._player_lines()
+        rounds = players_module.settle_rounds(st, players)
+        team_file = bool(st.teams.teams)
         if not team_file:
-            self._apply_byes(players, rounds)  # in team files 240 names teams
-        self._cross_check(players)
-        bonus = {} if team_file else self._abnormal_points(players)
+            players_module.apply_byes(st, players, rounds)  # in team files 240 names teams
+        players_module.cross_check(st, players)
+        bonus = {} if team_file else players_module.abnormal_points(st, players)
         people: list[Participant] = []
         for pid in sorted(players):
             p = players[pid]
             adjustment = int(bonus.get(pid, 0) * scale)
             total = sum([g.units for g in p.games]) + adjustment
-            people.append(self._participant(p, tuple(p.games), total, scale, adjustment))
-        self._check_points(people, scale, scoring)
+            people.append(
+                players_module.participant(st, p, tuple(p.games), total, scale, adjustment)
+            )
+        players_module.check_points(st, people, scale, scoring)
         tournament = Tournament(
-            name=self.info.get("012", ""),
+            name=st.info.get("012", ""),
             participants=tuple(people),
             rounds=rounds,
             scoring=scoring,
             scale=scale,
-            start_date=self._date("042"),
-            end_date=self._date("052") or self._last_round_date(),
-            planned_rounds=self.rounds_declared[-1][1] if self.rounds_declared else None,
-            declared_tiebreaks=self.tiebreaks,
-            declared_standings=self.standings,
-            info=dict(self.info),
-            source=self.source,
+            start_date=settings.header_date(st, "042"),
+            end_date=settings.header_date(st, "052") or settings.last_round_date(st),
+            planned_rounds=st.rounds_declared[-1].rounds if st.rounds_declared else None,
+            declared_tiebreaks=st.tiebreaks,
+            declared_standings=st.standings,
+            info=dict(st.info),
+            source=st.source,
         )
-        tournament_type, how = self._type(tournament)
+        tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
-            self.teams.primary = "GP" if "_GP_MP" in self.info.get("192", "").upper() else "MP"
-            self.teams.pab_override = self.team_pab
-            tournament = build_team_event(tournament, self.teams, out)
-            if how == "inferred":
-                tournament = tournament.with_type(infer_type(tournament), how)
-        return ReadResult(tournament, tuple(out.items))
+            team_records.check_references(st, players.keys(), rounds)
+            tournament = self._team_event(tournament, how)
+        return ReadResult(tournament, tuple(st.out.items))
+
+    def _team_event(self, tournament: Tournament, how: str) -> Tournament:
+        st = self.st
+        st.teams.primary = "GP" if "_GP_MP" in st.info.get("192", "").upper() else "MP"
+        st.teams.pab_override = st.pab_override
+        event = build_team_event(tournament, st.teams)
+        team_records.report_team_findings(event.findings, st.out)
+        tournament = event.tournament
+        if how == "inferred":
+            tournament = tournament.with_type(infer_type(tournament), how)
+        return tournament

@@ -10,182 +10,201 @@ from fractions import Fraction
 
 from ...model import ResultKind, Scoring, Tournament, TournamentType, infer_type
 from ...numbers import NumberError, clip, parse_decimal, parse_int, read_decimal
-from .state import MAX_ROUNDS, ParserState, digits, record_value
+from ...teams import AbnormalPoints, TeamBye
+from .state import (
+    MAX_ROUNDS,
+    ParserState,
+    PlayerAbnormal,
+    PlayerBye,
+    RoundsDeclared,
+    ScoringSetting,
+    digits,
+    record_value,
+)
 
 
-class SettingsRecords(ParserState):
-    """Header, scoring and engine-extension records."""
+def rounds_record(st: ParserState, number: int, line: str) -> None:
+    try:
+        value = parse_int(record_value(line), "number of rounds", 1, MAX_ROUNDS)
+    except NumberError as e:
+        st.out.warning(number, 5, f"{e}; ignored")
+        return
+    st.rounds_declared.append(RoundsDeclared(number, value, line[:3]))
 
-    def _rounds(self, number: int, line: str) -> None:
-        try:
-            value = parse_int(record_value(line), "number of rounds", 1, MAX_ROUNDS)
-        except NumberError as e:
-            self.out.warning(number, 5, f"{e}; ignored")
-            return
-        self.rounds_declared.append((number, value, line[:3]))
 
-    def _scoring_162(self, number: int, line: str) -> None:
-        # TRF-2026: symbol, then points; W D L A P X (bbpPairings also writes Z for A).
-        names = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "Z": "absence", "P": "pab"}
-        settings: dict[str, Fraction] = {}
-        rest = line[4:]
-        for m in re.finditer(r"(\S)\s*([0-9]+(?:[.,][0-9]+)?)?", rest):
-            symbol, value = m.group(1).upper(), m.group(2)
-            column = 5 + m.start()
-            if value is None:
-                self.out.warning(
-                    number, column, f"scoring symbol '{symbol}' has no points; ignored"
-                )
-            elif symbol == "X":
-                continue  # unknown result (adjourned): never reaches a final standing
-            elif symbol in names:
-                try:
-                    settings[names[symbol]] = read_decimal(value, f"points for '{symbol}'")
-                except NumberError as e:
-                    self.out.warning(number, column, f"{e}; ignored")
-            else:
-                self.out.warning(number, column, f"unknown scoring symbol '{symbol}'; ignored")
-        self.scoring_settings.append((3, "162", settings))
-
-    def _scoring_xxs(self, number: int, line: str) -> None:
-        # JaVaFo XXS: CODE=VALUE; W and D are shortcuts (W = WW BW FW FPB; D = WD BD HPB).
-        names = {
-            "WW": "win_white",
-            "BW": "win_black",
-            "WD": "draw_white",
-            "BD": "draw_black",
-            "WL": "loss_white",
-            "BL": "loss_black",
-            "ZPB": "zero_bye",
-            "HPB": "half_bye",
-            "FPB": "full_bye",
-            "PAB": "pab",
-            "FW": "forfeit_win",
-            "FL": "forfeit_loss",
-            "W": "win",
-            "D": "draw",
-        }
-        settings: dict[str, Fraction] = {}
-        for m in re.finditer(r"\S+", line[4:]):
-            token = m.group()
-            key, _, value = token.partition("=")
-            if key.upper() not in names:
-                self.out.warning(
-                    number, 5 + m.start(), f"XXS entry '{clip(token)}' not understood; ignored"
-                )
-                continue
-            try:
-                settings[names[key.upper()]] = read_decimal(value, f"XXS {key}")
-            except NumberError as e:
-                self.out.warning(number, 5 + m.start(), f"{e}; ignored")
-        self.scoring_settings.append((2, "XXS", settings))
-
-    def _scoring_bb(self, number: int, line: str) -> None:
-        names = {
-            "BBW": "win",
-            "BBD": "draw",
-            "BBL": "loss",
-            "BBZ": "zero_bye",
-            "BBF": "forfeit_loss",
-            "BBU": "pab",
-        }
-        value = parse_decimal(line[4:8])
+def scoring_162(st: ParserState, number: int, line: str) -> None:
+    # TRF-2026: symbol, then points; W D L A P X (bbpPairings also writes Z for A).
+    names = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "Z": "absence", "P": "pab"}
+    settings: dict[str, Fraction] = {}
+    rest = line[4:]
+    for m in re.finditer(r"(\S)\s*([0-9]+(?:[.,][0-9]+)?)?", rest):
+        symbol, value = m.group(1).upper(), m.group(2)
+        column = 5 + m.start()
         if value is None:
-            self.out.warning(number, 5, f"'{line[:3]}' needs points in columns 5-8; ignored")
-            return
-        self.scoring_settings.append((1, line[:3].upper(), {names[line[:3].upper()]: value}))
-
-    def _tiebreak_list(self, number: int, line: str) -> None:
-        codes = tuple(c.strip() for c in record_value(line).split(",") if c.strip())
-        if line.startswith("202"):
-            self.tiebreaks = codes
+            st.out.warning(number, column, f"scoring symbol '{symbol}' has no points; ignored")
+        elif symbol == "X":
+            continue  # unknown result (adjourned): never reaches a final standing
+        elif symbol in names:
+            try:
+                settings[names[symbol]] = read_decimal(value, f"points for '{symbol}'")
+            except NumberError as e:
+                st.out.warning(number, column, f"{e}; ignored")
         else:
-            self.standings = codes
-        self.info.setdefault(line[:3], record_value(line))
+            st.out.warning(number, column, f"unknown scoring symbol '{symbol}'; ignored")
+    st.scoring_settings.append(ScoringSetting(3, "162", settings))
 
-    def _id_list(self, number: int, line: str) -> None:
-        self._ids(number, line[3:], 3)  # validated only: absences for the round to be paired
 
-    def _byes_240(self, number: int, line: str) -> None:
-        kind = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
-        letter = line[4:5].upper()
-        round_text = line[6:9].strip()
-        if letter not in kind or not digits(round_text):
-            self.out.warning(
-                number,
-                5,
-                "240 needs a bye type (F, H or Z) in column 5 and a round in columns 7-9; ignored",
+def scoring_xxs(st: ParserState, number: int, line: str) -> None:
+    # JaVaFo XXS: CODE=VALUE; W and D are shortcuts (W = WW BW FW FPB; D = WD BD HPB).
+    names = {
+        "WW": "win_white",
+        "BW": "win_black",
+        "WD": "draw_white",
+        "BD": "draw_black",
+        "WL": "loss_white",
+        "BL": "loss_black",
+        "ZPB": "zero_bye",
+        "HPB": "half_bye",
+        "FPB": "full_bye",
+        "PAB": "pab",
+        "FW": "forfeit_win",
+        "FL": "forfeit_loss",
+        "W": "win",
+        "D": "draw",
+    }
+    settings: dict[str, Fraction] = {}
+    for m in re.finditer(r"\S+", line[4:]):
+        token = m.group()
+        key, _, value = token.partition("=")
+        if key.upper() not in names:
+            st.out.warning(
+                number, 5 + m.start(), f"XXS entry '{clip(token)}' not understood; ignored"
             )
-            return
-        self.byes.append((number, kind[letter], int(round_text), self._ids(number, line[10:], 10)))
-        self.teams.byes.append(self.byes[-1])
+            continue
+        try:
+            settings[names[key.upper()]] = read_decimal(value, f"XXS {key}")
+        except NumberError as e:
+            st.out.warning(number, 5 + m.start(), f"{e}; ignored")
+    st.scoring_settings.append(ScoringSetting(2, "XXS", settings))
 
-    def _abnormal_299(self, number: int, line: str) -> None:
-        letter = line[4:5].upper()
-        points = parse_decimal(line[13:17])
-        round_text = line[19:22].strip()
-        if points is None or (round_text and not digits(round_text)):
-            self.out.warning(
-                number,
-                14,
-                "299 needs points in columns 14-17 and a round in columns 20-22; ignored",
-            )
-            return
-        rnd = int(round_text) if round_text and int(round_text) else None
-        ids = self._ids(number, line[23:], 23)
-        self.abnormal.append((number, letter.strip(), points, rnd, ids))
-        # In team files the ids are team numbers and columns 8-11 give match points.
-        self.teams.abnormal.append((number, letter.strip(), parse_decimal(line[7:11]), points,
-                                    rnd, ids))  # fmt: skip
 
-    def _scoring(self) -> Scoring:
-        fields: dict[str, Fraction] = {}
-        # Generic names fan out; precedence: bbpPairings < XXS < TRF-2026 162.
-        fan = {
-            "win": ("win_white", "win_black", "forfeit_win", "full_bye", "pab"),
-            "draw": ("draw_white", "draw_black", "half_bye"),
-            "loss": ("loss_white", "loss_black"),
-            "absence": ("forfeit_loss", "zero_bye"),
-        }
-        sources = sorted(self.scoring_settings, key=lambda s: s[0])
-        explicit_pab = any("pab" in s for _, _, s in sources)
-        for _, _, settings in sources:
-            for key, value in settings.items():
-                for name in fan.get(key, (key,)):
-                    if name == "pab" and key == "win" and explicit_pab:
-                        continue
-                    fields[name] = value
-        if len({s[1] for s in sources if s[1] in ("162", "XXS")}) > 1:
-            self.out.note(0, 0, "both 162 and XXS give a scoring system; 162 takes precedence")
-        return Scoring(**fields)
+def scoring_bb(st: ParserState, number: int, line: str) -> None:
+    names = {
+        "BBW": "win",
+        "BBD": "draw",
+        "BBL": "loss",
+        "BBZ": "zero_bye",
+        "BBF": "forfeit_loss",
+        "BBU": "pab",
+    }
+    value = parse_decimal(line[4:8])
+    if value is None:
+        st.out.warning(number, 5, f"'{line[:3]}' needs points in columns 5-8; ignored")
+        return
+    code = line[:3].upper()
+    st.scoring_settings.append(ScoringSetting(1, code, {names[code]: value}))
 
-    def _date(self, code: str) -> date | None:
-        text = self.info.get(code, "")
-        if not text:
-            return None
-        parsed = parse_date(text)
-        if parsed is None:
-            line = next((i for i, sl in enumerate(self.source.lines, 1) if sl.text[:3] == code), 0)
-            self.out.warning(line, 5, f"date '{clip(text)}' not understood (expected YYYY/MM/DD)")
-        return parsed
 
-    def _last_round_date(self) -> date | None:
-        text = self.info.get("132", "")
-        dates = [parse_date(t) for t in text.split()]
-        return max((d for d in dates if d), default=None)
+def tiebreak_list(st: ParserState, number: int, line: str) -> None:
+    codes = tuple(c.strip() for c in record_value(line).split(",") if c.strip())
+    if line.startswith("202"):
+        st.tiebreaks = codes
+    else:
+        st.standings = codes
+    st.info.setdefault(line[:3], record_value(line))
 
-    def _type(self, t: Tournament) -> tuple[TournamentType, str]:
-        code = self.info.get("192", "").upper()
-        if "ROUNDROBIN" in code or "SCHEVENINGEN" in code:
-            return TournamentType.ROUND_ROBIN, "file"
-        if code and "TEAM" not in code and not code.startswith("CUSTOM"):
-            return TournamentType.SWISS, "file"
-        text = self.info.get("092", "").lower()
-        if re.search(r"round[- ]?robin|berger|rundenturnier|scheveningen|all[- ]play[- ]all", text):
-            return TournamentType.ROUND_ROBIN, "file"
-        if re.search(r"swiss|schweizer|suisse|suizo|svizzero", text):
-            return TournamentType.SWISS, "file"
-        return infer_type(t), "inferred"
+
+def id_list(st: ParserState, number: int, line: str) -> None:
+    st.ids(number, line[3:], 3)  # validated only: absences for the round to be paired
+
+
+def byes_240(st: ParserState, number: int, line: str) -> None:
+    kind = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
+    letter = line[4:5].upper()
+    round_text = line[6:9].strip()
+    if letter not in kind or not digits(round_text):
+        st.out.warning(
+            number,
+            5,
+            "240 needs a bye type (F, H or Z) in column 5 and a round in columns 7-9; ignored",
+        )
+        return
+    ids = st.ids(number, line[10:], 10)
+    st.byes.append(PlayerBye(number, kind[letter], int(round_text), ids))
+    st.teams.byes.append(TeamBye(number, kind[letter], int(round_text), ids))
+
+
+def abnormal_299(st: ParserState, number: int, line: str) -> None:
+    letter = line[4:5].upper()
+    points = parse_decimal(line[13:17])
+    round_text = line[19:22].strip()
+    if points is None or (round_text and not digits(round_text)):
+        st.out.warning(
+            number,
+            14,
+            "299 needs points in columns 14-17 and a round in columns 20-22; ignored",
+        )
+        return
+    rnd = int(round_text) if round_text and int(round_text) else None
+    ids = st.ids(number, line[23:], 23)
+    st.abnormal.append(PlayerAbnormal(number, letter.strip(), points, rnd, ids))
+    # In team files the ids are team numbers and columns 8-11 give match points.
+    st.teams.abnormal.append(
+        AbnormalPoints(number, letter.strip(), parse_decimal(line[7:11]), points, rnd, ids)
+    )
+
+
+def settle_scoring(st: ParserState) -> Scoring:
+    fields: dict[str, Fraction] = {}
+    # Generic names fan out; precedence: bbpPairings < XXS < TRF-2026 162.
+    fan = {
+        "win": ("win_white", "win_black", "forfeit_win", "full_bye", "pab"),
+        "draw": ("draw_white", "draw_black", "half_bye"),
+        "loss": ("loss_white", "loss_black"),
+        "absence": ("forfeit_loss", "zero_bye"),
+    }
+    sources = sorted(st.scoring_settings, key=lambda s: s.precedence)
+    explicit_pab = any("pab" in s.values for s in sources)
+    for source in sources:
+        for key, value in source.values.items():
+            for name in fan.get(key, (key,)):
+                if name == "pab" and key == "win" and explicit_pab:
+                    continue
+                fields[name] = value
+    if len({s.source for s in sources if s.source in ("162", "XXS")}) > 1:
+        st.out.note(0, 0, "both 162 and XXS give a scoring system; 162 takes precedence")
+    return Scoring(**fields)
+
+
+def header_date(st: ParserState, code: str) -> date | None:
+    text = st.info.get(code, "")
+    if not text:
+        return None
+    parsed = parse_date(text)
+    if parsed is None:
+        line = next((i for i, sl in enumerate(st.source.lines, 1) if sl.text[:3] == code), 0)
+        st.out.warning(line, 5, f"date '{clip(text)}' not understood (expected YYYY/MM/DD)")
+    return parsed
+
+
+def last_round_date(st: ParserState) -> date | None:
+    text = st.info.get("132", "")
+    dates = [parse_date(t) for t in text.split()]
+    return max((d for d in dates if d), default=None)
+
+
+def tournament_type(st: ParserState, t: Tournament) -> tuple[TournamentType, str]:
+    code = st.info.get("192", "").upper()
+    if "ROUNDROBIN" in code or "SCHEVENINGEN" in code:
+        return TournamentType.ROUND_ROBIN, "file"
+    if code and "TEAM" not in code and not code.startswith("CUSTOM"):
+        return TournamentType.SWISS, "file"
+    text = st.info.get("092", "").lower()
+    if re.search(r"round[- ]?robin|berger|rundenturnier|scheveningen|all[- ]play[- ]all", text):
+        return TournamentType.ROUND_ROBIN, "file"
+    if re.search(r"swiss|schweizer|suisse|suizo|svizzero", text):
+        return TournamentType.SWISS, "file"
+    return infer_type(t), "inferred"
 
 
 _DATE_PATTERNS = (

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from ...diagnostics import Collector
 from ...model import Colour, Game, ResultKind, Scoring, SourceFile
@@ -41,33 +42,84 @@ def column_of(rnd: int) -> int:
     return 92 + 10 * (rnd - 1)
 
 
+class BlockResult(NamedTuple):
+    """What a common round block ("colour result") reads as, precomputed for the fast path."""
+
+    kind: ResultKind
+    colour: Colour
+    points: Fraction
+    units: int
+
+
+@dataclass
+class FastBlocks:
+    """The common round blocks by their text: with an opponent, and without one."""
+
+    with_opponent: dict[str, BlockResult] = field(default_factory=dict)
+    without: dict[str, BlockResult] = field(default_factory=dict)
+
+
+class ScoringSetting(NamedTuple):
+    """Points a scoring record gives (by field name); *precedence* orders the sources."""
+
+    precedence: int
+    source: str
+    values: dict[str, Fraction]
+
+
+class RoundsDeclared(NamedTuple):
+    """The number of rounds a record (142, XXR) declares."""
+
+    line: int
+    rounds: int
+    code: str
+
+
+class PlayerBye(NamedTuple):
+    """A 240 record: a bye of a kind in a round for these start ranks (team numbers in a
+    team file)."""
+
+    line: int
+    kind: ResultKind
+    round: int
+    ids: list[int]
+
+
+class PlayerAbnormal(NamedTuple):
+    """A 299 record read for players: the result letter (``""``: a bonus or penalty), the
+    points, the round (``None``: every round) and the start ranks."""
+
+    line: int
+    letter: str
+    points: Fraction
+    round: int | None
+    ids: list[int]
+
+
+@dataclass
 class ParserState:
-    """What has been read so far. The record handlers (players.py, team_records.py,
-    settings.py) are mixins over this state; reader.py puts them together."""
+    """What has been read so far: the record handlers (players.py, team_records.py,
+    settings.py) are functions over this state; reader.py calls them line by line."""
 
-    def __init__(
-        self, source: SourceFile, out: Collector, team_pab: tuple[Fraction, Fraction] | None = None
-    ):
-        self.source = source
-        self.out = out
-        self.team_pab = team_pab
-        self.info: dict[str, str] = {}
-        self.player_lines: list[tuple[int, str]] = []
-        self.players: list[PlayerLine] = []
-        self.points: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = {}
-        _Fast = dict[str, tuple[ResultKind, Colour, Fraction, int]]
-        self.fast: tuple[_Fast, _Fast] = ({}, {})
-        self.scoring = Scoring()
-        self.scale = 2
-        self.scoring_settings: list[tuple[int, str, dict[str, Fraction]]] = []
-        self.abnormal: list[tuple[int, str, Fraction, int | None, list[int]]] = []
-        self.byes: list[tuple[int, ResultKind, int, list[int]]] = []
-        self.rounds_declared: list[tuple[int, int, str]] = []
-        self.tiebreaks: tuple[str, ...] = ()
-        self.standings: tuple[str, ...] = ()
-        self.teams = TeamRecords()
+    source: SourceFile
+    out: Collector
+    pab_override: tuple[Fraction, Fraction] | None = None  # the caller's MP and GP of a team PAB
+    info: dict[str, str] = field(default_factory=dict)
+    player_lines: list[tuple[int, str]] = field(default_factory=list)
+    players: list[PlayerLine] = field(default_factory=list)
+    points: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = field(default_factory=dict)
+    fast: FastBlocks = field(default_factory=FastBlocks)
+    scoring: Scoring = field(default_factory=Scoring)
+    scale: int = 2
+    scoring_settings: list[ScoringSetting] = field(default_factory=list)
+    abnormal: list[PlayerAbnormal] = field(default_factory=list)
+    byes: list[PlayerBye] = field(default_factory=list)
+    rounds_declared: list[RoundsDeclared] = field(default_factory=list)
+    tiebreaks: tuple[str, ...] = ()
+    standings: tuple[str, ...] = ()
+    teams: TeamRecords = field(default_factory=TeamRecords)
 
-    def _ids(self, number: int, text: str, offset: int) -> list[int]:
+    def ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []
         for m in re.finditer(r"\S+", text):
             try:
@@ -76,7 +128,7 @@ class ParserState:
                 self.out.warning(number, offset + m.start() + 1, str(e))
         return ids
 
-    def _numbers(self, number: int, text: str, offset: int) -> list[int] | None:
+    def numbers(self, number: int, text: str, offset: int) -> list[int] | None:
         """Free-width numbers (rounds, team and player numbers), each at most 9999."""
         out = []
         for m in re.finditer(r"\S+", text):
@@ -87,6 +139,6 @@ class ParserState:
                 return None
         return out
 
-    def _game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:
+    def game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:
         pts, units = self.points[kind, colour]
         return Game(rnd, kind, opponent, colour, pts, units)
