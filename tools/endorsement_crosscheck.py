@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from fide_tiebreaks.certify.adapters import ADAPTERS, Answer, execute, read_gacrux
+from fide_tiebreaks.certify.adapters import ADAPTERS, Answer, Request, execute, read_output
 from fide_tiebreaks.certify.compare import Discrepancy, compare
 from fide_tiebreaks.certify.generate import Profile
 from fide_tiebreaks.certify.standings_file import (
@@ -137,8 +137,12 @@ def run_gacrux(path: Path, codes: list[str], edition: str, kind: str) -> tuple[A
     verdict = next(
         (x.split(":", 1)[1].strip() for x in out.splitlines() if x.startswith("Check:")), ""
     )
+    request = Request(
+        path.read_text(encoding="utf-8", errors="replace"), tuple(codes), edition, kind
+    )
+    report = "\n".join(x for x in out.splitlines() if not x.startswith("Check:"))
     try:
-        return read_gacrux(out, codes), verdict
+        return read_output("gacrux", report.encode(), request), verdict
     except ValueError as e:
         return Answer({}, error=f"gacrux: {e}"), verdict
 

@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("gacrux")
 
-from fide_tiebreaks.certify.adapters import read_gacrux
+from fide_tiebreaks.certify.adapters import Request, read_output
 from fide_tiebreaks.checker import check_bytes
 from fide_tiebreaks.formats.trf.reader import parse_trf
 from fide_tiebreaks.formats.trf.writer import with_ranks
@@ -74,7 +74,8 @@ def test_our_checker_accepts_the_ranks_gacrux_computes(tmp_path):
             check=True,
             timeout=300,
         )
-        answer = read_gacrux(done.stdout, codes)
+        request = Request(path.read_text(), tuple(codes), "fide-2026", "swiss")
+        answer = read_output("gacrux", done.stdout.encode(), request)
         t = parse_trf(path.read_bytes(), str(path)).tournament
         assert t.source is not None
         ranked = with_ranks(t.source, answer.ranks, codes)
