@@ -68,6 +68,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
             "certify", "--events", "20", "--players", "4-10", "--jobs", "1",
             "--tiebreaks", "BH/C1,BH,SB,DE"], -1),
     ]),
+    ("generate", "Seeded random standings files (TRF-2026) for the endorsement's cross-check.", [
+    ]),
     ("convert", "Between TRF16, TRF-2026, XML, Chess-JSON and PGN, without ranking.", [
         ("the TEC exercise (TRF16) as TRF-2026 (the start)", ["convert", TEC, "--to",
                                                               "trf26"], 10),
@@ -94,6 +96,10 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ]),
     ("editions", "The rules editions `--edition` accepts, with the dates they were in force.", [
         ("built-ins only", ["editions"], 0),
+    ]),
+    ("presets", "The named tie-break lists `--preset` (or `-t preset:NAME`) accepts, from the "
+     "built-ins and any plugin (a federation's regulations).", [
+        ("built-ins only", ["presets"], 0),
     ]),
 ]  # fmt: skip
 

@@ -186,3 +186,14 @@ def make_participant(fields: dict[str, Any], points: Fraction, results: tuple[Ga
         d["adjustment_units"] = adjustment
     object.__setattr__(p, "__dict__", d)
     return p
+
+
+def fide_id_text(value: object, pid: int) -> str:
+    """A FIDE ID as text: a whole number or its digits (None: none)."""
+    if value is None:
+        return ""
+    if type(value) is int and value >= 0:
+        return str(value)
+    if isinstance(value, str):
+        return value
+    raise BuilderError(f"fide_id {value!r} must be a whole number or text", participant=pid)

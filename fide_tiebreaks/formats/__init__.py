@@ -23,6 +23,9 @@ from .trf.reader import parse_trf
 from .trf.writer import with_ranks
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..categories import Category
     from ..standings import Standings
     from .pgn import PgnOptions
 
@@ -78,14 +81,20 @@ def parse_any(
 
 def to_trf(s: Standings, form: str | None = None) -> bytes:
     """The standings as TRF. *form* None: the tournament's own TRF lines with the computed
-    ranks and the tie-break list filled in (the same bytes otherwise), or TRF-2026 for an
-    event read from no file (the builder). ``"trf16"`` / ``"trf26"``: the event written from
-    the model in that form (the door's choice for standings after round N, or another type),
-    which raises :class:`~fide_tiebreaks.formats.trf.forms.TrfFormError` for what the form
-    cannot hold."""
+    ranks, the tie-break list and the decisions filled in (the same bytes otherwise), or
+    TRF-2026 for an event read from no file (the builder). ``"trf16"`` / ``"trf26"``: the
+    event written from the model in that form (the door's choice for standings after round
+    N, or another type), which raises :class:`~fide_tiebreaks.formats.trf.forms.TrfFormError`
+    for what the form cannot hold."""
     if form is None and s.tournament.source is not None:
         ranks = {row.participant.id: row.rank for row in s.rows}
-        return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
+        return with_ranks(
+            s.tournament.source,
+            ranks,
+            s.codes,
+            teams=s.tournament.team is not None,
+            decisions=decision_records(s),
+        )
     from .trf.model_writer import write_tournament_trf
 
     if form == "trf16":
@@ -93,18 +102,40 @@ def to_trf(s: Standings, form: str | None = None) -> bytes:
     return write_tournament_trf(s.tournament, form="trf26", standings=s).encode("utf-8")
 
 
+def decision_records(s: Standings) -> list[str]:
+    """The TRF comment records of what decided the standings after the list: the decisions
+    (read back as given), the lots seed, and the drawn orders for a reader's eyes."""
+    from ..decisions import decided_text
+    from .trf.extras import DECIDED, LOTS, PREFIX
+
+    if s.settlement is None:
+        return []
+    out = [f"{PREFIX}{DECIDED} {decided_text(d)}" for d in s.settlement.decisions]
+    if s.settlement.seed is not None:
+        out.append(f"{PREFIX}{LOTS} {s.settlement.seed}")
+        for a in s.settlement.applied:
+            if a.by == "lots":
+                out.append(f"{PREFIX}drawn: place {a.place}: {'>'.join(map(str, a.order))}")
+    return out
+
+
 def render(
-    s: Standings, fmt: str, options: dict[str, Any] | None = None, *, trf_form: str | None = None
+    s: Standings,
+    fmt: str,
+    options: dict[str, Any] | None = None,
+    categories: Sequence[Category] = (),
+    *,
+    trf_form: str | None = None,
 ) -> bytes:
     """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html);
-    *trf_form* chooses the TRF writer (:func:`to_trf`). Each writer is imported only when its
-    format is asked for (start-up)."""
+    *categories* add a section each to table, json, csv and html. Each writer is imported
+    only when its format is asked for (start-up)."""
     if fmt == "trf":
         return to_trf(s, trf_form)
     if fmt == "html":
         from .html import standings_html
 
-        return standings_html(s, options)
+        return standings_html(s, options, categories)
     if fmt == "xml":
         from .xml import standings_xml
 
@@ -117,11 +148,11 @@ def render(
     if fmt == "json":
         from .json import to_json
 
-        return to_json(s).encode("utf-8")
+        return to_json(s, categories).encode("utf-8")
     if fmt == "csv":
         from .csv import to_csv
 
-        return to_csv(s).encode("utf-8")
+        return to_csv(s, categories).encode("utf-8")
     from .table import to_table
 
-    return to_table(s).encode("utf-8")
+    return to_table(s, categories).encode("utf-8")
