@@ -80,12 +80,52 @@ def opponent_lines(
     return entry_lines(ctx, entries, table.scale, table.scale, weighted)
 
 
-def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points_scale: int,
-                weighted: bool, finals: Tournament | None = None) -> tuple[Line, ...]:  # fmt: skip
+def entry_lines(
+    ctx: Context,
+    entries: Sequence[Entry],
+    score_scale: int,
+    points_scale: int,
+    weighted: bool,
+    finals: Tournament | None = None,
+) -> tuple[Line, ...]:
     """Round-by-round lines from one participant's opponent entries (scores and points on
     their own grids), marking what Cut / Median removed. Opponents' final scores come from
     *finals* (default: the tie-break's own view of the tournament)."""
     finals = finals or ctx.tournament
+    removed = _removed(ctx, entries, weighted)
+    # The same few values recur in every line of a report: each is made once per call.
+    scores = {u: from_units(u, score_scale) for u in {e.score for e in entries}}
+    points_of = {u: from_units(u, points_scale) for u in {e.points for e in entries}}
+    products: dict[tuple[int, int], Fraction] = {}
+    out = []
+    for e in entries:
+        score, points = scores[e.score], points_of[e.points]
+        final = None
+        if e.opponent is not None and e.opponent in finals.index:
+            final = finals.participant(e.opponent).points
+        contribution = score
+        if weighted:
+            key = (e.score, e.points)
+            if key not in products:
+                products[key] = score * points
+            contribution = products[key]
+        out.append(
+            Line(
+                round=e.round,
+                opponent=e.opponent,
+                category=e.category,
+                opponent_score=score,
+                points=points,
+                contribution=contribution,
+                removed=removed.get(e, ""),
+                opponent_final=final,
+            )
+        )
+    return tuple(out)
+
+
+def _removed(ctx: Context, entries: Sequence[Entry], weighted: bool) -> dict[Entry, str]:
+    """Which cut removed each entry the spec's Cut / Median leaves out, with its article."""
     low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
     kept = ctx.edition.cut(entries, low, high, weighted) if low or high else list(entries)
     cite = ctx.edition.citation
@@ -99,25 +139,7 @@ def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points
             removed[e] = "low cut" + why
         else:
             removed[e] = "high cut" + (f" ({cite} 14.3)" if c07 else "")
-    out = []
-    # The same few values recur in every line of a report: each is made once per call.
-    scores = {u: from_units(u, score_scale) for u in {e.score for e in entries}}
-    points_of = {u: from_units(u, points_scale) for u in {e.points for e in entries}}
-    products: dict[tuple[int, int], Fraction] = {}
-    for e in entries:
-        score, points = scores[e.score], points_of[e.points]
-        final = None
-        if e.opponent is not None and e.opponent in finals.index:
-            final = finals.participant(e.opponent).points
-        contribution = score
-        if weighted:
-            key = (e.score, e.points)
-            if key not in products:
-                products[key] = score * points
-            contribution = products[key]
-        out.append(Line(e.round, e.opponent, e.category, score, points, contribution,
-                        removed.get(e, ""), final))  # fmt: skip
-    return tuple(out)
+    return removed
 
 
 def explain(
@@ -134,12 +156,12 @@ def explain(
     :class:`Explanation` per tie-break of the list. *strict* as for compute_standings: a
     failing plugin (in ``compute`` or ``explain``) raises PluginError instead of a warning."""
     reg = reg or registry()
-    standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg,
-                                  strict=strict)  # fmt: skip
+    standings = compute_standings(
+        tournament, tiebreaks, edition, options=options, reg=reg, strict=strict
+    )
     if participant not in standings.tournament.index:
         raise KeyError(participant)
-    return standings, explain_row(standings, participant, options=standings.options,
-                                  strict=strict)  # fmt: skip
+    return standings, explain_row(standings, participant, options=standings.options, strict=strict)
 
 
 def explain_row(
@@ -248,24 +270,33 @@ def matches(standings: Any, tid: int) -> list[dict[str, Any]]:
         return []
     mp, gp = team_scores(t)
     return [
-        {"round": m.round, "result": m.kind.description,
-         "opponent": m.opponent, "mp": exact_str(m.mp), "gp": exact_str(m.gp),
-         "opponent_mp": exact_str(mp[m.opponent]) if m.opponent else None,
-         "opponent_gp": exact_str(gp[m.opponent]) if m.opponent else None}
+        {
+            "round": m.round,
+            "result": m.kind.description,
+            "opponent": m.opponent,
+            "mp": exact_str(m.mp),
+            "gp": exact_str(m.gp),
+            "opponent_mp": exact_str(mp[m.opponent]) if m.opponent else None,
+            "opponent_gp": exact_str(gp[m.opponent]) if m.opponent else None,
+        }
         for m in t.team.matches[tid][: t.rounds]
-    ]  # fmt: skip
+    ]
 
 
 def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -> str:
     p = standings.tournament.participant(pid)
     row = next(r for r in standings.rows if r.participant.id == pid)
     e = standings.edition
-    out = [f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
-           f"edition {e.name} ({e.citation})"]  # fmt: skip
+    out = [
+        f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
+        f"edition {e.name} ({e.citation})"
+    ]
     for m in matches(standings, pid):
         against = f"team {m['opponent']} (final {m['opponent_mp']} MP, {m['opponent_gp']} GP)"
-        out.append(f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
-                   f" MP {m['mp']:>4}  GP {m['gp']:>5}")  # fmt: skip
+        out.append(
+            f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
+            f" MP {m['mp']:>4}  GP {m['gp']:>5}"
+        )
     for ex in explanations:
         out.extend(explanation_text(ex))
     return "\n".join(out) + "\n"
@@ -305,11 +336,19 @@ def _step_text(step: Step | Table) -> list[str]:
 
 def step_dict(step: Step | Table) -> dict[str, Any]:
     if isinstance(step, Step):
-        return {"type": "step", "text": step.text, "round": step.round,
-                "opponent": step.opponent,
-                "value": None if step.value is None else exact_str(step.value)}  # fmt: skip
-    return {"type": "table", "caption": step.caption, "header": list(step.header),
-            "rows": [list(r) for r in step.rows]}  # fmt: skip
+        return {
+            "type": "step",
+            "text": step.text,
+            "round": step.round,
+            "opponent": step.opponent,
+            "value": None if step.value is None else exact_str(step.value),
+        }
+    return {
+        "type": "table",
+        "caption": step.caption,
+        "header": list(step.header),
+        "rows": [list(r) for r in step.rows],
+    }
 
 
 def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition, choose_edition
 from .faults import InternalError
 from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
-from .model import Participant, Tournament, TournamentType
+from .model import Participant, Tournament, TournamentType, fast_constructor
 from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable, check_options
 
@@ -67,6 +67,9 @@ class Row(NamedTuple):
     # One per tie-break, in list order; None where a group tie-break never reached the
     # participant and defines no value for that case.
     values: tuple[Fraction | None, ...]
+
+
+_make_row = fast_constructor(Row)  # a row per participant: built without Row's __new__
 
 
 @dataclass(frozen=True)
@@ -473,8 +476,8 @@ class _Ranking:
         people, places = self.people, self.places
         columns = self.columns
         by_participant = list(zip(*columns, strict=True)) if columns else [()] * len(people)
-        new = tuple.__new__  # skips the named tuple's Python-level __new__ (one per participant)
-        return tuple([new(Row, (places[j], people[j], by_participant[j])) for j in self.order])
+        make_row = _make_row
+        return tuple([make_row((places[j], people[j], by_participant[j])) for j in self.order])
 
     def _slow(self) -> list[Diagnostic]:
         return [
