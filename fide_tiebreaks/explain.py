@@ -176,7 +176,6 @@ def explain_row(
     Pass the same *cache* for every participant of one standings (an HTML report explains
     them all) so that shared tables are built once. A plugin whose ``explain`` fails gets a
     note saying so (PluginError with *strict*)."""
-    t = standings.tournament
     given = standings.options if options is None else options  # typed when from the standings
     cache = {} if cache is None else cache
     key = ("rows by id", id(standings))  # a report explains every row: find each in O(1)
@@ -185,34 +184,49 @@ def explain_row(
     row = cache[key][participant]  # type: ignore[index]
     out = []
     columns = zip(standings.specs, standings.tiebreaks, standings.codes, row.values, strict=True)
-    for i, (spec, tb, key, value) in enumerate(columns):
-        view = team_view(t, spec.score) if t.team is not None and spec.score else t
-        group = None
-        if tb.group:  # the participants still tied with this one when the list reached it
-            group = _tied_groups(standings, i, cache)[participant]
-        # As in compute_standings: a cache per plugin, the opponent tables shared.
-        own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
-        tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
-        ctx = Context(view, spec, standings.edition, group, own, dict(given), tables)
-        note = (
-            "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
-        )
-        explanation = Explanation(key, value, (), note, ())
-        if tb.explain:
-            try:
-                with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
-                    items = tuple(tb.explain(ctx, participant))
-                    lines = tuple(x for x in items if isinstance(x, Line))
-                    steps = tuple(x for x in items if not isinstance(x, Line))
-                    explanation = Explanation(key, value, lines, note, steps)
-                    if tb.provider not in BUILTIN_PLUGINS:
-                        _check(explanation)
-            except PluginFault as e:
-                if strict:
-                    raise
-                explanation = Explanation(key, value, (), f"no working shown: {e}", ())
-        out.append(explanation)
+    for i, (_spec, tb, key, value) in enumerate(columns):
+        if not tb.explain:
+            note = f"{tb.name}: value {'-' if value is None else exact_str(value)}"
+            out.append(Explanation(key, value, (), note, ()))
+            continue
+        ctx = _context(standings, i, participant, given, cache)
+        out.append(_worked(ctx, tb, key, value, participant, strict))
     return out
+
+
+def _context(
+    standings: Any, i: int, participant: int, given: Mapping[str, Any], cache: dict[object, object]
+) -> Context:
+    """The context list position *i*'s tie-break computed *participant*'s value in."""
+    t = standings.tournament
+    spec, tb = standings.specs[i], standings.tiebreaks[i]
+    view = team_view(t, spec.score) if t.team is not None and spec.score else t
+    group = None
+    if tb.group:  # the participants still tied with this one when the list reached it
+        group = _tied_groups(standings, i, cache)[participant]
+    # As in compute_standings: a cache per plugin, the opponent tables shared.
+    own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
+    tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
+    return Context(view, spec, standings.edition, group, own, dict(given), tables)
+
+
+def _worked(
+    ctx: Context, tb: Any, key: str, value: Fraction | None, participant: int, strict: bool
+) -> Explanation:
+    """The working tie-break *tb*'s own ``explain`` shows, or a note that it failed."""
+    try:
+        with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
+            items = tuple(tb.explain(ctx, participant))
+            lines = tuple(x for x in items if isinstance(x, Line))
+            steps = tuple(x for x in items if not isinstance(x, Line))
+            explanation = Explanation(key, value, lines, "", steps)
+            if tb.provider not in BUILTIN_PLUGINS:
+                _check(explanation)
+    except PluginFault as e:
+        if strict:
+            raise
+        explanation = Explanation(key, value, (), f"no working shown: {e}", ())
+    return explanation
 
 
 def _check(ex: Explanation) -> None:

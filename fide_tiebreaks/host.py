@@ -117,15 +117,7 @@ class Registry:
         candidates = self.tiebreaks.get(name.upper(), [])
         if not candidates:
             raise CodeError(self.unknown_code(name))
-        asked = {k.upper(): v for k, v in (prefer or {}).items()}.get(name.upper())
-        if asked is not None and all(tb.provider != asked for tb in candidates):
-            # a misspelt or uninstalled plugin must not be replaced by another one silently
-            names = " and ".join(f"'{tb.provider}'" for tb in candidates)
-            raise CodeError(
-                f"--provider {name.upper()}={asked}: no installed plugin '{asked}' "
-                f"provides {name.upper()}; {names} does ('fide-tiebreaks "
-                "plugins' lists the plugins)"
-            )
+        _check_asked(name, candidates, prefer)
         if len(candidates) == 1:
             return candidates[0]
         choice = {k.upper(): v for k, v in {**_env_providers(), **(prefer or {})}.items()}
@@ -133,17 +125,7 @@ class Registry:
         for tb in candidates:
             if tb.provider == chosen:
                 return tb
-        if len({tb.provider for tb in candidates}) == 1:  # --provider could not choose
-            raise CodeError(
-                f"plugin '{candidates[0].provider}' registers the tie-break "
-                f"'{name}' {len(candidates)} times; only its author can fix that "
-                "(FIDE_TIEBREAKS_DISABLE_PLUGINS leaves the plugin out)"
-            )
-        names = " and ".join(f"'{tb.provider}'" for tb in candidates)
-        raise CodeError(
-            f"the tie-break '{name}' is provided by {names}; choose one with "
-            f"--provider {candidates[0].code}=PLUGIN (or FIDE_TIEBREAKS_PROVIDERS)"
-        )
+        raise _ambiguous(name, candidates)
 
     def unknown_code(self, name: str) -> str:
         """Why *name* is not a code, with the nearest codes (by code or by name) to use."""
@@ -187,6 +169,34 @@ class Registry:
                 f"unknown edition '{name}' (available: {known}); {hint}"
                 "'fide-tiebreaks editions' lists them with their dates"
             ) from None
+
+
+def _check_asked(name: str, candidates: list[Tiebreak], prefer: Mapping[str, str] | None) -> None:
+    """A provider asked for *name* must be one of its *candidates*: a misspelt or uninstalled
+    plugin must not be replaced by another one silently."""
+    asked = {k.upper(): v for k, v in (prefer or {}).items()}.get(name.upper())
+    if asked is not None and all(tb.provider != asked for tb in candidates):
+        names = " and ".join(f"'{tb.provider}'" for tb in candidates)
+        raise CodeError(
+            f"--provider {name.upper()}={asked}: no installed plugin '{asked}' "
+            f"provides {name.upper()}; {names} does ('fide-tiebreaks "
+            "plugins' lists the plugins)"
+        )
+
+
+def _ambiguous(name: str, candidates: list[Tiebreak]) -> CodeError:
+    """Why nobody was chosen among the *candidates* for *name*."""
+    if len({tb.provider for tb in candidates}) == 1:  # --provider could not choose
+        return CodeError(
+            f"plugin '{candidates[0].provider}' registers the tie-break "
+            f"'{name}' {len(candidates)} times; only its author can fix that "
+            "(FIDE_TIEBREAKS_DISABLE_PLUGINS leaves the plugin out)"
+        )
+    names = " and ".join(f"'{tb.provider}'" for tb in candidates)
+    return CodeError(
+        f"the tie-break '{name}' is provided by {names}; choose one with "
+        f"--provider {candidates[0].code}=PLUGIN (or FIDE_TIEBREAKS_PROVIDERS)"
+    )
 
 
 def _env_list(name: str) -> list[str] | None:
