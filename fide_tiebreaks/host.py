@@ -29,11 +29,11 @@ from typing import Any, NamedTuple
 import pluggy
 
 from . import hookspecs
-from .codes import MODIFIER_NAMES, CodeError
+from .codes import MODIFIER_NAMES, CodeError, parse_list
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
-from .tiebreak import Option, OptionError, Tiebreak
+from .tiebreak import Option, OptionError, Preset, Tiebreak
 from .version import __version__
 
 ENTRY_POINT_GROUP = "fide_tiebreaks"
@@ -47,6 +47,7 @@ DEFAULT_PLUGINS = (
     "fide_tiebreaks.plugins.direct_encounter",
     "fide_tiebreaks.plugins.ratings",
     "fide_tiebreaks.plugins.team",
+    "fide_tiebreaks.plugins.presets",
 )
 DISTRIBUTION = "fide-tiebreaks"
 
@@ -64,6 +65,7 @@ class Provider:
     codes: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
+    presets: tuple[str, ...] = ()
 
 
 @dataclass
@@ -77,6 +79,18 @@ class Registry:
     providers: list[Provider] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)  # left out by FIDE_TIEBREAKS_DISABLE_PLUGINS
+    presets: dict[str, Preset] = field(default_factory=dict)  # by name
+
+    def preset(self, name: str) -> Preset:
+        """The preset *name*; :class:`CodeError` naming the installed ones when none is."""
+        found = self.presets.get(name.strip().lower())
+        if found is None:
+            known = ", ".join(sorted(self.presets)) or "none"
+            raise CodeError(
+                f"unknown preset '{name.strip()}' (installed: {known}; "
+                "'fide-tiebreaks presets' lists them)"
+            )
+        return found
 
     @property
     def builtin(self) -> frozenset[str]:
@@ -337,11 +351,30 @@ class _Loader:
                 names[impl.plugin_name].append(ed.name)
         return names
 
+    def presets(self) -> dict[str, list[str]]:
+        """Register every plugin's presets (a name taken twice is refused); the preset names
+        by plugin."""
+        names: dict[str, list[str]] = {name: [] for name in self.origin}
+        presets = self.reg.presets
+        for impl in self.pm.hook.fide_tiebreaks_presets.get_hookimpls():
+            for preset in _collect(impl, Preset, self.problem):
+                preset = dataclasses.replace(preset, provider=impl.plugin_name)
+                if preset.name in presets:
+                    self.problem(
+                        f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
+                        f"provided by '{presets[preset.name].provider}'; ignored"
+                    )
+                    continue
+                presets[preset.name] = preset
+                names[impl.plugin_name].append(preset.name)
+        return names
+
     def providers(
         self,
         codes: dict[str, list[str]],
         editions: dict[str, list[str]],
         options: dict[str, list[Option]],
+        presets: dict[str, list[str]],
     ) -> None:
         for name, (dist, version, builtin) in self.origin.items():
             self.reg.providers.append(
@@ -353,6 +386,7 @@ class _Loader:
                     codes=tuple(codes[name]),
                     editions=tuple(editions[name]),
                     options=tuple(options.get(name, [])),
+                    presets=tuple(presets[name]),
                 )
             )
 
@@ -381,7 +415,8 @@ def load_registry(
     options = _options(pm, loader.reg, loader.problem)
     codes = loader.tiebreaks()
     editions = loader.editions()
-    loader.providers(codes, editions, options)
+    presets = loader.presets()
+    loader.providers(codes, editions, options, presets)
     return loader.reg
 
 
@@ -447,6 +482,7 @@ def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
 
 
 _CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_:]*$")  # ESB:MM is an alias
+_PRESET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
 def _malformed(item: Any) -> str:
@@ -454,6 +490,8 @@ def _malformed(item: Any) -> str:
     and the standings before any of its code runs), or ''."""
     if isinstance(item, Tiebreak):
         return _malformed_tiebreak(item)
+    if isinstance(item, Preset):
+        return _malformed_preset(item)
     if isinstance(item, Option):
         return _malformed_option(item)
     if isinstance(item, Edition):
@@ -475,6 +513,18 @@ def _malformed_tiebreak(item: Tiebreak) -> str:
         isinstance(item.alone, bool) or not isinstance(item.alone, Rational)
     ):
         return "alone is not an exact number"
+    return ""
+
+
+def _malformed_preset(item: Preset) -> str:
+    if not isinstance(item.name, str) or not _PRESET_NAME.match(item.name):
+        return "name is not lower-case letters, digits and hyphens"
+    if not isinstance(item.tiebreaks, str):
+        return "tiebreaks is not a list in the TEC syntax (text)"
+    try:
+        parse_list(item.tiebreaks)
+    except CodeError as e:
+        return f"tiebreaks cannot be read ({e})"
     return ""
 
 
