@@ -13,14 +13,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from lxml import etree
 
 from fide_tiebreaks.codes import CodeError, parse_list
 from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, counted, printable
 from fide_tiebreaks.formats import read_trf, xmlsafe
-from fide_tiebreaks.formats.base import read_bytes
+from fide_tiebreaks.formats.base import ReadResult, read_bytes
 from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
 from fide_tiebreaks.formats.xml import SCHEMA, read_xml, to_trf
 from fide_tiebreaks.host import (
@@ -88,65 +88,18 @@ def load_case(path: Path) -> Case:
     name = str(path)
     root = xmlsafe.parse(read_bytes(path), name, SCHEMA)
     if root.tag != "case":
-        raise InputError([Diagnostic(Severity.ERROR, f"expected <case>, found <{root.tag}>",
-                                     name, root.sourceline or 0, 1)])  # fmt: skip
-    tfile = root.find("tournament-file")
-    if tfile is not None:
-        beside = path.parent / tfile.get("path", "")
-        if not beside.is_file():
-            raise InputError([Diagnostic(Severity.ERROR, f"tournament file '{tfile.get('path')}' "
-                                         f"not found beside the case", name,
-                                         tfile.sourceline or 0, 1)])  # fmt: skip
-        result = read_trf(beside)
-    else:
-        inline = root.find("tournament")
-        assert inline is not None  # the schema requires one of the two
-        result = read_xml(etree.tostring(inline), name)
-
-    def number(element: etree._Element, attribute: str, high: int) -> int:
-        # Schema-valid numbers may still have any number of leading zeros.
-        try:
-            return parse_int(element.get(attribute, "0"), attribute, 0, high)
-        except NumberError as e:
-            raise InputError([Diagnostic(Severity.ERROR, str(e), name,
-                                         element.sourceline or 0, 1)]) from None  # fmt: skip
-
-    wanted = tuple(
-        ExpectedDiagnostic(d.get("severity", "warning"), (d.text or "").strip(),
-                           number(d, "line", 10**9))
-        for d in root.iterfind("diagnostics/diagnostic")
-    )  # fmt: skip
+        raise _located(f"expected <case>, found <{root.tag}>", name, root)
+    result = _read_tournament(root, path, name)
+    wanted = _expected_diagnostics(root, name)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors and not any(w.severity == "error" for w in wanted):
         raise InputError(errors)
+    _check_list(root, name)
     tournament = result.tournament
-    listed = root.find("tiebreaks")
-    try:
-        parse_list(root.findtext("tiebreaks", ""))
-    except CodeError as e:
-        line = listed.sourceline if listed is not None else 0
-        raise InputError([Diagnostic(Severity.ERROR, str(e), name, line or 0, 1)]) from None
     kind = root.findtext("type")
     if kind:
         tournament = tournament.with_type(TournamentType(kind), "file")
-    expected: dict[int, dict[str, Fraction]] = {}
-    ranks: dict[int, int] = {}
-    for p in root.iterfind("expected/participant"):
-        pid = number(p, "id", MAX_PLAYERS)
-        try:
-            expected[pid] = {v.get("code", ""): exact(v.text or "") for v in p.iterfind("value")}
-        except NumberError as e:
-            raise InputError([Diagnostic(Severity.ERROR, f"participant {pid}: {e}", name,
-                                         p.sourceline or 0, 1)]) from None  # fmt: skip
-        if p.get("rank"):
-            ranks[pid] = number(p, "rank", MAX_PLAYERS)
-    options = {}
-    for o in root.iterfind("options/option"):
-        try:
-            options[o.get("name", "")] = option_value(o.get("value", ""))
-        except NumberError as e:
-            raise InputError([Diagnostic(Severity.ERROR, str(e), name, o.sourceline or 0,
-                                         1)]) from None  # fmt: skip
+    expected, ranks = _expected_values(root, name)
     source = root.find("source")
     assert source is not None
     return Case(
@@ -160,11 +113,85 @@ def load_case(path: Path) -> Case:
         tiebreaks=root.findtext("tiebreaks", "").strip(),
         expected=expected,
         ranks=ranks,
-        options=options,
+        options=_options(root, name),
         working=root.findtext("working", "").strip(),
         diagnostics=wanted,
         read_diagnostics=tuple(result.diagnostics),
     )
+
+
+def _located(message: str, name: str, element: etree._Element | None) -> InputError:
+    """The InputError for *message* at *element*'s line of case file *name*."""
+    line = (element.sourceline if element is not None else 0) or 0
+    return InputError([Diagnostic(Severity.ERROR, message, name, line, 1)])
+
+
+def _read_tournament(root: etree._Element, path: Path, name: str) -> ReadResult:
+    """The reader's result for the case's tournament: a file beside the case, or inline."""
+    tfile = root.find("tournament-file")
+    if tfile is not None:
+        beside = path.parent / tfile.get("path", "")
+        if not beside.is_file():
+            message = f"tournament file '{tfile.get('path')}' not found beside the case"
+            raise _located(message, name, tfile)
+        return read_trf(beside)
+    inline = root.find("tournament")
+    assert inline is not None  # the schema requires one of the two
+    return read_xml(etree.tostring(inline), name)
+
+
+def _number(element: etree._Element, attribute: str, high: int, name: str) -> int:
+    # Schema-valid numbers may still have any number of leading zeros.
+    try:
+        return parse_int(element.get(attribute, "0"), attribute, 0, high)
+    except NumberError as e:
+        raise _located(str(e), name, element) from None
+
+
+def _expected_diagnostics(root: etree._Element, name: str) -> tuple[ExpectedDiagnostic, ...]:
+    return tuple(
+        ExpectedDiagnostic(
+            severity=d.get("severity", "warning"),
+            text=(d.text or "").strip(),
+            line=_number(d, "line", 10**9, name),
+        )
+        for d in root.iterfind("diagnostics/diagnostic")
+    )
+
+
+def _check_list(root: etree._Element, name: str) -> None:
+    """The case's tie-break list must parse (whether it is provided is the run's concern)."""
+    try:
+        parse_list(root.findtext("tiebreaks", ""))
+    except CodeError as e:
+        raise _located(str(e), name, root.find("tiebreaks")) from None
+
+
+def _expected_values(
+    root: etree._Element, name: str
+) -> tuple[dict[int, dict[str, Fraction]], dict[int, int]]:
+    """The expected values by participant and code, and the expected ranks."""
+    expected: dict[int, dict[str, Fraction]] = {}
+    ranks: dict[int, int] = {}
+    for p in root.iterfind("expected/participant"):
+        pid = _number(p, "id", MAX_PLAYERS, name)
+        try:
+            expected[pid] = {v.get("code", ""): exact(v.text or "") for v in p.iterfind("value")}
+        except NumberError as e:
+            raise _located(f"participant {pid}: {e}", name, p) from None
+        if p.get("rank"):
+            ranks[pid] = _number(p, "rank", MAX_PLAYERS, name)
+    return expected, ranks
+
+
+def _options(root: etree._Element, name: str) -> dict[str, Any]:
+    options = {}
+    for o in root.iterfind("options/option"):
+        try:
+            options[o.get("name", "")] = option_value(o.get("value", ""))
+        except NumberError as e:
+            raise _located(str(e), name, o) from None
+    return options
 
 
 def fixture_dirs(reg: Registry | None = None) -> list[Path]:
@@ -200,17 +227,41 @@ def run_case(case: Case, provider: str | None = None, reg: Registry | None = Non
     providers: dict[str, str] = {}
     if provider:
         for spec in specs:
-            offered = [tb for tb in reg.tiebreaks.get(spec.name.upper(), [])
-                       if tb.provider == provider]  # fmt: skip
+            offered = [
+                tb for tb in reg.tiebreaks.get(spec.name.upper(), []) if tb.provider == provider
+            ]
             if not offered:
                 return Outcome(case.id, "skipped", (f"{provider} does not provide {spec.name}",))
             providers[spec.name] = provider
     try:
-        s = compute_standings(case.tournament, case.tiebreaks, case.edition,
-                              providers=providers, options=case.options, reg=reg,
-                              strict=True)  # fmt: skip
+        s = compute_standings(
+            case.tournament,
+            case.tiebreaks,
+            case.edition,
+            providers=providers,
+            options=case.options,
+            reg=reg,
+            strict=True,
+        )
     except (CodeError, PluginError) as e:
         return Outcome(case.id, "error", (str(e),))
+    judged = [_judge_values(case, s), _judge_diagnostics(case, s), _judge_case_ranks(case, s)]
+    checks = sum(j.checks for j in judged)
+    problems = [p for j in judged for p in j.problems]
+    if not checks:  # a check that compares nothing must not pass
+        message = "the case compares nothing: no expected value, rank or diagnostic"
+        return Outcome(case.id, "error", (message,))
+    return Outcome(case.id, "failed" if problems else "passed", tuple(problems), checks)
+
+
+class _Judged(NamedTuple):
+    """What one kind of comparison of a case found: how many checks, and the problems."""
+
+    checks: int
+    problems: list[str]
+
+
+def _judge_values(case: Case, s: Standings) -> _Judged:
     problems = []
     checks = 0
     cite = f"edition {case.edition}, {case.article}"
@@ -224,28 +275,42 @@ def run_case(case: Case, provider: str | None = None, reg: Registry | None = Non
                 continue
             if found != want:
                 got = "nothing" if found is None else exact_str(found)
-                problems.append(f"participant {pid} {code}: expected {exact_str(want)}, found "
-                                f"{got} ({cite})")  # fmt: skip
+                problems.append(
+                    f"participant {pid} {code}: expected {exact_str(want)}, found {got} ({cite})"
+                )
+    return _Judged(checks, problems)
+
+
+def _judge_diagnostics(case: Case, s: Standings) -> _Judged:
     reported = case.read_diagnostics + tuple(s.diagnostics)
+    problems = []
     for want in case.diagnostics:
-        checks += 1
-        if not any(d.severity.name.lower() == want.severity and want.text in d.message
-                   and want.line in (0, d.line) for d in reported):  # fmt: skip
+        if not any(_matches(want, d) for d in reported):
             at = f" at line {want.line}" if want.line else ""
             problems.append(
                 f"expected a {want.severity}{at} containing '{want.text}'; reported: "
                 + ("; ".join(str(d) for d in reported) or "nothing")
             )
+    return _Judged(len(case.diagnostics), problems)
+
+
+def _matches(want: ExpectedDiagnostic, d: Diagnostic) -> bool:
+    return (
+        d.severity.name.lower() == want.severity
+        and want.text in d.message
+        and want.line in (0, d.line)
+    )
+
+
+def _judge_case_ranks(case: Case, s: Standings) -> _Judged:
+    cite = f"edition {case.edition}, {case.article}"
     places = {row.participant.id: row.rank for row in s.rows}
-    for pid, rank in sorted(case.ranks.items()):
-        checks += 1
-        if places.get(pid) != rank:
-            problems.append(f"participant {pid}: expected rank {rank}, found {places.get(pid)} "
-                            f"({cite})")  # fmt: skip
-    if not checks:  # a check that compares nothing must not pass
-        return Outcome(case.id, "error", ("the case compares nothing: no expected value, rank "
-                                          "or diagnostic",))  # fmt: skip
-    return Outcome(case.id, "failed" if problems else "passed", tuple(problems), checks)
+    problems = [
+        f"participant {pid}: expected rank {rank}, found {places.get(pid)} ({cite})"
+        for pid, rank in sorted(case.ranks.items())
+        if places.get(pid) != rank
+    ]
+    return _Judged(len(case.ranks), problems)
 
 
 def compared(outcomes: Sequence[Outcome]) -> int:
@@ -259,12 +324,15 @@ def check_provider(provider: str | None, reg: Registry | None = None) -> None:
     reg = reg or registry()
     names = [p.name for p in reg.providers]
     if provider is not None and provider not in names:
-        raise ValueError(f"no installed plugin is called '{provider}' (installed: "
-                         f"{', '.join(names)}; see 'fide-tiebreaks plugins')")  # fmt: skip
+        raise ValueError(
+            f"no installed plugin is called '{provider}' (installed: "
+            f"{', '.join(names)}; see 'fide-tiebreaks plugins')"
+        )
 
 
-def run(paths: Sequence[Path] | None = None, provider: str | None = None,
-        reg: Registry | None = None) -> list[Outcome]:  # fmt: skip
+def run(
+    paths: Sequence[Path] | None = None, provider: str | None = None, reg: Registry | None = None
+) -> list[Outcome]:
     check_provider(provider, reg)
     outcomes = []
     for path in case_files(paths or fixture_dirs(reg)):
@@ -281,8 +349,13 @@ def run(paths: Sequence[Path] | None = None, provider: str | None = None,
 # Read by the reader certify uses too (fide_tiebreaks.results_reader): one set of checks.
 
 
-def against(tournament: Path, results: Path, codes: Sequence[str] | None, edition: str | None,
-            reg: Registry | None = None) -> list[Outcome]:  # fmt: skip
+def against(
+    tournament: Path,
+    results: Path,
+    codes: Sequence[str] | None,
+    edition: str | None,
+    reg: Registry | None = None,
+) -> list[Outcome]:
     """Judge another program's exported standings of *tournament*. The edition is *edition*,
     else the one *results* records (our JSON does), else the one in force at the end date.
     Columns that are not tie-break codes (``adjusted_score``) are skipped with a note unless
@@ -295,9 +368,14 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
         raise InputError(errors)
     t = read.tournament
     theirs = read_results(results, codes, t, lambda c: _is_code(c, reg))
-    outcomes = [Outcome(f"{results.name}:{code}", "skipped",
-                        (f"not in the list asked for ({', '.join(theirs.codes)}); column not "
-                         "compared",)) for code in theirs.unasked]  # fmt: skip
+    outcomes = [
+        Outcome(
+            f"{results.name}:{code}",
+            "skipped",
+            (f"not in the list asked for ({', '.join(theirs.codes)}); column not compared",),
+        )
+        for code in theirs.unasked
+    ]
     wanted = []
     for code in theirs.codes:
         if code.strip().upper() == "PTS":  # the points: compute_standings drops it from a list
@@ -305,14 +383,18 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
             outcomes.append(Outcome(f"{results.name}:{code}", "skipped", (note,)))
             continue
         if not theirs.explicit and not _is_code(code, reg):
-            outcomes.append(Outcome(f"{results.name}:{code}", "skipped",
-                                    ("not a tie-break code; column ignored",)))  # fmt: skip
+            outcomes.append(
+                Outcome(
+                    f"{results.name}:{code}", "skipped", ("not a tie-break code; column ignored",)
+                )
+            )
             continue
         wanted.append(code)
     # Ranks alone (no code to compare) are judged on the event's own list, as standings
     # ranks it: an empty list would share every place and fail a correct file.
-    s = compute_standings(t, ",".join(wanted) or None, edition or theirs.edition, reg=reg,
-                          strict=True)  # fmt: skip
+    s = compute_standings(
+        t, ",".join(wanted) or None, edition or theirs.edition, reg=reg, strict=True
+    )
     # A TRF export carries ranks alone: -t (or its 202/212 list) says how to rank, and no
     # value of a code is missing from it.
     compared = [] if theirs.ranks_only else wanted
@@ -323,14 +405,18 @@ def against(tournament: Path, results: Path, codes: Sequence[str] | None, editio
     return outcomes
 
 
-def _judge_code(code: str, ours: Mapping[int, Fraction | None], theirs: Results, name: str,
-                edition: str) -> Outcome:  # fmt: skip
+def _judge_code(
+    code: str, ours: Mapping[int, Fraction | None], theirs: Results, name: str, edition: str
+) -> Outcome:
     """One column: each participant's printed value against the rules' (no value printed
     where the rules give one is a finding too, once the column has any value)."""
     rows = {pid: row[code] for pid, row in sorted(theirs.values.items()) if code in row}
     if all(v is None for v in rows.values()):  # asked for with -t, it must be there
-        return Outcome(f"{name}:{code}", "failed" if theirs.explicit else "skipped",
-                       (f"{name} has no {code} values",))  # fmt: skip
+        return Outcome(
+            f"{name}:{code}",
+            "failed" if theirs.explicit else "skipped",
+            (f"{name} has no {code} values",),
+        )
     problems = []
     for pid, text in rows.items():
         value = ours.get(pid)
@@ -341,18 +427,21 @@ def _judge_code(code: str, ours: Mapping[int, Fraction | None], theirs: Results,
             same, shown = False, f"'{clip(str(text))}', which is not an exact number"
         if not same:
             rules = "nothing" if value is None else exact_str(value)
-            problems.append(f"participant {pid} {code}: rules give {rules}, {name} has "
-                            f"{shown} (edition {edition})")  # fmt: skip
-    return Outcome(f"{name}:{code}", "failed" if problems else "passed", tuple(problems),
-                   len(rows))  # fmt: skip
+            problems.append(
+                f"participant {pid} {code}: rules give {rules}, {name} has "
+                f"{shown} (edition {edition})"
+            )
+    return Outcome(f"{name}:{code}", "failed" if problems else "passed", tuple(problems), len(rows))
 
 
 def _judge_ranks(s: Standings, theirs: Results, name: str) -> Outcome:
     places = {row.participant.id: row.rank for row in s.rows}
     used = f"tie-breaks {', '.join(s.codes) or 'none'}, edition {s.edition.name}"
-    problems = [f"participant {pid}: rules rank it {places.get(pid)}, {name} ranks it {rank} "
-                f"({used})" for pid, rank in sorted(theirs.ranks.items())
-                if places.get(pid) != rank]  # fmt: skip
+    problems = [
+        f"participant {pid}: rules rank it {places.get(pid)}, {name} ranks it {rank} ({used})"
+        for pid, rank in sorted(theirs.ranks.items())
+        if places.get(pid) != rank
+    ]
     return Outcome(
         f"{name}:ranks", "failed" if problems else "passed", tuple(problems), len(theirs.ranks)
     )
@@ -388,10 +477,14 @@ def report(outcomes: Sequence[Outcome], verbose: bool = False) -> str:
 
 def junit(outcomes: Sequence[Outcome]) -> bytes:
     """The report as JUnit XML, for CI systems."""
-    suite = etree.Element("testsuite", name="fide-tiebreaks conformance", tests=str(len(outcomes)),
-                          failures=str(sum(o.status == "failed" for o in outcomes)),
-                          errors=str(sum(o.status == "error" for o in outcomes)),
-                          skipped=str(sum(o.status == "skipped" for o in outcomes)))  # fmt: skip
+    suite = etree.Element(
+        "testsuite",
+        name="fide-tiebreaks conformance",
+        tests=str(len(outcomes)),
+        failures=str(sum(o.status == "failed" for o in outcomes)),
+        errors=str(sum(o.status == "error" for o in outcomes)),
+        skipped=str(sum(o.status == "skipped" for o in outcomes)),
+    )
 
     def text(s: str) -> str:  # XML holds no control character and no lone surrogate
         return printable(s, lines=True)
@@ -401,8 +494,9 @@ def junit(outcomes: Sequence[Outcome]) -> bytes:
         messages = [text(m) for m in o.messages]
         if o.status in ("failed", "error"):
             tag = "failure" if o.status == "failed" else "error"
-            etree.SubElement(case, tag, message=messages[0] if messages else o.status).text = (
-                "\n".join(messages))  # fmt: skip
+            etree.SubElement(
+                case, tag, message=messages[0] if messages else o.status
+            ).text = "\n".join(messages)
         elif o.status == "skipped":
             etree.SubElement(case, "skipped", message="; ".join(messages))
     return etree.tostring(suite, xml_declaration=True, encoding="UTF-8", pretty_print=True)
@@ -426,4 +520,4 @@ __all__ = [
     "run_case",
     "summary",
     "to_trf",
-]  # fmt: skip
+]

@@ -122,11 +122,28 @@ def parse_code(text: str) -> TiebreakSpec:
     raw = text.strip()
     if not raw:
         raise CodeError("empty tie-break code")
+    head, mods = _head_and_modifiers(raw)
+    fields = _name_and_score(raw, head)
+    seen: set[str] = set()
+    for mod in mods:
+        letter = _modifier_letter(raw, mod, seen)
+        seen.add(letter)
+        fields.update(_modifier_field(raw, letter, mod[1:]))
+    _check_together(raw, seen, fields)
+    return TiebreakSpec(**fields)  # type: ignore[arg-type]
+
+
+def _head_and_modifiers(raw: str) -> tuple[str, list[str]]:
+    """``NAME[:score]`` and the modifiers after it, in the slash or the Handbook's hyphen form."""
     head, *mods = raw.split("/")
     if "-" in head:  # Handbook form BH-C1: split only where the rest are modifiers
         first, *rest = head.split("-")
         if rest and all(_MODIFIER.match(r) for r in rest):
             head, mods = first, [*rest, *mods]
+    return head, mods
+
+
+def _name_and_score(raw: str, head: str) -> dict[str, object]:
     name, _, score = head.partition(":")
     if not _NAME.match(name):
         raise CodeError(f"'{raw}': '{name}' is not a tie-break name", typed=raw)
@@ -135,40 +152,45 @@ def parse_code(text: str) -> TiebreakSpec:
         if score.upper() not in ("MP", "GP"):
             raise CodeError(f"'{raw}': ':{score}' must be :MP or :GP")
         fields["score"] = score.upper()
-    seen: set[str] = set()
-    for mod in mods:
-        if not _MODIFIER.match(mod):
-            raise CodeError(
-                f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P, /F or /R)"
-            )
-        letter = mod[0].upper()
-        if letter in seen:
-            raise CodeError(f"'{raw}': modifier /{letter} given twice")
-        seen.add(letter)
-        value = mod[1:]
-        if letter in "CMLK":
-            what = f"'{clip(raw)}': /{letter}"
-            try:  # numbers are bounded before they are converted (numbers.parse_int)
-                if letter == "K":
-                    fields["factor"] = read_decimal(value, what)
-                elif letter == "L":
-                    fields["limit"] = parse_int(value, what, -(10**MAX_DIGITS - 1))
-                else:
-                    key = "cut" if letter == "C" else "median"
-                    fields[key] = parse_int(value, what, 0, _MOST_REMOVED)
-            except NumberError as e:
-                raise CodeError(str(e)) from None
-        elif letter == "P":
-            fields["forfeits_as_played"] = True
-        elif letter == "F":
-            fields["fore"] = True
-        else:
-            fields["reverse"] = True
-    if "C" in seen and "M" in seen:
+    return fields
+
+
+def _modifier_letter(raw: str, mod: str, seen: set[str]) -> str:
+    """The letter of modifier *mod*, checked to be a modifier not given before."""
+    if not _MODIFIER.match(mod):
+        raise CodeError(
+            f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P, /F or /R)"
+        )
+    letter = mod[0].upper()
+    if letter in seen:
+        raise CodeError(f"'{raw}': modifier /{letter} given twice")
+    return letter
+
+
+_FLAGS = {FORFEITS_AS_PLAYED: "forfeits_as_played", FORE: "fore", REVERSE: "reverse"}
+
+
+def _modifier_field(raw: str, letter: str, value: str) -> dict[str, object]:
+    """The :class:`TiebreakSpec` field modifier *letter* sets, with its number converted."""
+    if letter in _FLAGS:
+        return {_FLAGS[letter]: True}
+    what = f"'{clip(raw)}': /{letter}"
+    try:  # numbers are bounded before they are converted (numbers.parse_int)
+        if letter == FACTOR:
+            return {"factor": read_decimal(value, what)}
+        if letter == LIMIT:
+            return {"limit": parse_int(value, what, -(10**MAX_DIGITS - 1))}
+        key = "cut" if letter == CUT else "median"
+        return {key: parse_int(value, what, 0, _MOST_REMOVED)}
+    except NumberError as e:
+        raise CodeError(str(e)) from None
+
+
+def _check_together(raw: str, seen: set[str], fields: dict[str, object]) -> None:
+    if CUT in seen and MEDIAN in seen:
         raise CodeError(f"'{raw}': a Cut and a Median cannot be combined")
     if fields.get("cut") == 0 or fields.get("median") == 0:
         raise CodeError(f"'{raw}': /C0 and /M0 remove nothing; leave the modifier out")
-    return TiebreakSpec(**fields)  # type: ignore[arg-type]
 
 
 def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TiebreakSpec]:

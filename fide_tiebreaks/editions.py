@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import partial
 from operator import attrgetter, mul
 from typing import Any, NamedTuple
 
-from .model import Tournament
+from .model import Tournament, fast_constructor
 
 
 class Entry(NamedTuple):
@@ -48,7 +47,7 @@ class OpponentTable:
 
 #: ``make_entry((round, opponent, score, points, vur, category))``: an :class:`Entry` built
 #: without the named tuple's Python-level ``__new__``.
-make_entry = partial(tuple.__new__, Entry)
+make_entry = fast_constructor(Entry)
 #: The key of an entry's opponent score, for ``min`` and ``max``.
 entry_score = attrgetter("score")
 entry_points = attrgetter("points")

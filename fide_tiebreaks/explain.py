@@ -80,12 +80,52 @@ def opponent_lines(
     return entry_lines(ctx, entries, table.scale, table.scale, weighted)
 
 
-def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points_scale: int,
-                weighted: bool, finals: Tournament | None = None) -> tuple[Line, ...]:  # fmt: skip
+def entry_lines(
+    ctx: Context,
+    entries: Sequence[Entry],
+    score_scale: int,
+    points_scale: int,
+    weighted: bool,
+    finals: Tournament | None = None,
+) -> tuple[Line, ...]:
     """Round-by-round lines from one participant's opponent entries (scores and points on
     their own grids), marking what Cut / Median removed. Opponents' final scores come from
     *finals* (default: the tie-break's own view of the tournament)."""
     finals = finals or ctx.tournament
+    removed = _removed(ctx, entries, weighted)
+    # The same few values recur in every line of a report: each is made once per call.
+    scores = {u: from_units(u, score_scale) for u in {e.score for e in entries}}
+    points_of = {u: from_units(u, points_scale) for u in {e.points for e in entries}}
+    products: dict[tuple[int, int], Fraction] = {}
+    out = []
+    for e in entries:
+        score, points = scores[e.score], points_of[e.points]
+        final = None
+        if e.opponent is not None and e.opponent in finals.index:
+            final = finals.participant(e.opponent).points
+        contribution = score
+        if weighted:
+            key = (e.score, e.points)
+            if key not in products:
+                products[key] = score * points
+            contribution = products[key]
+        out.append(
+            Line(
+                round=e.round,
+                opponent=e.opponent,
+                category=e.category,
+                opponent_score=score,
+                points=points,
+                contribution=contribution,
+                removed=removed.get(e, ""),
+                opponent_final=final,
+            )
+        )
+    return tuple(out)
+
+
+def _removed(ctx: Context, entries: Sequence[Entry], weighted: bool) -> dict[Entry, str]:
+    """Which cut removed each entry the spec's Cut / Median leaves out, with its article."""
     low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
     kept = ctx.edition.cut(entries, low, high, weighted) if low or high else list(entries)
     cite = ctx.edition.citation
@@ -99,25 +139,7 @@ def entry_lines(ctx: Context, entries: Sequence[Entry], score_scale: int, points
             removed[e] = "low cut" + why
         else:
             removed[e] = "high cut" + (f" ({cite} 14.3)" if c07 else "")
-    out = []
-    # The same few values recur in every line of a report: each is made once per call.
-    scores = {u: from_units(u, score_scale) for u in {e.score for e in entries}}
-    points_of = {u: from_units(u, points_scale) for u in {e.points for e in entries}}
-    products: dict[tuple[int, int], Fraction] = {}
-    for e in entries:
-        score, points = scores[e.score], points_of[e.points]
-        final = None
-        if e.opponent is not None and e.opponent in finals.index:
-            final = finals.participant(e.opponent).points
-        contribution = score
-        if weighted:
-            key = (e.score, e.points)
-            if key not in products:
-                products[key] = score * points
-            contribution = products[key]
-        out.append(Line(e.round, e.opponent, e.category, score, points, contribution,
-                        removed.get(e, ""), final))  # fmt: skip
-    return tuple(out)
+    return removed
 
 
 def explain(
@@ -148,8 +170,7 @@ def explain(
     )
     if participant not in standings.tournament.index:
         raise KeyError(participant)
-    return standings, explain_row(standings, participant, options=standings.options,
-                                  strict=strict)  # fmt: skip
+    return standings, explain_row(standings, participant, options=standings.options, strict=strict)
 
 
 def explain_row(
@@ -164,7 +185,6 @@ def explain_row(
     Pass the same *cache* for every participant of one standings (an HTML report explains
     them all) so that shared tables are built once. A plugin whose ``explain`` fails gets a
     note saying so (PluginError with *strict*)."""
-    t = standings.tournament
     given = standings.options if options is None else options  # typed when from the standings
     cache = {} if cache is None else cache
     key = ("rows by id", id(standings))  # a report explains every row: find each in O(1)
@@ -173,34 +193,49 @@ def explain_row(
     row = cache[key][participant]  # type: ignore[index]
     out = []
     columns = zip(standings.specs, standings.tiebreaks, standings.codes, row.values, strict=True)
-    for i, (spec, tb, key, value) in enumerate(columns):
-        view = team_view(t, spec.score) if t.team is not None and spec.score else t
-        group = None
-        if tb.group:  # the participants still tied with this one when the list reached it
-            group = _tied_groups(standings, i, cache)[participant]
-        # As in compute_standings: a cache per plugin, the opponent tables shared.
-        own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
-        tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
-        ctx = Context(view, spec, standings.edition, group, own, dict(given), tables)
-        note = (
-            "" if tb.explain else f"{tb.name}: value {'-' if value is None else exact_str(value)}"
-        )
-        explanation = Explanation(key, value, (), note, ())
-        if tb.explain:
-            try:
-                with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
-                    items = tuple(tb.explain(ctx, participant))
-                    lines = tuple(x for x in items if isinstance(x, Line))
-                    steps = tuple(x for x in items if not isinstance(x, Line))
-                    explanation = Explanation(key, value, lines, note, steps)
-                    if tb.provider not in BUILTIN_PLUGINS:
-                        _check(explanation)
-            except PluginFault as e:
-                if strict:
-                    raise
-                explanation = Explanation(key, value, (), f"no working shown: {e}", ())
-        out.append(explanation)
+    for i, (_spec, tb, key, value) in enumerate(columns):
+        if not tb.explain:
+            note = f"{tb.name}: value {'-' if value is None else exact_str(value)}"
+            out.append(Explanation(key, value, (), note, ()))
+            continue
+        ctx = _context(standings, i, participant, given, cache)
+        out.append(_worked(ctx, tb, key, value, participant, strict))
     return out
+
+
+def _context(
+    standings: Any, i: int, participant: int, given: Mapping[str, Any], cache: dict[object, object]
+) -> Context:
+    """The context list position *i*'s tie-break computed *participant*'s value in."""
+    t = standings.tournament
+    spec, tb = standings.specs[i], standings.tiebreaks[i]
+    view = team_view(t, spec.score) if t.team is not None and spec.score else t
+    group = None
+    if tb.group:  # the participants still tied with this one when the list reached it
+        group = _tied_groups(standings, i, cache)[participant]
+    # As in compute_standings: a cache per plugin, the opponent tables shared.
+    own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
+    tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
+    return Context(view, spec, standings.edition, group, own, dict(given), tables)
+
+
+def _worked(
+    ctx: Context, tb: Any, key: str, value: Fraction | None, participant: int, strict: bool
+) -> Explanation:
+    """The working tie-break *tb*'s own ``explain`` shows, or a note that it failed."""
+    try:
+        with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
+            items = tuple(tb.explain(ctx, participant))
+            lines = tuple(x for x in items if isinstance(x, Line))
+            steps = tuple(x for x in items if not isinstance(x, Line))
+            explanation = Explanation(key, value, lines, "", steps)
+            if tb.provider not in BUILTIN_PLUGINS:
+                _check(explanation)
+    except PluginFault as e:
+        if strict:
+            raise
+        explanation = Explanation(key, value, (), f"no working shown: {e}", ())
+    return explanation
 
 
 def _check(ex: Explanation) -> None:
@@ -258,26 +293,35 @@ def matches(standings: Any, tid: int) -> list[dict[str, Any]]:
         return []
     mp, gp = team_scores(t)
     return [
-        {"round": m.round, "result": m.kind.description,
-         "opponent": m.opponent, "mp": exact_str(m.mp), "gp": exact_str(m.gp),
-         "opponent_mp": exact_str(mp[m.opponent]) if m.opponent else None,
-         "opponent_gp": exact_str(gp[m.opponent]) if m.opponent else None}
+        {
+            "round": m.round,
+            "result": m.kind.description,
+            "opponent": m.opponent,
+            "mp": exact_str(m.mp),
+            "gp": exact_str(m.gp),
+            "opponent_mp": exact_str(mp[m.opponent]) if m.opponent else None,
+            "opponent_gp": exact_str(gp[m.opponent]) if m.opponent else None,
+        }
         for m in t.team.matches[tid][: t.rounds]
-    ]  # fmt: skip
+    ]
 
 
 def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -> str:
     p = standings.tournament.participant(pid)
     row = next(r for r in standings.rows if r.participant.id == pid)
     e = standings.edition
-    out = [f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
-           f"edition {e.name} ({e.citation})"]  # fmt: skip
+    out = [
+        f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
+        f"edition {e.name} ({e.citation})"
+    ]
     if (after := after_the_list(standings, pid)) is not None:
         out.append(f"  after the tie-break list (C.07 4.2): {after}")
     for m in matches(standings, pid):
         against = f"team {m['opponent']} (final {m['opponent_mp']} MP, {m['opponent_gp']} GP)"
-        out.append(f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
-                   f" MP {m['mp']:>4}  GP {m['gp']:>5}")  # fmt: skip
+        out.append(
+            f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
+            f" MP {m['mp']:>4}  GP {m['gp']:>5}"
+        )
     for ex in explanations:
         out.extend(explanation_text(ex))
     return "\n".join(out) + "\n"
@@ -336,11 +380,19 @@ def _step_text(step: Step | Table) -> list[str]:
 
 def step_dict(step: Step | Table) -> dict[str, Any]:
     if isinstance(step, Step):
-        return {"type": "step", "text": step.text, "round": step.round,
-                "opponent": step.opponent,
-                "value": None if step.value is None else exact_str(step.value)}  # fmt: skip
-    return {"type": "table", "caption": step.caption, "header": list(step.header),
-            "rows": [list(r) for r in step.rows]}  # fmt: skip
+        return {
+            "type": "step",
+            "text": step.text,
+            "round": step.round,
+            "opponent": step.opponent,
+            "value": None if step.value is None else exact_str(step.value),
+        }
+    return {
+        "type": "table",
+        "caption": step.caption,
+        "header": list(step.header),
+        "rows": [list(r) for r in step.rows],
+    }
 
 
 def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from numbers import Rational
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
@@ -110,8 +110,10 @@ class Registry:
         near = difflib.get_close_matches(style(name.lower()), known, n=2, cutoff=0.6)
         hint = f"; did you mean {' or '.join(near)}?" if near else ""
         every = ", ".join(known) or "none"
-        raise OptionError(f"unknown option '{name}'{hint} (the installed plugins take: "
-                          f"{every}; 'fide-tiebreaks plugins' says what each does)")  # fmt: skip
+        raise OptionError(
+            f"unknown option '{name}'{hint} (the installed plugins take: "
+            f"{every}; 'fide-tiebreaks plugins' says what each does)"
+        )
 
     def typed_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """*given* (as the API and serve take them) checked against the declared options and
@@ -129,13 +131,7 @@ class Registry:
         candidates = self.tiebreaks.get(name.upper(), [])
         if not candidates:
             raise CodeError(self.unknown_code(name))
-        asked = {k.upper(): v for k, v in (prefer or {}).items()}.get(name.upper())
-        if asked is not None and all(tb.provider != asked for tb in candidates):
-            # a misspelt or uninstalled plugin must not be replaced by another one silently
-            names = " and ".join(f"'{tb.provider}'" for tb in candidates)
-            raise CodeError(f"--provider {name.upper()}={asked}: no installed plugin '{asked}' "
-                            f"provides {name.upper()}; {names} does ('fide-tiebreaks "
-                            "plugins' lists the plugins)")  # fmt: skip
+        _check_asked(name, candidates, prefer)
         if len(candidates) == 1:
             return candidates[0]
         choice = {k.upper(): v for k, v in {**_env_providers(), **(prefer or {})}.items()}
@@ -143,25 +139,21 @@ class Registry:
         for tb in candidates:
             if tb.provider == chosen:
                 return tb
-        if len({tb.provider for tb in candidates}) == 1:  # --provider could not choose
-            raise CodeError(f"plugin '{candidates[0].provider}' registers the tie-break "
-                            f"'{name}' {len(candidates)} times; only its author can fix that "
-                            "(FIDE_TIEBREAKS_DISABLE_PLUGINS leaves the plugin out)")  # fmt: skip
-        names = " and ".join(f"'{tb.provider}'" for tb in candidates)
-        raise CodeError(
-            f"the tie-break '{name}' is provided by {names}; choose one with "
-            f"--provider {candidates[0].code}=PLUGIN (or FIDE_TIEBREAKS_PROVIDERS)"
-        )
+        raise _ambiguous(name, candidates)
 
     def unknown_code(self, name: str) -> str:
         """Why *name* is not a code, with the nearest codes (by code or by name) to use."""
         off = ""
         if self.disabled:  # the code may well exist: its plugin was left out on purpose
-            off = (f"; disabled by FIDE_TIEBREAKS_DISABLE_PLUGINS: {', '.join(self.disabled)} "
-                   "(a disabled plugin's codes are unknown too)")  # fmt: skip
+            off = (
+                f"; disabled by FIDE_TIEBREAKS_DISABLE_PLUGINS: {', '.join(self.disabled)} "
+                "(a disabled plugin's codes are unknown too)"
+            )
         if self.problems:  # the code's plugin may be the one that failed
-            off += ("; some plugins failed to load (the warnings above say which), and their "
-                    "codes are unknown")  # fmt: skip
+            off += (
+                "; some plugins failed to load (the warnings above say which), and their "
+                "codes are unknown"
+            )
         return f"unknown tie-break code '{name}'" + self.suggestions(name) + off
 
     def suggestions(self, name: str) -> str:
@@ -174,8 +166,9 @@ class Registry:
         if glued and glued[1].upper() in self.tiebreaks:
             near = [f"{self.tiebreaks[glued[1].upper()][0].code}/{glued[2].upper()}", *near]
         hint = ", ".join(f"{c} ({names[c]})" if c in names else c for c in near[:3])
-        return ((f"; did you mean {hint}?" if near else "")
-                + " (every code: 'fide-tiebreaks plugins' or docs/tiebreaks.md)")  # fmt: skip
+        return (
+            f"; did you mean {hint}?" if near else ""
+        ) + " (every code: 'fide-tiebreaks plugins' or docs/tiebreaks.md)"
 
     def edition(self, name: str) -> Edition:
         try:
@@ -190,6 +183,34 @@ class Registry:
                 f"unknown edition '{name}' (available: {known}); {hint}"
                 "'fide-tiebreaks editions' lists them with their dates"
             ) from None
+
+
+def _check_asked(name: str, candidates: list[Tiebreak], prefer: Mapping[str, str] | None) -> None:
+    """A provider asked for *name* must be one of its *candidates*: a misspelt or uninstalled
+    plugin must not be replaced by another one silently."""
+    asked = {k.upper(): v for k, v in (prefer or {}).items()}.get(name.upper())
+    if asked is not None and all(tb.provider != asked for tb in candidates):
+        names = " and ".join(f"'{tb.provider}'" for tb in candidates)
+        raise CodeError(
+            f"--provider {name.upper()}={asked}: no installed plugin '{asked}' "
+            f"provides {name.upper()}; {names} does ('fide-tiebreaks "
+            "plugins' lists the plugins)"
+        )
+
+
+def _ambiguous(name: str, candidates: list[Tiebreak]) -> CodeError:
+    """Why nobody was chosen among the *candidates* for *name*."""
+    if len({tb.provider for tb in candidates}) == 1:  # --provider could not choose
+        return CodeError(
+            f"plugin '{candidates[0].provider}' registers the tie-break "
+            f"'{name}' {len(candidates)} times; only its author can fix that "
+            "(FIDE_TIEBREAKS_DISABLE_PLUGINS leaves the plugin out)"
+        )
+    names = " and ".join(f"'{tb.provider}'" for tb in candidates)
+    return CodeError(
+        f"the tie-break '{name}' is provided by {names}; choose one with "
+        f"--provider {candidates[0].code}=PLUGIN (or FIDE_TIEBREAKS_PROVIDERS)"
+    )
 
 
 def _env_list(name: str) -> list[str] | None:
@@ -208,6 +229,168 @@ def strict_plugins() -> bool:
     return os.environ.get("FIDE_TIEBREAKS_STRICT_PLUGINS", "").lower() in ("1", "true", "yes")
 
 
+class _Origin(NamedTuple):
+    """Where a loaded plugin came from, for its :class:`Provider` row."""
+
+    distribution: str
+    version: str
+    builtin: bool
+
+
+@dataclass
+class _Loader:
+    """The stages of :func:`load_registry`, sharing the registry being built and the way a
+    plugin's problem is reported (a warning, or an error when *strict*)."""
+
+    reg: Registry
+    strict: bool
+    disabled: set[str]
+    allowed: list[str] | None
+    origin: dict[str, _Origin] = field(default_factory=dict)
+
+    @property
+    def pm(self) -> pluggy.PluginManager:
+        return self.reg.manager
+
+    def problem(self, message: str) -> None:
+        if self.strict:
+            raise PluginError(message)
+        self.reg.problems.append(message)
+        warnings.warn(message, PluginWarning, stacklevel=3)
+
+    def builtins(self) -> None:
+        for module_name in DEFAULT_PLUGINS:
+            short = module_name.rsplit(".", 1)[1]
+            if short in self.disabled:
+                self.reg.disabled.append(short)
+                continue
+            self.pm.register(_hooks_of(importlib.import_module(module_name)), name=short)
+            self.origin[short] = _Origin(DISTRIBUTION, __version__, True)
+
+    def entry_points(self) -> None:
+        if self.allowed == []:  # FIDE_TIEBREAKS_LOAD_PLUGINS="": nothing to look for
+            return
+        for ep in find_entry_points(ENTRY_POINT_GROUP):
+            if ep.name in self.disabled:
+                self.reg.disabled.append(ep.name)
+                continue
+            if self.allowed is not None and ep.name not in self.allowed:
+                continue
+            self.entry_point(ep)
+
+    def entry_point(self, ep: Any) -> None:
+        dist, version = ep.dist, ep.version
+        if self.pm.has_plugin(ep.name):
+            self.problem(
+                f"plugin '{ep.name}' ({dist}) has the name of a plugin already loaded; skipped"
+            )
+            return
+        try:  # a broken plugin must not take the host down
+            with guarded(f"plugin '{ep.name}' ({dist} {version})", " at import"):
+                plugin: ModuleType = ep.load()
+            self.pm.register(plugin, name=ep.name)
+        except PluginFault as e:
+            self.problem(str(e))
+            return
+        except Exception as e:
+            self.problem(
+                f"plugin '{ep.name}' ({dist} {version}) failed to register: {type(e).__name__}: {e}"
+            )
+            return
+        self.origin[ep.name] = _Origin(dist, version, False)
+
+    def extra(self, extra: Iterable[tuple[str, Any]]) -> None:
+        for name, plugin in extra:
+            try:
+                with guarded(f"plugin '{name}'", " to register"):
+                    self.pm.register(plugin, name=name)
+            except PluginFault as e:
+                self.problem(str(e))
+                continue
+            self.origin[name] = _Origin("(in-process)", "", False)
+
+    def validate(self) -> None:
+        """Leave out a plugin with a misspelled hook, which pluggy otherwise accepts silently
+        (``check_pending``)."""
+        while True:
+            try:
+                self.pm.check_pending()
+                return
+            except pluggy.PluginValidationError as e:
+                bad = self.pm.get_name(e.plugin) or "?"
+                self.pm.unregister(e.plugin)
+                self.origin.pop(bad, None)
+                self.problem(f"plugin '{bad}' was left out: {e}")
+
+    def tiebreaks(self) -> dict[str, list[str]]:
+        """Register every plugin's tie-breaks under their codes and aliases; the codes by plugin."""
+        codes: dict[str, list[str]] = {name: [] for name in self.origin}
+        for impl in self.pm.hook.fide_tiebreaks_register.get_hookimpls():
+            for tb in _collect(impl, Tiebreak, self.problem):
+                tb = dataclasses.replace(tb, provider=impl.plugin_name)
+                codes[impl.plugin_name].append(tb.code)
+                for key in {tb.code.upper(), *(a.upper() for a in tb.aliases)}:
+                    self.reg.tiebreaks.setdefault(key, []).append(tb)
+        return codes
+
+    def editions(self) -> dict[str, list[str]]:
+        """Register every plugin's editions (a name taken twice keeps its first plugin); the
+        edition names by plugin."""
+        names: dict[str, list[str]] = {name: [] for name in self.origin}
+        editions = self.reg.editions
+        for impl in self.pm.hook.fide_tiebreaks_editions.get_hookimpls():
+            for ed in _collect(impl, Edition, self.problem):
+                ed = dataclasses.replace(ed, provider=impl.plugin_name)
+                if ed.name.lower() in editions:
+                    self.problem(
+                        f"edition '{ed.name}' from plugin '{impl.plugin_name}' is already "
+                        f"provided by '{editions[ed.name.lower()].provider}'; ignored"
+                    )
+                    continue
+                editions[ed.name.lower()] = ed
+                names[impl.plugin_name].append(ed.name)
+        return names
+
+    def presets(self) -> dict[str, list[str]]:
+        """Register every plugin's presets (a name taken twice is refused); the preset names
+        by plugin."""
+        names: dict[str, list[str]] = {name: [] for name in self.origin}
+        presets = self.reg.presets
+        for impl in self.pm.hook.fide_tiebreaks_presets.get_hookimpls():
+            for preset in _collect(impl, Preset, self.problem):
+                preset = dataclasses.replace(preset, provider=impl.plugin_name)
+                if preset.name in presets:
+                    self.problem(
+                        f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
+                        f"provided by '{presets[preset.name].provider}'; ignored"
+                    )
+                    continue
+                presets[preset.name] = preset
+                names[impl.plugin_name].append(preset.name)
+        return names
+
+    def providers(
+        self,
+        codes: dict[str, list[str]],
+        editions: dict[str, list[str]],
+        options: dict[str, list[Option]],
+        presets: dict[str, list[str]],
+    ) -> None:
+        for name, (dist, version, builtin) in self.origin.items():
+            self.reg.providers.append(
+                Provider(
+                    name=name,
+                    distribution=dist,
+                    version=version,
+                    builtin=builtin,
+                    codes=tuple(codes[name]),
+                    editions=tuple(editions[name]),
+                    options=tuple(options.get(name, [])),
+                    presets=tuple(presets[name]),
+                )
+            )
+
+
 def load_registry(
     *,
     entry_points: bool = True,
@@ -216,126 +399,25 @@ def load_registry(
 ) -> Registry:
     """Build a registry: built-ins by import, then entry points, then *extra* plugins
     (name, object) as tests and embedding programs pass them."""
-    strict = strict_plugins() if strict is None else strict
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(_hooks_of(hookspecs))  # the specifications alone, as for plugins
-    reg = Registry(pm)
-    disabled = set(_env_list("FIDE_TIEBREAKS_DISABLE_PLUGINS") or [])
-    allowed = _env_list("FIDE_TIEBREAKS_LOAD_PLUGINS")
-    origin: dict[str, tuple[str, str, bool]] = {}
-
-    def problem(message: str) -> None:
-        if strict:
-            raise PluginError(message)
-        reg.problems.append(message)
-        warnings.warn(message, PluginWarning, stacklevel=3)
-
-    for module_name in DEFAULT_PLUGINS:
-        short = module_name.rsplit(".", 1)[1]
-        if short in disabled:
-            reg.disabled.append(short)
-            continue
-        pm.register(_hooks_of(importlib.import_module(module_name)), name=short)
-        origin[short] = (DISTRIBUTION, __version__, True)
-
-    if entry_points and allowed != []:  # FIDE_TIEBREAKS_LOAD_PLUGINS="": nothing to look for
-        for ep in find_entry_points(ENTRY_POINT_GROUP):
-            if ep.name in disabled:
-                reg.disabled.append(ep.name)
-            if ep.name in disabled or (allowed is not None and ep.name not in allowed):
-                continue
-            dist, version = ep.dist, ep.version
-            if pm.has_plugin(ep.name):
-                problem(
-                    f"plugin '{ep.name}' ({dist}) has the name of a plugin already loaded; skipped"
-                )
-                continue
-            try:  # a broken plugin must not take the host down
-                with guarded(f"plugin '{ep.name}' ({dist} {version})", " at import"):
-                    plugin: ModuleType = ep.load()
-                pm.register(plugin, name=ep.name)
-            except PluginFault as e:
-                problem(str(e))
-                continue
-            except Exception as e:
-                problem(f"plugin '{ep.name}' ({dist} {version}) failed to register: "
-                        f"{type(e).__name__}: {e}")  # fmt: skip
-                continue
-            origin[ep.name] = (dist, version, False)
-
-    for name, plugin in extra:
-        try:
-            with guarded(f"plugin '{name}'", " to register"):
-                pm.register(plugin, name=name)
-        except PluginFault as e:
-            problem(str(e))
-            continue
-        origin[name] = ("(in-process)", "", False)
-
-    # A misspelled hook is otherwise accepted silently (pluggy check_pending).
-    while True:
-        try:
-            pm.check_pending()
-            break
-        except pluggy.PluginValidationError as e:
-            bad = pm.get_name(e.plugin) or "?"
-            pm.unregister(e.plugin)
-            origin.pop(bad, None)
-            problem(f"plugin '{bad}' was left out: {e}")
-
-    options = _options(pm, reg, problem)
-    codes: dict[str, list[str]] = {name: [] for name in origin}
-    edition_names: dict[str, list[str]] = {name: [] for name in origin}
-    for impl in pm.hook.fide_tiebreaks_register.get_hookimpls():
-        for tb in _collect(impl, Tiebreak, problem):
-            tb = dataclasses.replace(tb, provider=impl.plugin_name)
-            codes[impl.plugin_name].append(tb.code)
-            for key in {tb.code.upper(), *(a.upper() for a in tb.aliases)}:
-                reg.tiebreaks.setdefault(key, []).append(tb)
-    for impl in pm.hook.fide_tiebreaks_editions.get_hookimpls():
-        for ed in _collect(impl, Edition, problem):
-            ed = dataclasses.replace(ed, provider=impl.plugin_name)
-            if ed.name.lower() in reg.editions:
-                problem(
-                    f"edition '{ed.name}' from plugin '{impl.plugin_name}' is already "
-                    f"provided by '{reg.editions[ed.name.lower()].provider}'; ignored"
-                )
-                continue
-            reg.editions[ed.name.lower()] = ed
-            edition_names[impl.plugin_name].append(ed.name)
-    preset_names = _collect_presets(pm, reg, problem, {name: [] for name in origin})
-    for name, (dist, version, builtin) in origin.items():
-        reg.providers.append(
-            Provider(
-                name,
-                dist,
-                version,
-                builtin,
-                tuple(codes[name]),
-                tuple(edition_names[name]),
-                tuple(options.get(name, [])),
-                tuple(preset_names[name]),
-            )
-        )
-    return reg
-
-
-def _collect_presets(
-    pm: pluggy.PluginManager, reg: Registry, problem: Any, names: dict[str, list[str]]
-) -> dict[str, list[str]]:
-    """The presets every plugin returns, into *reg*; a name taken twice is refused."""
-    for impl in pm.hook.fide_tiebreaks_presets.get_hookimpls():
-        for preset in _collect(impl, Preset, problem):
-            preset = dataclasses.replace(preset, provider=impl.plugin_name)
-            if preset.name in reg.presets:
-                problem(
-                    f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
-                    f"provided by '{reg.presets[preset.name].provider}'; ignored"
-                )
-                continue
-            reg.presets[preset.name] = preset
-            names[impl.plugin_name].append(preset.name)
-    return names
+    loader = _Loader(
+        reg=Registry(pm),
+        strict=strict_plugins() if strict is None else strict,
+        disabled=set(_env_list("FIDE_TIEBREAKS_DISABLE_PLUGINS") or []),
+        allowed=_env_list("FIDE_TIEBREAKS_LOAD_PLUGINS"),
+    )
+    loader.builtins()
+    if entry_points:
+        loader.entry_points()
+    loader.extra(extra)
+    loader.validate()
+    options = _options(pm, loader.reg, loader.problem)
+    codes = loader.tiebreaks()
+    editions = loader.editions()
+    presets = loader.presets()
+    loader.providers(codes, editions, options, presets)
+    return loader.reg
 
 
 def _options(pm: pluggy.PluginManager, reg: Registry, problem: Any) -> dict[str, list[Option]]:
@@ -346,8 +428,10 @@ def _options(pm: pluggy.PluginManager, reg: Registry, problem: Any) -> dict[str,
         for option in _collect(impl, Option, problem):
             option = dataclasses.replace(option, provider=impl.plugin_name)
             if option.name in reg.options:
-                problem(f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
-                        f"declared by '{reg.options[option.name].provider}'; ignored")  # fmt: skip
+                problem(
+                    f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
+                    f"declared by '{reg.options[option.name].provider}'; ignored"
+                )
                 continue
             reg.options[option.name] = option
             by_plugin.setdefault(impl.plugin_name, []).append(option)
@@ -381,13 +465,17 @@ def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
     what = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"  # an Option
     for item in items:
         if not isinstance(item, kind):
-            problem(f"plugin '{impl.plugin_name}' returned something that is not {what} "
-                    f"from {impl.function.__name__}; ignored")  # fmt: skip
+            problem(
+                f"plugin '{impl.plugin_name}' returned something that is not {what} "
+                f"from {impl.function.__name__}; ignored"
+            )
             continue
         wrong = _malformed(item)
         if wrong:
-            problem(f"plugin '{impl.plugin_name}' returned {what} whose {wrong} from "
-                    f"{impl.function.__name__}; ignored")  # fmt: skip
+            problem(
+                f"plugin '{impl.plugin_name}' returned {what} whose {wrong} from "
+                f"{impl.function.__name__}; ignored"
+            )
             continue
         good.append(item)
     return good
@@ -401,34 +489,50 @@ def _malformed(item: Any) -> str:
     """What is wrong with a registered Tiebreak or Edition (its fields are read by the host
     and the standings before any of its code runs), or ''."""
     if isinstance(item, Tiebreak):
-        names = (item.code, *item.aliases) if isinstance(item.aliases, tuple | list) else ()
-        if not names or not all(isinstance(n, str) and _CODE_NAME.match(n) for n in names):
-            return "code or aliases are not plain code names (letters, digits, _ and :)"
-        if not (isinstance(item.modifiers, frozenset | set)
-                and item.modifiers <= set(MODIFIER_NAMES)):  # fmt: skip
-            return f"modifiers are not a set of {', '.join(sorted(MODIFIER_NAMES))}"
-        if not callable(item.compute) or not all(
-                f is None or callable(f) for f in (item.check, item.explain)):  # fmt: skip
-            return "compute, check or explain is not a function"
-        if item.alone is not None and (isinstance(item.alone, bool)
-                                       or not isinstance(item.alone, Rational)):  # fmt: skip
-            return "alone is not an exact number"
-    elif isinstance(item, Preset):
-        if not isinstance(item.name, str) or not _PRESET_NAME.match(item.name):
-            return "name is not lower-case letters, digits and hyphens"
-        if not isinstance(item.tiebreaks, str):
-            return "tiebreaks is not a list in the TEC syntax (text)"
-        try:
-            parse_list(item.tiebreaks)
-        except CodeError as e:
-            return f"tiebreaks cannot be read ({e})"
-    elif isinstance(item, Option):
+        return _malformed_tiebreak(item)
+    if isinstance(item, Preset):
+        return _malformed_preset(item)
+    if isinstance(item, Option):
         return _malformed_option(item)
-    elif isinstance(item, Edition):
-        if not isinstance(item.name, str) or not item.name.strip():
-            return "name is not text"
-        if not callable(item.opponent_table) or not callable(item.cut):
-            return "opponent_table or cut is not a function"
+    if isinstance(item, Edition):
+        return _malformed_edition(item)
+    return ""
+
+
+def _malformed_tiebreak(item: Tiebreak) -> str:
+    names = (item.code, *item.aliases) if isinstance(item.aliases, tuple | list) else ()
+    if not names or not all(isinstance(n, str) and _CODE_NAME.match(n) for n in names):
+        return "code or aliases are not plain code names (letters, digits, _ and :)"
+    if not (isinstance(item.modifiers, frozenset | set) and item.modifiers <= set(MODIFIER_NAMES)):
+        return f"modifiers are not a set of {', '.join(sorted(MODIFIER_NAMES))}"
+    if not callable(item.compute) or not all(
+        f is None or callable(f) for f in (item.check, item.explain)
+    ):
+        return "compute, check or explain is not a function"
+    if item.alone is not None and (
+        isinstance(item.alone, bool) or not isinstance(item.alone, Rational)
+    ):
+        return "alone is not an exact number"
+    return ""
+
+
+def _malformed_preset(item: Preset) -> str:
+    if not isinstance(item.name, str) or not _PRESET_NAME.match(item.name):
+        return "name is not lower-case letters, digits and hyphens"
+    if not isinstance(item.tiebreaks, str):
+        return "tiebreaks is not a list in the TEC syntax (text)"
+    try:
+        parse_list(item.tiebreaks)
+    except CodeError as e:
+        return f"tiebreaks cannot be read ({e})"
+    return ""
+
+
+def _malformed_edition(item: Edition) -> str:
+    if not isinstance(item.name, str) or not item.name.strip():
+        return "name is not text"
+    if not callable(item.opponent_table) or not callable(item.cut):
+        return "opponent_table or cut is not a function"
     return ""
 
 
@@ -441,9 +545,10 @@ def _malformed_option(item: Option) -> str:
     if item.type not in ("bool", "int", "choice", "text"):
         return "type is not bool, int, choice or text"
     if item.type == "choice" and not (
-        isinstance(item.choices, tuple) and item.choices and all(isinstance(c, str)
-                                                                 for c in item.choices)
-    ):  # fmt: skip
+        isinstance(item.choices, tuple)
+        and item.choices
+        and all(isinstance(c, str) for c in item.choices)
+    ):
         return "choices are not a tuple of texts"
     if not isinstance(item.help, str):
         return "help is not text"

@@ -14,15 +14,26 @@ import enum
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import chain, islice
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .numbers import from_units
+
+_Fields = TypeVar("_Fields", bound=tuple[Any, ...])
+
+
+def fast_constructor(cls: type[_Fields]) -> Callable[[Iterable[Any]], _Fields]:
+    """A constructor of the named tuple *cls* from one iterable of its fields in order,
+    ``fast_constructor(Row)((rank, participant, values))``, that skips the named tuple's
+    Python-level ``__new__``. Only for loops that build one per participant and round
+    (opponent entries, standings rows): it checks neither the number nor the names of the
+    fields, so everywhere else build named tuples by keyword."""
+    return partial(tuple.__new__, cls)
 
 
 class ResultKind(enum.Enum):

@@ -16,7 +16,7 @@ from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition
 from .host import PluginFault, Registry, guarded, registry, strict_plugins
-from .model import Decision, Participant, Tournament
+from .model import Decision, Participant, Tournament, fast_constructor
 from .planning import (
     Caches,
     Plan,
@@ -56,6 +56,9 @@ class Row(NamedTuple):
     # One per tie-break, in list order; None where a group tie-break never reached the
     # participant and defines no value for that case.
     values: tuple[Fraction | None, ...]
+
+
+_make_row = fast_constructor(Row)  # a row per participant: built without Row's __new__
 
 
 @dataclass(frozen=True)
@@ -298,8 +301,8 @@ class _Ranking:
         people, places = self.people, self.places
         columns = self.columns
         by_participant = list(zip(*columns, strict=True)) if columns else [()] * len(people)
-        new = tuple.__new__  # skips the named tuple's Python-level __new__ (one per participant)
-        return tuple([new(Row, (places[j], people[j], by_participant[j])) for j in self.order])
+        make_row = _make_row
+        return tuple([make_row((places[j], people[j], by_participant[j])) for j in self.order])
 
     def _slow(self) -> list[Diagnostic]:
         return [

@@ -1,7 +1,7 @@
 """A new user's first runs (issue 17): the bundled example is ranked under the edition its
 published answers belong to, an undated file says which edition it got and how to choose
 another, and asking for a code that is not in the standings says why. (What a user types by
-mistake is in test_first_contact.py.)"""
+mistake is in test_cli_mistakes.py.)"""
 
 from __future__ import annotations
 

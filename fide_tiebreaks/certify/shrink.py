@@ -42,90 +42,162 @@ def parts(event: Event) -> tuple[int, int, int]:
     return event.size, event.round_count, sum(1 for _ in event.games())
 
 
-def cut(event: Event, players: Sequence[int], rounds: Sequence[int],
-        games: Sequence[int]) -> Event | None:  # fmt: skip
+def _kept(mask: Sequence[int], count: int) -> list[int]:
+    """The 1-based items among *count* whose entry in *mask* is not 0."""
+    return [i for i in range(1, count + 1) if mask[i - 1]]
+
+
+def _pair(r: int, a: int, b: int) -> tuple[int, int, int]:
+    """A pairing of round index *r* as :func:`team_matches` and ``Event.games`` list it."""
+    return (r, min(a, b), max(a, b))
+
+
+def cut(
+    event: Event, players: Sequence[int], rounds: Sequence[int], games: Sequence[int]
+) -> Event | None:
     """*event* with the participants, rounds and games whose entry is 0 dropped (the others
     renumbered in order); None when fewer than two participants or no round are left. In a
     team event the participants are the teams and the games their matches."""
     if event.teams:
         return cut_teams(event, players, rounds, games)
-    keep = [i for i in range(1, event.size + 1) if players[i - 1]]
+    keep = _kept(players, event.size)
     columns = [r for r in range(event.round_count) if rounds[r]]
     if len(keep) < 2 or not columns:
         return None
-    dropped = {(r, a, b) for (r, a, b), k in zip(event.games(), games, strict=True) if not k}
+    dropped = {game for game, k in zip(event.games(), games, strict=True) if not k}
     new = {old: n for n, old in enumerate(keep, start=1)}
-    table = []
-    for old in keep:
-        row: list[Block | None] = []
-        for r in columns:
-            b = event.rounds[old - 1][r]
-            if b is not None and b[0]:
-                pair = (r, min(old, b[0]), max(old, b[0]))
-                b = None if b[0] not in new or pair in dropped else (new[b[0]], b[1], b[2])
-            row.append(b)
-        table.append(tuple(row))
-    # A round nobody takes part in any more is dropped too: programs disagree on whether
-    # XXR or the last round with a result sets the number of rounds (a reading question,
-    # not a tie-break one).
-    used = [k for k in range(len(columns)) if any(row[k] is not None for row in table)]
+    table = [_player_row(event, old, columns, new, dropped) for old in keep]
+    used = _rounds_used(table, len(columns))
     if not used:
         return None
-    ratings = tuple(event.ratings[old - 1] for old in keep)
-    return Event(event.name, event.kind, ratings,
-                 tuple(tuple(row[k] for k in used) for row in table))  # fmt: skip
+    return Event(
+        name=event.name,
+        kind=event.kind,
+        ratings=tuple(event.ratings[old - 1] for old in keep),
+        rounds=tuple(tuple(row[k] for k in used) for row in table),
+    )
+
+
+def _rounds_used(table: Sequence[tuple[Block | None, ...]], count: int) -> list[int]:
+    """The round indices someone still takes part in. A round nobody does is dropped too:
+    programs disagree on whether XXR or the last round with a result sets the number of
+    rounds (a reading question, not a tie-break one)."""
+    return [k for k in range(count) if any(row[k] is not None for row in table)]
+
+
+def _player_row(
+    event: Event,
+    old: int,
+    columns: Sequence[int],
+    new: dict[int, int],
+    dropped: set[tuple[int, int, int]],
+) -> tuple[Block | None, ...]:
+    """Player *old*'s blocks in the kept rounds, renumbered; unpaired where the opponent or
+    the game is dropped."""
+    row: list[Block | None] = []
+    for r in columns:
+        block = event.rounds[old - 1][r]
+        if block is not None and block[0]:
+            opponent, colour, result = block
+            gone = opponent not in new or _pair(r, old, opponent) in dropped
+            block = None if gone else (new[opponent], colour, result)
+        row.append(block)
+    return tuple(row)
 
 
 def team_matches(event: Event) -> list[tuple[int, int, int]]:
     """Each match of a team event once: (round index, lower team, higher team)."""
-    team_of = {p: t for t, players in enumerate(event.teams, start=1) for p in players}
+    team_of = _team_of(event)
     found = {(r, a, b) for r, a, b, _ in event.forfeits}
     for p, row in enumerate(event.rounds, start=1):
         for r, b in enumerate(row):
             if b is not None and b[0]:
-                t, u = team_of[p], team_of[b[0]]
-                found.add((r, min(t, u), max(t, u)))
+                found.add(_pair(r, team_of[p], team_of[b[0]]))
     return sorted(found)
 
 
-def cut_teams(event: Event, teams: Sequence[int], rounds: Sequence[int],
-              matches: Sequence[int]) -> Event | None:  # fmt: skip
+def _team_of(event: Event) -> dict[int, int]:
+    """Each player's team (1-based)."""
+    return {p: t for t, members in enumerate(event.teams, start=1) for p in members}
+
+
+@dataclass(frozen=True)
+class _TeamCut:
+    """What a team event keeps: the rounds (indices), the teams and players renumbered in
+    order, and the matches dropped."""
+
+    columns: list[int]
+    new_team: dict[int, int]
+    new_player: dict[int, int]
+    dropped: set[tuple[int, int, int]]
+
+
+def cut_teams(
+    event: Event, teams: Sequence[int], rounds: Sequence[int], matches: Sequence[int]
+) -> Event | None:
     """A team event without the teams, rounds and matches whose entry is 0; a team whose
     opponent or match is dropped is left unpaired in that round."""
-    keep = [t for t in range(1, len(event.teams) + 1) if teams[t - 1]]
+    keep = _kept(teams, len(event.teams))
     columns = [r for r in range(event.round_count) if rounds[r]]
     if len(keep) < 2 or not columns:
         return None
     all_matches = team_matches(event)
-    dropped = {m for m, k in zip(all_matches, matches, strict=True) if not k}
+    players = [p for t in keep for p in event.teams[t - 1]]
+    kept = _TeamCut(
+        columns=columns,
+        new_team={old: n for n, old in enumerate(keep, start=1)},
+        new_player={old: n for n, old in enumerate(players, start=1)},
+        dropped={m for m, k in zip(all_matches, matches, strict=True) if not k},
+    )
+    return Event(
+        name=event.name,
+        kind=event.kind,
+        ratings=tuple(event.ratings[p - 1] for p in players),
+        rounds=_team_rows(event, players, all_matches, kept),
+        teams=tuple(tuple(kept.new_player[p] for p in event.teams[t - 1]) for t in keep),
+        team_byes=tuple(kept.new_team.get(event.team_byes[r], 0) for r in columns),
+        forfeits=_team_forfeits(event, kept),
+    )
+
+
+def _team_rows(
+    event: Event,
+    players: Sequence[int],
+    all_matches: Sequence[tuple[int, int, int]],
+    kept: _TeamCut,
+) -> tuple[tuple[Block | None, ...], ...]:
+    """The kept players' blocks in the kept rounds, renumbered; unpaired where their team's
+    opponent or match is dropped."""
     opponent = {}
     for r, a, b in all_matches:
         opponent[r, a], opponent[r, b] = b, a
-    new_team = {old: n for n, old in enumerate(keep, start=1)}
-    players = [p for t in keep for p in event.teams[t - 1]]
-    new_player = {old: n for n, old in enumerate(players, start=1)}
-    team_of = {p: t for t, members in enumerate(event.teams, start=1) for p in members}
+    team_of = _team_of(event)
     table = []
     for p in players:
         t = team_of[p]
         row: list[Block | None] = []
-        for r in columns:
+        for r in kept.columns:
             block = event.rounds[p - 1][r]
             u = opponent.get((r, t))
-            if u is not None and (u not in new_team or (r, min(t, u), max(t, u)) in dropped):
+            if u is not None and (u not in kept.new_team or _pair(r, t, u) in kept.dropped):
                 block = None  # the match is gone: the team is not paired
             elif block is not None and block[0]:
-                block = (new_player[block[0]], block[1], block[2])
+                board_opponent, colour, result = block
+                block = (kept.new_player[board_opponent], colour, result)
             row.append(block)
         table.append(tuple(row))
-    byes = tuple(new_team.get(event.team_byes[r], 0) for r in columns)
-    at = {old: k for k, old in enumerate(columns)}
-    forfeits = tuple((at[r], new_team[a], new_team[b], how) for r, a, b, how in event.forfeits
-                     if r in at and a in new_team and b in new_team
-                     and (r, min(a, b), max(a, b)) not in dropped)  # fmt: skip
-    return Event(event.name, event.kind, tuple(event.ratings[p - 1] for p in players),
-                 tuple(table), tuple(tuple(new_player[p] for p in event.teams[t - 1])
-                                     for t in keep), byes, forfeits)  # fmt: skip
+    return tuple(table)
+
+
+def _team_forfeits(event: Event, kept: _TeamCut) -> tuple[tuple[int, int, int, str], ...]:
+    """The forfeited matches between kept teams in kept rounds, renumbered."""
+    at = {old: k for k, old in enumerate(kept.columns)}
+    new_team = kept.new_team
+    return tuple(
+        (at[r], new_team[a], new_team[b], how)
+        for r, a, b, how in event.forfeits
+        if r in at and a in new_team and b in new_team and _pair(r, a, b) not in kept.dropped
+    )
 
 
 def valid(event: Event) -> bool:
@@ -138,8 +210,13 @@ class _Stop(Exception):
     pass
 
 
-def shrink(event: Event, still_fails: Callable[[Event], Discrepancy | None], *,
-           seconds: float = 60.0, examples: int = 300) -> Shrunk | None:  # fmt: skip
+def shrink(
+    event: Event,
+    still_fails: Callable[[Event], Discrepancy | None],
+    *,
+    seconds: float = 60.0,
+    examples: int = 300,
+) -> Shrunk | None:
     """The smallest sub-event Hypothesis finds on which *still_fails* returns a discrepancy
     (within *seconds*); None when even *event* does not fail any more."""
     try:
@@ -147,8 +224,9 @@ def shrink(event: Event, still_fails: Callable[[Event], Discrepancy | None], *,
         from hypothesis import strategies as st
         from hypothesis.errors import NoSuchExample, Unsatisfiable
     except ImportError:
-        raise MissingExtra("shrinking needs Hypothesis (from a checkout: pip install "
-                           "'.[certify]')") from None  # fmt: skip
+        raise MissingExtra(
+            "shrinking needs Hypothesis (from a checkout: pip install '.[certify]')"
+        ) from None
     start = time.monotonic()
     first = still_fails(event)
     if first is None:

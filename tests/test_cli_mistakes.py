@@ -1,4 +1,4 @@
-"""First contact (issue #17): what a new user types by mistake. Each message names the problem
+"""What a new user types by mistake at the CLI. Each message names the problem
 and the fix, in one style (``fide-tiebreaks: error: ...`` or ``FILE: error: ...``), with the
 right exit status and never a traceback."""
 
