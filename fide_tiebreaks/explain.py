@@ -22,7 +22,7 @@ from .editions import Entry, OpponentTable
 from .host import DEFAULT_PLUGINS, PluginFault, Registry, guarded, registry
 from .model import Tournament
 from .numbers import exact_str, from_units
-from .standings import compute_standings
+from .standings import compute_standings, internal_error
 from .teams import team_scores, team_view
 from .tiebreak import Context
 
@@ -70,6 +70,7 @@ class Explanation:
     lines: tuple[Line, ...] = ()  # empty for tie-breaks without a round-by-round account
     note: str = ""
     steps: tuple[Step | Table, ...] = ()  # the rest of the working, in order
+    fault: str = ""  # a third-party plugin's explain that failed: why no working is shown
 
 
 def opponent_lines(
@@ -178,7 +179,8 @@ def explain_row(
         explanation = Explanation(key, value, (), note, ())
         if tb.explain:
             try:
-                with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
+                with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain",
+                             plugin=tb.provider):  # fmt: skip
                     items = tuple(tb.explain(ctx, participant))
                     lines = tuple(x for x in items if isinstance(x, Line))
                     steps = tuple(x for x in items if not isinstance(x, Line))
@@ -186,9 +188,11 @@ def explain_row(
                     if tb.provider not in BUILTIN_PLUGINS:
                         _check(explanation)
             except PluginFault as e:
+                if (e.plugin or tb.provider) in BUILTIN_PLUGINS:  # our bug, not a note
+                    raise internal_error(spec, str(e)) from e
                 if strict:
                     raise
-                explanation = Explanation(key, value, (), f"no working shown: {e}", ())
+                explanation = Explanation(key, value, (), f"no working shown: {e}", (), str(e))
         out.append(explanation)
     return out
 
