@@ -85,3 +85,26 @@ def test_a_third_party_explain_that_fails_is_a_warning_and_exit_1(monkeypatch, c
     assert "no working shown: tie-break 'XEXP' from plugin 'faulty'" in out
     if form == "json":
         json.loads(out)
+
+
+def test_a_roster_naming_a_player_twice_is_read_once_and_converts_back(tmp_path, capsys):
+    # Team 1's 310 record (line 23) lists 1 2 2 4 instead of 1 2 3 4. Player 2 was counted
+    # on two boards (match 1-2 had "7/2 + 1 game points on 4 boards") with no word about
+    # the roster, and convert wrote a Chess-JSON file our reader refused ("two competitors
+    # have cid 2", exit 2).
+    lines = TEAM_4X4.read_text().splitlines()
+    assert lines[22].endswith("    1    2    3    4")
+    lines[22] = lines[22][: -len("    3    4")] + "    2    4"
+    path = tmp_path / "t.trf"
+    path.write_text("\n".join(lines) + "\n")
+    assert cli.main(["check", str(path)]) == 1
+    error = capsys.readouterr().err
+    assert f"{path}:23:1: warning: team 1 lists player 2 twice; read once\n" in error
+    assert "game points on 4 boards" not in error
+    out = tmp_path / "t.json"
+    assert cli.main(["convert", str(path), "--to", "chess-json", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["standings", str(path), "-f", "json"]) == 0
+    original = json.loads(capsys.readouterr().out)["standings"]
+    assert cli.main(["standings", str(out), "-f", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["standings"] == original
