@@ -108,3 +108,15 @@ def test_a_roster_naming_a_player_twice_is_read_once_and_converts_back(tmp_path,
     original = json.loads(capsys.readouterr().out)["standings"]
     assert cli.main(["standings", str(out), "-f", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["standings"] == original
+
+
+def test_serve_suggests_the_field_a_misspelt_one_meant():
+    # It listed the known fields only: "optoins" got no did-you-mean, as --optoin does.
+    from fide_tiebreaks import serve
+
+    response = serve.answer(json.dumps({"id": 3, "path": str(T), "optoins": {}}))
+    message = (
+        "unknown field(s) optoins (did you mean options?); known: after_round, chess_json, "
+        "edition, id, options, path, tiebreaks, trf, unrated_rating"
+    )
+    assert response == {"id": 3, "error": {"message": message, "diagnostics": []}}
