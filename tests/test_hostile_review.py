@@ -117,6 +117,6 @@ def test_serve_suggests_the_field_a_misspelt_one_meant():
     response = serve.answer(json.dumps({"id": 3, "path": str(T), "optoins": {}}))
     message = (
         "unknown field(s) optoins (did you mean options?); known: after_round, chess_json, "
-        "edition, id, options, path, tiebreaks, trf, unrated_rating"
+        "edition, id, options, pairing_index, path, tiebreaks, trf, unrated_rating"
     )
     assert response == {"id": 3, "error": {"message": message, "diagnostics": []}}
