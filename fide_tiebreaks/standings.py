@@ -19,7 +19,7 @@ from .faults import InternalError
 from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
 from .model import Participant, Tournament, TournamentType
 from .teams import team_view
-from .tiebreak import Context, Tiebreak, Unusable, check_options
+from .tiebreak import Context, OptionError, Tiebreak, Unusable, check_options
 
 # Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
 # to the organiser (4.1); these are the common FIDE choices among the installed codes.
@@ -183,6 +183,10 @@ def compute_standings(
     that fails is a bug of ours: :class:`~fide_tiebreaks.InternalError`.
     """
     reg = reg or registry()
+    if not isinstance(options or {}, Mapping):
+        raise OptionError(
+            f"options must be a mapping of name to value, not {type(options).__name__}"
+        )
     given_options = dict(options or {})
     check_options(given_options)  # every door: a wrongly typed option is refused
     options = reg.typed_options(given_options)  # declared names and types; defaults filled

@@ -120,3 +120,13 @@ def test_serve_suggests_the_field_a_misspelt_one_meant():
         "edition, id, options, pairing_index, path, tiebreaks, trf, unrated_rating"
     )
     assert response == {"id": 3, "error": {"message": message, "diagnostics": []}}
+
+
+def test_options_that_are_not_a_mapping_are_an_option_error():
+    # compute_standings(options=["x"]) raised "dictionary update sequence element #0 has
+    # length 1; 2 is required", which says nothing of options.
+    from fide_tiebreaks import OptionError, compute_standings, read_trf
+
+    with pytest.raises(OptionError) as e:
+        compute_standings(read_trf(T).tournament, "BH", "fide-2024", options=["x"])
+    assert str(e.value) == "options must be a mapping of name to value, not list"
