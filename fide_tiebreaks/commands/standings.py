@@ -11,7 +11,11 @@ from .common import (
     EXIT_USAGE,
     FILE_HELP,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    add_pgn_arguments,
+    add_preset_argument,
+    decisions_from,
     edition_help,
     err,
     incomplete,
@@ -19,6 +23,7 @@ from .common import (
     ranked,
     read_input,
     report_ranking,
+    tiebreaks_from,
     write_output,
 )
 
@@ -35,6 +40,7 @@ examples:
   fide-tiebreaks standings event.trf --after-round 5 --output r5.csv   (CSV: the extension)
   fide-tiebreaks standings event.trf --output report.html --edition fide-2024
   fide-tiebreaks standings event.trf --format trf --output ranked.trf
+  fide-tiebreaks standings event.trf -f trf --after-round 5 -o r5.trf   (as it stood)
 """
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -50,7 +56,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP)  # fmt: skip
+                    help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP)  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -83,8 +89,32 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="write here (atomically) instead of standard output; its extension chooses the "
         "format unless --format is given",
     )
+    p.add_argument(
+        "--trf-form",
+        choices=("trf16", "trf26"),
+        help="with --format trf: write the event from the model as TRF16 (with the JaVaFo "
+        "extensions) or TRF-2026 (default: the file's own lines with the ranks filled in; "
+        "TRF-2026 for --after-round and --type, and for an event that has no TRF lines)",
+    )
     add_common(p)
+    add_pgn_arguments(p)
     add_option_arguments(p)
+    add_decision_arguments(p)
+    add_preset_argument(p)
+    p.add_argument(
+        "--category",
+        action="append",
+        default=[],
+        metavar="NAME:CONDITION",
+        help="a category standings section (repeatable), e.g. U16:age<16, "
+        "Women:sex=F, U1800:rating<1800, S65:age>=65, Club:ids=3,8,12; conditions "
+        "join with & (docs/decisions.md)",
+    )
+    p.add_argument(
+        "--categories",
+        metavar="FILE",
+        help="category definitions, one NAME:CONDITION per line (# comments)",
+    )
     p.add_argument(
         "--individual",
         action="store_true",
@@ -167,21 +197,30 @@ def run(args: argparse.Namespace) -> int:
             f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
         )
         return EXIT_USAGE
-    fmt = output_format(args.format, args.output)
-    if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
-        # The TRF writer gives the file back with ranks filled in: its later rounds and final
-        # points would contradict ranks after an earlier round (docs/reliability.md).
-        err(f"error: --format trf writes the whole event, rounds {args.after_round + 1}-"
-            f"{tournament.rounds} and the final points included, so it cannot carry the "
-            f"ranks after round {args.after_round}; use --format csv, json, xml or "
-            "chess-json")  # fmt: skip
+    categories = categories_from(args)
+    if categories is None:
         return EXIT_USAGE
+    fmt = output_format(args.format, args.output)
+    trf_form = args.trf_form
+    cut = args.after_round is not None and args.after_round < tournament.rounds
+    if fmt == "trf" and trf_form is None and (cut or args.type):
+        # The source lines hold the later rounds (or say another type): the event as ranked
+        # is written from the model instead, and reads back to these standings.
+        trf_form = "trf26"
 
     def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        return compute_standings(tournament, args.tiebreaks, args.edition,
-                                 after_round=args.after_round, providers=providers,
-                                 options=options, strict=args.strict)  # fmt: skip
+        return compute_standings(
+            tournament,
+            tiebreaks_from(args),
+            args.edition,
+            after_round=args.after_round,
+            providers=providers,
+            options=options,
+            strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
+        )
 
     standings, stop = ranked(rank)
     if standings is None:
@@ -189,11 +228,34 @@ def run(args: argparse.Namespace) -> int:
     stop = report_ranking(standings.diagnostics, args)
     if stop is not None:
         return stop
+    from ..categories import CategoryError
     from ..formats.base import TooLarge
+    from ..formats.trf.forms import TrfFormError
 
     try:
-        data = render(standings, fmt, dict(standings.options))
-    except TooLarge as e:  # -f chess-json of the largest events
+        data = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
+    except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
+        err(f"error: {e}")
+        return EXIT_USAGE
+    except CategoryError as e:  # an age with no date to count it on
         err(f"error: {e}")
         return EXIT_USAGE
     return write_output(args.output, data) or incomplete(standings)
+
+
+def categories_from(args: argparse.Namespace) -> list[Any] | None:
+    """The --category and --categories definitions; None after reporting a bad one."""
+    from ..categories import CategoryError, check_all, parse_category, read_definitions
+
+    try:
+        found = [parse_category(text) for text in args.category]
+        if args.categories:
+            found += read_definitions(args.categories)
+        check_all(found)
+    except CategoryError as e:
+        err(f"error: {e}")
+        return None
+    if found and args.format in ("trf", "xml", "chess-json"):
+        err(f"error: --format {args.format} has no category sections; use table, json, csv or html")
+        return None
+    return found
