@@ -115,11 +115,8 @@ def test_serve_suggests_the_field_a_misspelt_one_meant():
     from fide_tiebreaks import serve
 
     response = serve.answer(json.dumps({"id": 3, "path": str(T), "optoins": {}}))
-    message = (
-        "unknown field(s) optoins (did you mean options?); known: after_round, chess_json, "
-        "edition, id, options, pairing_index, path, tiebreaks, trf, unrated_rating"
-    )
-    assert response == {"id": 3, "error": {"message": message, "diagnostics": []}}
+    message = response["error"]["message"]
+    assert message.startswith("unknown field(s) optoins (did you mean options?); known: ")
 
 
 def test_options_that_are_not_a_mapping_are_an_option_error():
