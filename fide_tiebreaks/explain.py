@@ -22,6 +22,7 @@ from .editions import Entry, OpponentTable
 from .host import DEFAULT_PLUGINS, PluginFault, Registry, guarded, registry
 from .model import Tournament
 from .numbers import exact_str, from_units
+from .planning import internal_error
 from .standings import compute_standings
 from .teams import team_scores, team_view
 from .tiebreak import Context
@@ -70,6 +71,7 @@ class Explanation:
     lines: tuple[Line, ...] = ()  # empty for tie-breaks without a round-by-round account
     note: str = ""
     steps: tuple[Step | Table, ...] = ()  # the rest of the working, in order
+    fault: str = ""  # a third-party plugin's explain that failed: why no working is shown
 
 
 def opponent_lines(
@@ -193,13 +195,13 @@ def explain_row(
     row = cache[key][participant]  # type: ignore[index]
     out = []
     columns = zip(standings.specs, standings.tiebreaks, standings.codes, row.values, strict=True)
-    for i, (_spec, tb, key, value) in enumerate(columns):
+    for i, (spec, tb, key, value) in enumerate(columns):
         if not tb.explain:
             note = f"{tb.name}: value {'-' if value is None else exact_str(value)}"
             out.append(Explanation(key, value, (), note, ()))
             continue
         ctx = _context(standings, i, participant, given, cache)
-        out.append(_worked(ctx, tb, key, value, participant, strict))
+        out.append(_worked(ctx, spec, tb, key, value, participant, strict))
     return out
 
 
@@ -220,11 +222,19 @@ def _context(
 
 
 def _worked(
-    ctx: Context, tb: Any, key: str, value: Fraction | None, participant: int, strict: bool
+    ctx: Context,
+    spec: Any,
+    tb: Any,
+    key: str,
+    value: Fraction | None,
+    participant: int,
+    strict: bool,
 ) -> Explanation:
-    """The working tie-break *tb*'s own ``explain`` shows, or a note that it failed."""
+    """The working tie-break *tb*'s own ``explain`` shows, or a note that a third-party
+    plugin's failed; a built-in's failure is our bug, an internal error."""
+    who = f"tie-break '{key}' from plugin '{tb.provider}'"
     try:
-        with guarded(f"tie-break '{key}' from plugin '{tb.provider}'", " in explain"):
+        with guarded(who, " in explain", plugin=tb.provider):
             items = tuple(tb.explain(ctx, participant))
             lines = tuple(x for x in items if isinstance(x, Line))
             steps = tuple(x for x in items if not isinstance(x, Line))
@@ -232,9 +242,11 @@ def _worked(
             if tb.provider not in BUILTIN_PLUGINS:
                 _check(explanation)
     except PluginFault as e:
+        if (e.plugin or tb.provider) in BUILTIN_PLUGINS:
+            raise internal_error(spec, str(e)) from e
         if strict:
             raise
-        explanation = Explanation(key, value, (), f"no working shown: {e}", ())
+        explanation = Explanation(key, value, (), f"no working shown: {e}", (), str(e))
     return explanation
 
 

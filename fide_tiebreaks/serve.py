@@ -69,6 +69,14 @@ def confined(path: str, root: str | None) -> str:
     return resolved
 
 
+def _nearest(unknown: list[str]) -> str:
+    """' (did you mean options?)' for a misspelt field, as the CLI suggests for options."""
+    import difflib
+
+    near = [m for k in unknown for m in difflib.get_close_matches(k, sorted(FIELDS), n=1)]
+    return f" (did you mean {', '.join(near)}?)" if near else ""
+
+
 def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
     given = [k for k in ("path", "trf", "chess_json") if k in request]
     if len(given) != 1:
@@ -106,9 +114,8 @@ def handle(
                          "character")  # fmt: skip
     unknown = sorted(set(request) - FIELDS)
     if unknown:
-        raise BadRequest(
-            f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}"
-        )
+        raise BadRequest(f"unknown field(s) {', '.join(unknown)}{_nearest(unknown)}; known: "
+                         f"{', '.join(sorted(FIELDS))}")  # fmt: skip
     result = _read(request, root)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:

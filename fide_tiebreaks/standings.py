@@ -26,7 +26,7 @@ from .planning import (
     make_plan,
     score_view,
 )
-from .tiebreak import Context, Tiebreak, check_options
+from .tiebreak import Context, OptionError, Tiebreak, check_options
 
 # A tie-break whose plugin spends longer than this (seconds, all its calls together) is
 # named in a warning: the built-ins take well under a second on 10,000 players.
@@ -152,6 +152,10 @@ def compute_standings(
     :class:`~fide_tiebreaks.decisions.DecisionError`.
     """
     reg = reg or registry()
+    if not isinstance(options or {}, Mapping):
+        raise OptionError(
+            f"options must be a mapping of name to value, not {type(options).__name__}"
+        )
     given_options = dict(options or {})
     check_options(given_options)  # every door: a wrongly typed option is refused
     options = reg.typed_options(given_options)  # declared names and types; defaults filled

@@ -8,6 +8,8 @@ import sys
 from typing import Any
 
 from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
     EXIT_USAGE,
     FILE_HELP,
     add_common,
@@ -120,4 +122,13 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
-    return incomplete(standings)
+    return max(incomplete(standings), unexplained(explanations))
+
+
+def unexplained(explanations: list[Any]) -> int:
+    """EXIT_PROBLEMS, with a warning naming the plugin, when a plugin's explain failed:
+    the explanation asked for is not all there."""
+    failed = [x for x in explanations if x.fault]
+    for x in failed:
+        err(f"warning: {x.fault}; {x.code}'s working is not shown")
+    return EXIT_PROBLEMS if failed else EXIT_OK

@@ -180,8 +180,11 @@ def _unique_teams(st: ParserState, teams: list[Team], players: Collection[int]) 
             st.out.warning(
                 team.line or 0, 1, f"team {team.id} lists player {pid}, who has no 001 line"
             )
-        if missing:
-            team = replace(team, players=tuple(p for p in team.players if p in players))
+        roster = tuple(dict.fromkeys(p for p in team.players if p in players))
+        for pid in sorted({p for p in team.players if team.players.count(p) > 1}):
+            st.out.warning(team.line or 0, 1, f"team {team.id} lists player {pid} twice; read once")
+        if roster != team.players:
+            team = replace(team, players=roster)
         first[team.id] = team
     return list(first.values())
 
