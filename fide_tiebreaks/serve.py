@@ -22,7 +22,7 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from .codes import CodeError
 from .diagnostics import Diagnostic, InputError, Severity
@@ -37,8 +37,17 @@ from .numbers import NumberError, json_int
 from .standings import compute_standings
 from .tiebreak import check_options
 
-FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
-          "unrated_rating", "options"}  # fmt: skip
+FIELDS = {
+    "id",
+    "path",
+    "trf",
+    "chess_json",
+    "tiebreaks",
+    "edition",
+    "after_round",
+    "unrated_rating",
+    "options",
+}
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # lone surrogates need one (UTF-8 has none)
 # One request line: a "trf" or "chess_json" request carries the whole file.
 MAX_REQUEST_BYTES = MAX_BYTES
@@ -86,28 +95,62 @@ def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 
 
+class _Asked(NamedTuple):
+    """What a request asks to compute, each field checked for its type."""
+
+    tiebreaks: str | list[str] | None
+    after_round: int | None
+    options: dict[str, Any]
+    edition: str | None
+
+
 def handle(
     request: Any, root: str | None = None, *, check_surrogates: bool = True
 ) -> dict[str, Any]:
     """Answer one request (already decoded from JSON); with *root*, "path" must lie in it.
     *check_surrogates* False: the caller knows no string holds a lone surrogate."""
+    _check_fields(request, check_surrogates)
+    result = _read(request, root)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        raise BadRequest("the tournament has errors; no standings computed", errors)
+    asked = _asked(request)
+    try:
+        standings = compute_standings(
+            result.tournament,
+            asked.tiebreaks,
+            asked.edition,
+            after_round=asked.after_round,
+            options=asked.options,
+        )
+    except (CodeError, PluginError, ValueError) as e:
+        raise BadRequest(str(e)) from None
+    response = to_dict(standings)
+    notes = [*result.diagnostics, *standings.diagnostics]
+    response["warnings"] = [str(d) for d in notes if d.severity is Severity.WARNING]
+    return response
+
+
+def _check_fields(request: Any, check_surrogates: bool) -> None:
+    """A request is an object of known fields whose strings are Unicode."""
     if not isinstance(request, dict):
         raise BadRequest("a request is a JSON object")
     # The TRF text is left to the TRF reader, which names the line and column.
     fields = {k: v for k, v in request.items() if k != "trf"}
     bad = lone_surrogate(fields, "the request") if check_surrogates else None
     if bad is not None:
-        raise BadRequest(f"a string in {bad} holds a lone surrogate, which is not a Unicode "
-                         "character")  # fmt: skip
+        raise BadRequest(
+            f"a string in {bad} holds a lone surrogate, which is not a Unicode character"
+        )
     unknown = sorted(set(request) - FIELDS)
     if unknown:
         raise BadRequest(
             f"unknown field(s) {', '.join(unknown)}; known: {', '.join(sorted(FIELDS))}"
         )
-    result = _read(request, root)
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    if errors:
-        raise BadRequest("the tournament has errors; no standings computed", errors)
+
+
+def _asked(request: dict[str, Any]) -> _Asked:
+    """The tie-breaks, round, options and edition a request asks for, checked before ranking."""
     tiebreaks = request.get("tiebreaks")
     if tiebreaks is not None and not (
         isinstance(tiebreaks, str)
@@ -117,6 +160,16 @@ def handle(
     after = request.get("after_round")
     if after is not None and (isinstance(after, bool) or not isinstance(after, int)):
         raise BadRequest('"after_round" must be a whole number')
+    options = _options(request)
+    edition = request.get("edition")
+    if edition is not None and not isinstance(edition, str):
+        raise BadRequest('"edition" must be a string such as "fide-2024"')
+    return _Asked(tiebreaks, after, options, edition)
+
+
+def _options(request: dict[str, Any]) -> dict[str, Any]:
+    """The tie-breaks' options (``"unrated_rating"`` among them), named and typed as their
+    plugins declare them."""
     options = request.get("options")
     if options is None:
         options = {}
@@ -129,18 +182,7 @@ def handle(
         registry().typed_options(options)  # names and types as their plugins declare them
     except ValueError as e:
         raise BadRequest(str(e)) from None
-    edition = request.get("edition")
-    if edition is not None and not isinstance(edition, str):
-        raise BadRequest('"edition" must be a string such as "fide-2024"')
-    try:
-        standings = compute_standings(result.tournament, tiebreaks, edition,
-                                      after_round=after, options=options)  # fmt: skip
-    except (CodeError, PluginError, ValueError) as e:
-        raise BadRequest(str(e)) from None
-    response = to_dict(standings)
-    notes = [*result.diagnostics, *standings.diagnostics]
-    response["warnings"] = [str(d) for d in notes if d.severity is Severity.WARNING]
-    return response
+    return options
 
 
 def answer(line: str, root: str | None = None) -> dict[str, Any]:
@@ -149,8 +191,9 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
     try:
         values = json_values(line)
         if values > MAX_JSON_VALUES:
-            raise BadRequest(f"about {values} JSON values in one request; the limit is "
-                             f"{MAX_JSON_VALUES}")  # fmt: skip
+            raise BadRequest(
+                f"about {values} JSON values in one request; the limit is {MAX_JSON_VALUES}"
+            )
         # Numbers bounded (numbers.py); NaN, Infinity and 1e999 refused, so every id
         # echoed is JSON that any client can read back (RFC 8259 has no such values).
         request = jsonkeys.loads(
@@ -162,8 +205,9 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
             error(wrong_id) if wrong_id else handle(request, root, check_surrogates=surrogates)
         )
     except json.JSONDecodeError as e:
-        response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
-                              "diagnostics": []}}  # fmt: skip
+        response = {
+            "error": {"message": f"not JSON: {e.msg} at column {e.colno}", "diagnostics": []}
+        }
     except jsonkeys.DuplicateKey as e:
         response = error(str(e))
     except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
@@ -175,8 +219,13 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
     except InternalError as e:  # a built-in that failed: says which code, asks for a report
         response = error(f"internal error: {e}")
     except Exception as e:  # a bug: answer it and keep serving the other requests
-        response = {"error": {"message": f"internal error: {type(e).__name__}: {e} (please "
-                              "report this with the request)", "diagnostics": []}}  # fmt: skip
+        response = {
+            "error": {
+                "message": f"internal error: {type(e).__name__}: {e} (please "
+                "report this with the request)",
+                "diagnostics": [],
+            }
+        }
     if isinstance(request, dict) and "id" in request:
         response = _with_id(request["id"], response)
     return response
@@ -248,15 +297,15 @@ def requests(stdin: BinaryIO, limit: int = MAX_REQUEST_BYTES) -> Iterable[bytes 
                 rest = stdin.readline(1 << 20)
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield error(f"a request line is longer than {limit} bytes; give the file as "
-                        '"path"')  # fmt: skip
+            yield error(f'a request line is longer than {limit} bytes; give the file as "path"')
             continue
         if line.strip():
             yield line
 
 
-def serve_stdio(stdin: BinaryIO, stdout: BinaryIO, root: str | None = None,
-                limit: int = MAX_REQUEST_BYTES) -> None:  # fmt: skip
+def serve_stdio(
+    stdin: BinaryIO, stdout: BinaryIO, root: str | None = None, limit: int = MAX_REQUEST_BYTES
+) -> None:
     """Answer each request line until end of input; blank lines are skipped. *stdin* and
     *stdout* are binary streams (``sys.stdin.buffer``): bytes that are not UTF-8 get an error
     response, not the end of the service."""

@@ -82,8 +82,9 @@ def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> byt
         return standings_xml(s)
     if fmt == "chess-json":
         from .chessjson import dumps, event
+        from .chessjson.writer import Ranked
 
-        ranking = [(row.participant.id, row.rank, row.values) for row in s.rows]
+        ranking = [Ranked(row.participant.id, row.rank, row.values) for row in s.rows]
         return dumps(event(s.tournament, ranking, s.codes)).encode("utf-8")
     if fmt == "json":
         from .json import to_json

@@ -49,8 +49,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
 
     def check(st: os.stat_result) -> None:
         if not stat.S_ISREG(st.st_mode):
-            raise refuse(f"cannot read the file: it is {file_kind(st.st_mode)}; only regular "
-                         "files are read")  # fmt: skip
+            raise refuse(
+                f"cannot read the file: it is {file_kind(st.st_mode)}; only regular files are read"
+            )
         if st.st_size > limit:
             raise refuse(f"file is {st.st_size} bytes; the limit is {limit} bytes")
 
