@@ -73,6 +73,7 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
     """Read the file and print its diagnostics; the exit code when it must stop here."""
     from ..diagnostics import InputError, Severity
     from ..formats import parse_any, read_trf
+    from ..formats.base import ReadSettings
 
     team_pab = None
     if getattr(args, "team_pab", None):
@@ -84,11 +85,12 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
             err(f"error: --team-pab takes MP:GP, e.g. 1:2, not '{args.team_pab}'")
             return None, EXIT_USAGE
         team_pab = (mp, gp)
+    settings = ReadSettings(team_pab=team_pab)
     try:
         if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
-            result = parse_any(read_stdin(), input_name(args), team_pab=team_pab)
+            result = parse_any(read_stdin(), input_name(args), settings=settings)
         else:
-            result = read_trf(args.file, team_pab=team_pab)
+            result = read_trf(args.file, settings=settings)
     except InputError as e:
         for d in e.diagnostics:
             print(d, file=sys.stderr)

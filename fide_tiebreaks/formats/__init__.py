@@ -16,7 +16,7 @@ import os
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .base import ReadResult, read_bytes
+from .base import DEFAULT_SETTINGS, ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
 from .trf.writer import with_ranks
 
@@ -27,15 +27,20 @@ FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 
 
 def read_tournament(
-    path: str | os.PathLike[str], *, team_pab: tuple[Fraction, Fraction] | None = None
+    path: str | os.PathLike[str],
+    *,
+    settings: ReadSettings | None = None,
+    team_pab: tuple[Fraction, Fraction] | None = None,
 ) -> ReadResult:
     """Read a tournament file in any format we read: TRF (TRF16, TRF-2026), the XML
     tournament form (fide-tiebreaks.xsd) or Chess-JSON, told apart by their content. Raises
     :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be read at all.
 
-    *team_pab* sets the match and game points of a team's pairing-allocated bye where the
-    file cannot (TRF16: default a drawn match, half the boards)."""
-    return parse_any(read_bytes(path), str(path), team_pab=team_pab)
+    *settings* (:class:`~fide_tiebreaks.formats.base.ReadSettings`) holds what the file may
+    leave open; ``team_pab=(mp, gp)`` is the short form of ``settings=ReadSettings(team_pab=
+    (mp, gp))``: the match and game points of a team's pairing-allocated bye where the file
+    cannot say them (TRF16: default a drawn match, half the boards)."""
+    return parse_any(read_bytes(path), str(path), settings=settled(settings, team_pab))
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
@@ -43,7 +48,7 @@ read_trf = read_tournament
 
 
 def parse_any(
-    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes, path: str = "<input>", *, settings: ReadSettings = DEFAULT_SETTINGS
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
     with ``<``, or Chess-JSON when it starts with ``{``. lxml is imported only for XML."""
@@ -51,12 +56,12 @@ def parse_any(
     if first == b"<":
         from .xml import read_xml
 
-        return read_xml(data, path, team_pab=team_pab)
+        return read_xml(data, path, settings=settings)
     if first == b"{":
         from .chessjson import read_chess_json
 
-        return read_chess_json(data, path, team_pab=team_pab)
-    return parse_trf(data, path, team_pab=team_pab)
+        return read_chess_json(data, path, settings=settings)
+    return parse_trf(data, path, settings=settings)
 
 
 def to_trf(s: Standings) -> bytes:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from ..atomic import file_kind
@@ -26,6 +27,34 @@ class TooLarge(ValueError):
 class ReadResult:
     tournament: Tournament
     diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class ReadSettings:
+    """What a reader is told besides the file: choices a file may leave open, given once by
+    the caller (a command's options, a program) and passed as one object through every
+    reader, whichever the format.
+
+    *team_pab*: the match and game points of a team's pairing-allocated bye where the file
+    cannot say them (TRF16: by default a drawn match and half the boards; ``--team-pab``)."""
+
+    team_pab: tuple[Fraction, Fraction] | None = None
+
+
+#: The settings of a reader that is told nothing besides the file.
+DEFAULT_SETTINGS = ReadSettings()
+
+
+def settled(
+    settings: ReadSettings | None, team_pab: tuple[Fraction, Fraction] | None = None
+) -> ReadSettings:
+    """The settings a reader works with: *settings*, with the short form *team_pab* (the
+    keyword the public readers have always taken) put in. Both at once is a TypeError."""
+    if team_pab is None:
+        return DEFAULT_SETTINGS if settings is None else settings
+    if settings is not None and settings.team_pab is not None:
+        raise TypeError("give team_pab once: as settings=ReadSettings(team_pab=...) or team_pab=")
+    return replace(settings or DEFAULT_SETTINGS, team_pab=team_pab)
 
 
 def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:

@@ -6,7 +6,6 @@ is one model and one set of checks; the reader's diagnostics point back at the X
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,7 @@ from lxml import etree
 from ..diagnostics import Diagnostic, InputError, Severity, printable
 from ..numbers import NumberError, exact_str, parse_int, read_decimal
 from . import xmlsafe
-from .base import ReadResult
+from .base import DEFAULT_SETTINGS, ReadResult, ReadSettings
 from .trf.reader import parse_trf
 from .trf.state import MAX_PLAYERS, MAX_ROUNDS
 
@@ -26,7 +25,7 @@ SCHEMA = Path(__file__).with_name("fide-tiebreaks.xsd")
 
 
 def read_xml(
-    data: bytes, name: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes, name: str = "<input>", *, settings: ReadSettings = DEFAULT_SETTINGS
 ) -> ReadResult:
     """Read an XML ``<tournament>``; raise InputError with located messages when it is not
     well-formed, not valid, or hostile."""
@@ -45,7 +44,7 @@ def read_xml(
         )
     text, lines = to_trf(root, name)
     try:
-        result = parse_trf(text.encode("utf-8"), name, team_pab=team_pab)
+        result = parse_trf(text.encode("utf-8"), name, settings=settings)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, lines, name)) from None
     return ReadResult(result.tournament, tuple(_relocate(result.diagnostics, lines, name)))

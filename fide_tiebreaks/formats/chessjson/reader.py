@@ -6,16 +6,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...numbers import MAX_DIGITS, NumberError, json_int
 from .. import jsonkeys
 from ..base import (
+    DEFAULT_SETTINGS,
     MAX_BYTES,
     MAX_JSON_VALUES,
     ReadResult,
+    ReadSettings,
     json_values,
     lone_surrogate,
 )
@@ -26,7 +27,7 @@ from .values import Bad
 
 
 def read_chess_json(
-    data: bytes, name: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes, name: str = "<input>", *, settings: ReadSettings = DEFAULT_SETTINGS
 ) -> ReadResult:
     """Read a Chess-JSON document (its first tournament); raise InputError with a located
     message when it is not JSON or not a Chess-JSON event this reader understands."""
@@ -37,7 +38,7 @@ def read_chess_json(
     except Bad as e:
         raise _error(name, str(e), e.line) from None
     try:
-        result = parse_trf(trf.encode("utf-8"), name, team_pab=team_pab)
+        result = parse_trf(trf.encode("utf-8"), name, settings=settings)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, where, name)) from None
     try:
