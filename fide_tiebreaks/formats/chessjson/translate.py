@@ -144,11 +144,17 @@ def _header(e: _Event, trf: _Trf) -> None:
         trf.emit(f"142 {rounds}")
     if e.tinfo.get("typeOfTournament"):
         trf.emit(f"192 {e.tinfo['typeOfTournament']}")
-    order = [str(c) for c in as_list(t.get("rankOrder"), '"rankOrder"') if isinstance(c, str)]
-    if len(order) > 1 and order[0].upper() == "PTS":
+    order = _rank_order(t)
+    if order:
         trf.emit("212 " + ",".join(order))
     for record in _scoring_records(t, other):
         trf.emit(record)
+
+
+def _rank_order(t: Mapping[str, Any]) -> list[str]:
+    """The tie-break codes of ``rankOrder`` (which starts with the points, "PTS"), or []."""
+    order = [str(c) for c in as_list(t.get("rankOrder"), '"rankOrder"') if isinstance(c, str)]
+    return order if len(order) > 1 and order[0].upper() == "PTS" else []
 
 
 def _competitors(

@@ -7,7 +7,16 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ...model import Colour, Game, Participant, ResultKind, Scoring, Tournament, TournamentType
+from ...model import (
+    Colour,
+    Game,
+    Match,
+    Participant,
+    ResultKind,
+    Scoring,
+    Tournament,
+    TournamentType,
+)
 from ...numbers import exact_str
 from ..base import MAX_BYTES, MAX_JSON_VALUES, TooLarge, json_values
 from .common import MODELLED, TITLES, trf_points
@@ -381,36 +390,37 @@ def _games(t: Tournament, team_event: bool) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for r in range(1, t.rounds + 1):
         for p in t.participants:
-            if len(p.results) < r:
+            if len(p.results) < r or p.results[r - 1].kind is ResultKind.NOT_PAIRED:
                 continue
-            g = p.results[r - 1]
-            if g.kind is ResultKind.NOT_PAIRED:
-                continue
-            entry: dict[str, Any] = {"round": r}
-            if g.opponent is not None and g.opponent in t.index:
-                q = t.participant(g.opponent)
-                h = q.results[r - 1] if len(q.results) >= r else None
-                mine_first = g.colour is Colour.WHITE or (
-                    g.colour is not Colour.BLACK and p.id < q.id
-                )
-                if h is not None and h.opponent == p.id and _one_game(g, h):
-                    if not mine_first:
-                        continue  # written from the opponent's side
-                    entry["white"] = _side(p, g.kind, g.colour)
-                    entry["black"] = _side(q, h.kind, h.colour)
-                else:  # one-sided (or sides one entry cannot hold): each side its own entry
-                    side = _side(p, g.kind, g.colour)
-                    theirs = {"cid": q.id, "result": None}  # q's own entry, if any, is its own
-                    entry["white"], entry["black"] = (
-                        (side, theirs) if mine_first else (theirs, side)
-                    )
-            else:
-                entry["white"], entry["black"] = _side(p, g.kind), None
-            entry["played"], entry["rated"] = _played(g.kind), g.kind in _RATED
-            out.append(entry)
+            entry = _game(t, p, r)
+            if entry is not None:
+                out.append(entry)
     for n, entry in enumerate(out, start=1):
         entry["id"] = n
     return out
+
+
+def _game(t: Tournament, p: Participant, r: int) -> dict[str, Any] | None:
+    """*p*'s game or bye of round *r*; None when the opponent's side writes the game."""
+    g = p.results[r - 1]
+    entry: dict[str, Any] = {"round": r}
+    if g.opponent is not None and g.opponent in t.index:
+        q = t.participant(g.opponent)
+        h = q.results[r - 1] if len(q.results) >= r else None
+        mine_first = g.colour is Colour.WHITE or (g.colour is not Colour.BLACK and p.id < q.id)
+        if h is not None and h.opponent == p.id and _one_game(g, h):
+            if not mine_first:
+                return None  # written from the opponent's side
+            entry["white"] = _side(p, g.kind, g.colour)
+            entry["black"] = _side(q, h.kind, h.colour)
+        else:  # one-sided (or sides one entry cannot hold): each side its own entry
+            side = _side(p, g.kind, g.colour)
+            theirs = {"cid": q.id, "result": None}  # q's own entry, if any, is its own
+            entry["white"], entry["black"] = (side, theirs) if mine_first else (theirs, side)
+    else:
+        entry["white"], entry["black"] = _side(p, g.kind), None
+    entry["played"], entry["rated"] = _played(g.kind), g.kind in _RATED
+    return entry
 
 
 def _played(kind: ResultKind) -> bool:
@@ -430,6 +440,22 @@ def _one_game(g: Game, h: Game) -> bool:
     )
 
 
+# A team's result letter in a match or a team bye.
+_MATCH_LETTER = {
+    ResultKind.WIN: "W",
+    ResultKind.DRAW: "D",
+    ResultKind.LOSS: "L",
+    ResultKind.FORFEIT_WIN: "W",
+    ResultKind.FORFEIT_LOSS: "Z",
+    ResultKind.DOUBLE_FORFEIT: "Z",
+    ResultKind.PAB: "P",
+    ResultKind.FULL_BYE: "W",
+    ResultKind.HALF_BYE: "D",
+    ResultKind.ZERO_BYE: "Z",
+}
+_MATCH_PLAYED = (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS, ResultKind.PAB)
+
+
 def _matches(t: Tournament, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One entry per match or team bye; ``games`` lists the gameList ids of its boards, which
     the reference program needs to put a team's boards together."""
@@ -440,45 +466,44 @@ def _matches(t: Tournament, games: list[dict[str, Any]]) -> list[dict[str, Any]]
             if side is not None and side["result"] is not None:  # null: the other's entry
                 at[(g["round"], side["cid"])] = g["id"]
     out: list[dict[str, Any]] = []
-    letters = {
-        ResultKind.WIN: "W",
-        ResultKind.DRAW: "D",
-        ResultKind.LOSS: "L",
-        ResultKind.FORFEIT_WIN: "W",
-        ResultKind.FORFEIT_LOSS: "Z",
-        ResultKind.DOUBLE_FORFEIT: "Z",
-        ResultKind.PAB: "P",
-        ResultKind.FULL_BYE: "W",
-        ResultKind.HALF_BYE: "D",
-        ResultKind.ZERO_BYE: "Z",
-    }
     for tid, matches in sorted(t.team.matches.items()):
         for m in matches:
-            if m.kind not in letters:
+            if m.kind not in _MATCH_LETTER:
                 continue
             if m.opponent is not None and m.opponent < tid:
                 continue  # written from the lower team number's side
             entry: dict[str, Any] = {
                 "round": m.round,
-                "white": {"cid": tid, "result": letters[m.kind]},
+                "white": {"cid": tid, "result": _MATCH_LETTER[m.kind]},
                 "black": None,
-                "played": m.kind
-                in (ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS, ResultKind.PAB),
+                "played": m.kind in _MATCH_PLAYED,
             }
-            board_games = []
-            for team in (tid, m.opponent) if m.opponent is not None else (tid,):
-                for b in t.team.lineups.get((team, m.round), ()):
-                    if b.player is not None and (m.round, b.player) in at:
-                        gid = at[(m.round, b.player)]
-                        games[gid - 1]["board"] = b.board  # ids are positions + 1
-                        board_games.append(gid)
-            entry["games"] = sorted(set(board_games))
+            entry["games"] = _board_games(t, tid, m, at, games)
             if m.opponent is not None:
                 theirs = t.team.matches[m.opponent][m.round - 1]
-                entry["black"] = {"cid": m.opponent, "result": letters.get(theirs.kind, "Z")}
+                entry["black"] = {"cid": m.opponent, "result": _MATCH_LETTER.get(theirs.kind, "Z")}
             out.append(entry)
     out.sort(key=lambda e: (e["round"], e["white"]["cid"]))
     return out
+
+
+def _board_games(
+    t: Tournament,
+    tid: int,
+    m: Match,
+    at: Mapping[tuple[int, int], int],
+    games: list[dict[str, Any]],
+) -> list[int]:
+    """The gameList ids of a match's boards (both teams' line-ups), each game given its board."""
+    assert t.team is not None
+    board_games = []
+    for team in (tid, m.opponent) if m.opponent is not None else (tid,):
+        for b in t.team.lineups.get((team, m.round), ()):
+            if b.player is not None and (m.round, b.player) in at:
+                gid = at[(m.round, b.player)]
+                games[gid - 1]["board"] = b.board  # ids are positions + 1
+                board_games.append(gid)
+    return sorted(set(board_games))
 
 
 # -- reading -----------------------------------------------------------------------------
