@@ -3,7 +3,8 @@
 A request names the tournament as ``"path"`` (a TRF, XML or Chess-JSON file), ``"trf"``
 (the file's text) or ``"chess_json"`` (a Chess-JSON document, as an object or as text),
 plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"after_round"``,
-``"unrated_rating"``, ``"options"`` and ``"id"`` (echoed back, for clients that pipeline
+``"unrated_rating"``, ``"options"``, ``"lots"`` (a seed) and ``"decided"`` (a list such as
+``["play-off:5>3>7"]``, docs/decisions.md) and ``"id"`` (echoed back, for clients that pipeline
 requests). The response has the shape of ``standings --format json`` plus the
 warnings, or ``{"error": {"message": ..., "diagnostics": [...]}}``. A bad request never stops
 the service; end of input does. Plugins load once, before the first request.
@@ -25,6 +26,7 @@ from collections.abc import Iterable
 from typing import Any, BinaryIO, NamedTuple
 
 from .codes import CodeError
+from .decisions import parse_decided
 from .diagnostics import Diagnostic, InputError, Severity
 from .faults import InternalError
 from .formats import jsonkeys, read_trf
@@ -48,6 +50,8 @@ FIELDS = {
     "unrated_rating",
     "options",
     "pairing_index",
+    "lots",
+    "decided",
 }
 # A "pairing_index" request: {"system": "burstein" | "dubov", and optionally "edition",
 # "zero_bye", "provisional_ratings" ({"12": 1650}) and "rounds"} (docs/serve.md).
@@ -106,6 +110,8 @@ class _Asked(NamedTuple):
     after_round: int | None
     options: dict[str, Any]
     edition: str | None
+    lots: str | None
+    decided: list[str]
 
 
 def handle(
@@ -128,6 +134,8 @@ def handle(
             asked.edition,
             after_round=asked.after_round,
             options=asked.options,
+            decided=[parse_decided(d, '"decided"') for d in asked.decided],
+            lots=asked.lots,
         )
     except (CodeError, PluginError, ValueError) as e:
         raise BadRequest(str(e)) from None
@@ -156,7 +164,8 @@ def _check_fields(request: Any, check_surrogates: bool) -> None:
 
 
 def _asked(request: dict[str, Any]) -> _Asked:
-    """The tie-breaks, round, options and edition a request asks for, checked before ranking."""
+    """The tie-breaks, round, options, edition, lots and decisions a request asks for, checked
+    before ranking."""
     tiebreaks = request.get("tiebreaks")
     if tiebreaks is not None and not (
         isinstance(tiebreaks, str)
@@ -170,7 +179,18 @@ def _asked(request: dict[str, Any]) -> _Asked:
     edition = request.get("edition")
     if edition is not None and not isinstance(edition, str):
         raise BadRequest('"edition" must be a string such as "fide-2024"')
-    return _Asked(tiebreaks, after, options, edition)
+    lots, decided = _lots_and_decisions(request)
+    return _Asked(tiebreaks, after, options, edition, lots, decided)
+
+
+def _lots_and_decisions(request: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The seed of the drawing of lots and the arbiter's decisions (docs/decisions.md)."""
+    lots, decided = request.get("lots"), request.get("decided") or []
+    if lots is not None and not isinstance(lots, str):
+        raise BadRequest('"lots" is the seed of the drawing of lots, a string')
+    if not isinstance(decided, list) or not all(isinstance(d, str) for d in decided):
+        raise BadRequest('"decided" is a list of decisions such as "play-off:5>3>7"')
+    return lots, decided
 
 
 def _options(request: dict[str, Any]) -> dict[str, Any]:

@@ -13,11 +13,12 @@ AUDIT_EPILOG = """\
 exit status:
   0  at least one file was compared, and every file read conforms or declares no ranks
   1  a file differs from the rules or cannot be read, or no file declares ranks (nothing
-     was compared)
+     was compared), or (--sequence) the event's tie-break list changes between its files
   2  a path does not exist, no tournament file was found, or a bad option
 
 examples:
   fide-tiebreaks audit reports/2026-10/
+  fide-tiebreaks audit --sequence open-r1.trf open-r2.trf open-r3.trf
   fide-tiebreaks audit reports/ --format jsonl > audit.jsonl
 """
 
@@ -46,6 +47,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
                    "(default: table)")  # fmt: skip
     p.add_argument("--allow-empty", action="store_true",
                     help="exit 0 even when no file declares ranks to compare")  # fmt: skip
+    p.add_argument(
+        "--sequence",
+        action="store_true",
+        help="the files are one event's, round by round: also report where its "
+        "tie-break list changes from one file to the next (exit 1)",
+    )
     p.add_argument("--scheduler", metavar="ADDRESS",
                     help="run on a Dask distributed cluster (pip install "
                     "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
@@ -54,6 +61,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from .. import audit
+    from ..diagnostics import printable
 
     files = audit.find_files(args.paths)
     missing = [str(f) for f in files if not f.exists()]
@@ -98,7 +106,16 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "jsonl":
         print(json.dumps({"summary": counts}), file=sys.stderr)
     print(summary, file=sys.stderr if args.format == "jsonl" else sys.stdout)
-    if counts["differs"] or counts["unreadable"]:
+    changes = audit.list_changes(done) if args.sequence else []
+    for change in changes:
+        print(printable(str(change)), file=sys.stderr)
+    if changes:
+        print(
+            f"{len(changes)} change{'s' if len(changes) > 1 else ''} of the tie-break list "
+            "in this sequence",
+            file=sys.stderr,
+        )
+    if counts["differs"] or counts["unreadable"] or changes:
         return EXIT_PROBLEMS
     if not counts["conforms"] and not args.allow_empty:  # a check that compared nothing fails
         err("error: no file declares ranks, so nothing was compared (audit compares the "

@@ -93,10 +93,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--edition",
         "-e",
-        default="fide-2024",
+        default=None,
         metavar="E",
-        help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024)",
+        help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024; "
+        "with --events-from, the edition of each file's end date)",
     )
+    p.add_argument("--events-from", metavar="DIR",
+                   help="certify on the tournament files under DIR (another program's "
+                   "generator, a federation's files) instead of generated events: each "
+                   "ranked with its own list (202/212) unless --tiebreaks is given")  # fmt: skip
     p.add_argument("--events", "-n", type=int, default=500, metavar="N",
                    help="events to generate and compare (default: 500; at most "
                    "100,000)")  # fmt: skip
@@ -167,6 +172,11 @@ def run(args: argparse.Namespace) -> int:
     from ..codes import CodeError, parse_list
     from ..host import PluginError, registry
 
+    if args.events_from is not None:
+        from .certify_corpus import run_corpus
+
+        return run_corpus(args, DEFAULT_CODES)
+    args.edition = args.edition or "fide-2024"
     kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
     if args.tiebreaks is not None and not args.tiebreaks.strip(" ,"):  # not the default list
         err("error: --tiebreaks is empty; leave it out for the default list")

@@ -12,9 +12,22 @@ from .common import (
     EXIT_USAGE,
     FILE_HELP,
     add_common,
+    err,
     input_name,
     read_input,
 )
+
+STANDINGS_EPILOG = """\
+exit status with --standings (the checker):
+  0  every file was read, ranks were compared, and every declared rank follows the list
+  1  a declared rank breaks the list, a pair reaches a code no plugin knows, a participant
+     has no declared rank, or no file declares ranks (nothing was compared)
+  2  a path does not exist, no file was found, or a file cannot be read
+
+examples:
+  fide-tiebreaks check --standings events/ > report.jsonl
+  fide-tiebreaks check --standings a.trf b.trf --format text
+"""
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -28,10 +41,32 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "column that disagrees with the results. Then rank it as 'standings' would, with the "
         "file's own tie-break list, and report what 'standings -v' reports (the list and "
         "edition used and why, codes that cannot be used). Exit 0 when clean, 1 when problems "
-        "were found, 2 when the file cannot be read.",
+        "were found, 2 when the file cannot be read. With --standings: the standings checker "
+        "(FIDE's endorsement PTC, docs/endorsement.md).",
+        epilog=STANDINGS_EPILOG,
+    )
+    p.add_argument("file", nargs="+", metavar="FILE",
+                   help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP +
+                   " (with --standings: files or folders, any number)")  # fmt: skip
+    p.add_argument("--standings", action="store_true",
+                   help="check that each file's declared ranks follow its own tie-break list "
+                   "(202/212): one JSON object per file on standard output, naming each "
+                   "position that breaks the list, the deciding code, both values and the "
+                   "article")  # fmt: skip
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("jsonl", "text"),
+        default="jsonl",
+        help="with --standings: JSON lines (default) or a line per violation",
     )
     p.add_argument(
-        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --standings: processes to use (default: 1; 0: every core)",
     )
     add_common(p)
     return p
@@ -40,6 +75,14 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import Severity, counted
 
+    if args.standings:
+        from .check_standings import run_standings
+
+        return run_standings(args)
+    if len(args.file) > 1:
+        err("error: check reads one file; --standings checks many")
+        return EXIT_USAGE
+    args.file = args.file[0]
     result, stop = read_input(args)
     if result is None:
         return stop or EXIT_USAGE

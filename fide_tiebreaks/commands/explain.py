@@ -11,7 +11,10 @@ from .common import (
     EXIT_USAGE,
     FILE_HELP,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    add_preset_argument,
+    decisions_from,
     edition_help,
     err,
     incomplete,
@@ -19,6 +22,7 @@ from .common import (
     ranked,
     read_input,
     report_ranking,
+    tiebreaks_from,
 )
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -51,6 +55,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument("--format", "-f", choices=("text", "json"), default="text",
                    help="text for reading, json for programs (default: text)")  # fmt: skip
     add_option_arguments(p)
+    add_decision_arguments(p)
+    add_preset_argument(p)
     add_common(p)
     return p
 
@@ -92,9 +98,18 @@ def run(args: argparse.Namespace) -> int:
         err(f"error: {no_single_match(t, args.participant, hits)}")
         return EXIT_USAGE
     pid = hits[0]
-    done, stop = ranked(lambda: explain(t, pid, args.tiebreaks, args.edition,
-                                         options=options_from(args),
-                                         strict=args.strict))  # fmt: skip
+    done, stop = ranked(
+        lambda: explain(
+            t,
+            pid,
+            tiebreaks_from(args),
+            args.edition,
+            options=options_from(args),
+            strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
+        )
+    )
     if done is None:
         return stop
     standings, explanations = done

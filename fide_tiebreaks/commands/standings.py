@@ -11,7 +11,10 @@ from .common import (
     EXIT_USAGE,
     FILE_HELP,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    add_preset_argument,
+    decisions_from,
     edition_help,
     err,
     incomplete,
@@ -19,6 +22,7 @@ from .common import (
     ranked,
     read_input,
     report_ranking,
+    tiebreaks_from,
     write_output,
 )
 
@@ -85,6 +89,22 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     add_common(p)
     add_option_arguments(p)
+    add_decision_arguments(p)
+    add_preset_argument(p)
+    p.add_argument(
+        "--category",
+        action="append",
+        default=[],
+        metavar="NAME:CONDITION",
+        help="a category standings section (repeatable), e.g. U16:age<16, "
+        "Women:sex=F, U1800:rating<1800, S65:age>=65, Club:ids=3,8,12; conditions "
+        "join with & (docs/decisions.md)",
+    )
+    p.add_argument(
+        "--categories",
+        metavar="FILE",
+        help="category definitions, one NAME:CONDITION per line (# comments)",
+    )
     p.add_argument(
         "--individual",
         action="store_true",
@@ -167,6 +187,9 @@ def run(args: argparse.Namespace) -> int:
             f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
         )
         return EXIT_USAGE
+    categories = categories_from(args)
+    if categories is None:
+        return EXIT_USAGE
     fmt = output_format(args.format, args.output)
     if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
         # The TRF writer gives the file back with ranks filled in: its later rounds and final
@@ -179,9 +202,17 @@ def run(args: argparse.Namespace) -> int:
 
     def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
-        return compute_standings(tournament, args.tiebreaks, args.edition,
-                                 after_round=args.after_round, providers=providers,
-                                 options=options, strict=args.strict)  # fmt: skip
+        return compute_standings(
+            tournament,
+            tiebreaks_from(args),
+            args.edition,
+            after_round=args.after_round,
+            providers=providers,
+            options=options,
+            strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
+        )
 
     standings, stop = ranked(rank)
     if standings is None:
@@ -189,11 +220,33 @@ def run(args: argparse.Namespace) -> int:
     stop = report_ranking(standings.diagnostics, args)
     if stop is not None:
         return stop
+    from ..categories import CategoryError
     from ..formats.base import TooLarge
 
     try:
-        data = render(standings, fmt, dict(standings.options))
+        data = render(standings, fmt, dict(standings.options), categories)
     except TooLarge as e:  # -f chess-json of the largest events
         err(f"error: {e}")
         return EXIT_USAGE
+    except CategoryError as e:  # an age with no date to count it on
+        err(f"error: {e}")
+        return EXIT_USAGE
     return write_output(args.output, data) or incomplete(standings)
+
+
+def categories_from(args: argparse.Namespace) -> list[Any] | None:
+    """The --category and --categories definitions; None after reporting a bad one."""
+    from ..categories import CategoryError, check_all, parse_category, read_definitions
+
+    try:
+        found = [parse_category(text) for text in args.category]
+        if args.categories:
+            found += read_definitions(args.categories)
+        check_all(found)
+    except CategoryError as e:
+        err(f"error: {e}")
+        return None
+    if found and args.format in ("trf", "xml", "chess-json"):
+        err(f"error: --format {args.format} has no category sections; use table, json, csv or html")
+        return None
+    return found

@@ -6,6 +6,7 @@ is one model and one set of checks; the reader's diagnostics point back at the X
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,7 +90,10 @@ def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int
     out = _Trf(name)
     _header(t, out)
     for p in t.iterfind("player"):
-        out.emit(_player_line(p, out), p)
+        rounds = _rounds_of(p, out)
+        out.emit(_player_line(p, rounds, out), p)
+        for line in _rating_records(p, rounds, out.number):
+            out.emit(line, p)
     for team in t.iterfind("team"):
         members = " ".join(
             f"{out.number(m, 'id', MAX_PLAYERS):4d}" for m in team.iterfind("member")
@@ -143,8 +147,8 @@ def _scoring_values(scoring: etree._Element, out: _Trf) -> list[str]:
     return values
 
 
-def _player_line(p: etree._Element, out: _Trf) -> str:
-    """A <player>'s 001 record, its rounds as TRF round blocks."""
+def _rounds_of(p: etree._Element, out: _Trf) -> dict[int, etree._Element]:
+    """A <player>'s <round> elements by round number; a round given twice is refused."""
     rounds: dict[int, etree._Element] = {}
     for r in p.iterfind("round"):
         n = out.number(r, "n", MAX_ROUNDS)
@@ -155,6 +159,11 @@ def _player_line(p: etree._Element, out: _Trf) -> str:
                 f"line {rounds[n].sourceline})",
             )
         rounds[n] = r
+    return rounds
+
+
+def _player_line(p: etree._Element, rounds: dict[int, etree._Element], out: _Trf) -> str:
+    """A <player>'s 001 record, its rounds as TRF round blocks."""
     blocks = []
     for n in range(1, max(rounds, default=0) + 1):
         r = rounds.get(n)
@@ -171,6 +180,29 @@ def _player_line(p: etree._Element, out: _Trf) -> str:
         f"{p.get('fide-id', '')[:11]:>11} {'':10} {'':4} {'':4}"
     )
     return (head + "".join(f"  {b}" for b in blocks)).rstrip()
+
+
+def _rating_records(
+    p: etree._Element, rounds: dict[int, etree._Element], number: Callable[..., int]
+) -> list[str]:
+    """The TRF records of a player's national rating (a TRF-2026 national rating line) and
+    ratings per round (``### fide-tiebreaks round-ratings``), where the XML gives them."""
+    pid = number(p, "id", MAX_PLAYERS)
+    out = []
+    if p.get("national-rating"):
+        fed = p.get("federation", "")
+        fed = fed if len(fed) == 3 and fed.isascii() and fed.isupper() else "NAT"
+        national = number(p, "national-rating", 9999, 0)
+        out.append(f"{fed} {pid:4d}{'':40}{national:>4}")
+    if any(r.get("rating") for r in rounds.values()):
+        ratings = [
+            str(number(rounds[n], "rating", 9999))
+            if n in rounds and rounds[n].get("rating")
+            else "-"
+            for n in range(1, max(rounds) + 1)
+        ]
+        out.append(f"### fide-tiebreaks round-ratings: {pid} {' '.join(ratings)}")
+    return out
 
 
 def standings_xml(s: Standings) -> bytes:
