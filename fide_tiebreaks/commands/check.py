@@ -12,6 +12,7 @@ from .common import (
     EXIT_USAGE,
     FILE_HELP,
     add_common,
+    add_pgn_arguments,
     err,
     input_name,
     read_input,
@@ -69,6 +70,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="with --standings: processes to use (default: 1; 0: every core)",
     )
     add_common(p)
+    add_pgn_arguments(p)
     return p
 
 

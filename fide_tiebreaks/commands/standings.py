@@ -13,6 +13,7 @@ from .common import (
     add_common,
     add_decision_arguments,
     add_option_arguments,
+    add_pgn_arguments,
     add_preset_argument,
     decisions_from,
     edition_help,
@@ -39,6 +40,7 @@ examples:
   fide-tiebreaks standings event.trf --after-round 5 --output r5.csv   (CSV: the extension)
   fide-tiebreaks standings event.trf --output report.html --edition fide-2024
   fide-tiebreaks standings event.trf --format trf --output ranked.trf
+  fide-tiebreaks standings event.trf -f trf --after-round 5 -o r5.trf   (as it stood)
 """
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -54,7 +56,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP)  # fmt: skip
+                    help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP)  # fmt: skip
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -87,7 +89,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="write here (atomically) instead of standard output; its extension chooses the "
         "format unless --format is given",
     )
+    p.add_argument(
+        "--trf-form",
+        choices=("trf16", "trf26"),
+        help="with --format trf: write the event from the model as TRF16 (with the JaVaFo "
+        "extensions) or TRF-2026 (default: the file's own lines with the ranks filled in; "
+        "TRF-2026 for --after-round and --type, and for an event that has no TRF lines)",
+    )
     add_common(p)
+    add_pgn_arguments(p)
     add_option_arguments(p)
     add_decision_arguments(p)
     add_preset_argument(p)
@@ -191,14 +201,12 @@ def run(args: argparse.Namespace) -> int:
     if categories is None:
         return EXIT_USAGE
     fmt = output_format(args.format, args.output)
-    if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
-        # The TRF writer gives the file back with ranks filled in: its later rounds and final
-        # points would contradict ranks after an earlier round (docs/reliability.md).
-        err(f"error: --format trf writes the whole event, rounds {args.after_round + 1}-"
-            f"{tournament.rounds} and the final points included, so it cannot carry the "
-            f"ranks after round {args.after_round}; use --format csv, json, xml or "
-            "chess-json")  # fmt: skip
-        return EXIT_USAGE
+    trf_form = args.trf_form
+    cut = args.after_round is not None and args.after_round < tournament.rounds
+    if fmt == "trf" and trf_form is None and (cut or args.type):
+        # The source lines hold the later rounds (or say another type): the event as ranked
+        # is written from the model instead, and reads back to these standings.
+        trf_form = "trf26"
 
     def rank() -> Any:
         options = options_from(args)  # a malformed --option is reported like a bad code
@@ -222,10 +230,11 @@ def run(args: argparse.Namespace) -> int:
         return stop
     from ..categories import CategoryError
     from ..formats.base import TooLarge
+    from ..formats.trf.forms import TrfFormError
 
     try:
-        data = render(standings, fmt, dict(standings.options), categories)
-    except TooLarge as e:  # -f chess-json of the largest events
+        data = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
+    except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
         err(f"error: {e}")
         return EXIT_USAGE
     except CategoryError as e:  # an age with no date to count it on

@@ -6,11 +6,14 @@ import os
 import stat
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..atomic import file_kind
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..model import Tournament
+
+if TYPE_CHECKING:
+    from .pgn import PgnOptions
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
 # Values in one JSON text (a Chess-JSON file, a serve request). Python holds each in 30 to
@@ -36,9 +39,11 @@ class ReadSettings:
     reader, whichever the format.
 
     *team_pab*: the match and game points of a team's pairing-allocated bye where the file
-    cannot say them (TRF16: by default a drawn match and half the boards; ``--team-pab``)."""
+    cannot say them (TRF16: by default a drawn match and half the boards; ``--team-pab``).
+    *pgn*: how to read what a tournament PGN cannot say (:class:`~.pgn.PgnOptions`)."""
 
     team_pab: tuple[Fraction, Fraction] | None = None
+    pgn: PgnOptions | None = None
 
 
 #: The settings of a reader that is told nothing besides the file.
@@ -46,15 +51,22 @@ DEFAULT_SETTINGS = ReadSettings()
 
 
 def settled(
-    settings: ReadSettings | None, team_pab: tuple[Fraction, Fraction] | None = None
+    settings: ReadSettings | None,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
 ) -> ReadSettings:
     """The settings a reader works with: *settings*, with the short form *team_pab* (the
     keyword the public readers have always taken) put in. Both at once is a TypeError."""
-    if team_pab is None:
-        return DEFAULT_SETTINGS if settings is None else settings
-    if settings is not None and settings.team_pab is not None:
-        raise TypeError("give team_pab once: as settings=ReadSettings(team_pab=...) or team_pab=")
-    return replace(settings or DEFAULT_SETTINGS, team_pab=team_pab)
+    settings = DEFAULT_SETTINGS if settings is None else settings
+    if team_pab is not None:
+        if settings.team_pab is not None:
+            raise TypeError("give team_pab once: settings=ReadSettings(team_pab=...) or team_pab=")
+        settings = replace(settings, team_pab=team_pab)
+    if pgn is not None:
+        if settings.pgn is not None:
+            raise TypeError("give pgn once: settings=ReadSettings(pgn=...) or pgn=")
+        settings = replace(settings, pgn=pgn)
+    return settings
 
 
 def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:
