@@ -18,7 +18,7 @@ import os
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .base import DEFAULT_SETTINGS, ReadResult, ReadSettings, read_bytes, settled
+from .base import ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
 from .trf.writer import with_ranks
 
@@ -58,11 +58,17 @@ read_trf = read_tournament
 
 
 def parse_any(
-    data: bytes, path: str = "<input>", *, settings: ReadSettings = DEFAULT_SETTINGS
+    data: bytes,
+    path: str = "<input>",
+    *,
+    settings: ReadSettings | None = None,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
     with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
     ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
+    settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":
         from .pgn import read_pgn
