@@ -30,7 +30,7 @@ from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
 from .faults import InternalError
 from .formats import read_tournament, read_trf
-from .formats.base import ReadResult
+from .formats.base import ReadResult, ReadSettings
 from .formats.trf.reader import parse_trf
 from .hookspecs import hookimpl
 from .host import PluginError, registry
@@ -75,6 +75,7 @@ __all__ = [
     "Participant",
     "PluginError",
     "ReadResult",
+    "ReadSettings",
     "ResultKind",
     "Row",
     "Scoring",

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .atomic import is_temporary
 from .diagnostics import InputError, Severity, printable
 from .formats.base import read_bytes
+
+if TYPE_CHECKING:
+    from .model import Tournament
 
 SUFFIXES = (".trf", ".txt", ".xml", ".json")
 
@@ -55,9 +58,11 @@ def find_files(paths: Sequence[str | Path]) -> list[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*")
-                           if p.suffix.lower() in SUFFIXES and p.is_file()
-                           and not is_temporary(p))  # fmt: skip
+            found = sorted(
+                p
+                for p in path.rglob("*")
+                if p.suffix.lower() in SUFFIXES and p.is_file() and not is_temporary(p)
+            )
         else:
             found = [] if is_temporary(path) else [path]
         for p in found:
@@ -81,27 +86,38 @@ def audit_bytes(name: str, data: bytes) -> Audit:
     warnings = tuple(str(d) for d in result.diagnostics if d.severity is Severity.WARNING)
     t = result.tournament
     if errors:
-        return Audit(name, "unreadable", len(t.participants), t.rounds,
-                     messages=tuple(str(d) for d in errors) + warnings)  # fmt: skip
+        messages = tuple(str(d) for d in errors) + warnings
+        return Audit(name, "unreadable", len(t.participants), t.rounds, messages=messages)
     try:
         s = compute_standings(t)
     except Exception as e:  # a code the file names that is not installed, a plugin fault...
-        return Audit(name, "unreadable", len(t.participants), t.rounds,
-                     messages=(f"{name}: error: {e}", *warnings))  # fmt: skip
+        messages = (f"{name}: error: {e}", *warnings)
+        return Audit(name, "unreadable", len(t.participants), t.rounds, messages=messages)
     notes = warnings + tuple(str(d) for d in s.diagnostics if d.severity >= Severity.WARNING)
+    declared = _declared_ranks(t)
+    diffs = _differences(declared, {row.participant.id: row.rank for row in s.rows})
+    status = "unchecked" if not declared else "differs" if diffs else "conforms"
+    return Audit(
+        name, status, len(t.participants), t.rounds, s.edition.name, tuple(s.codes), diffs, notes
+    )
+
+
+def _declared_ranks(t: Tournament) -> dict[int, int]:
+    """The ranks the file declares, by participant (by team in a team event)."""
     if t.team is not None:
-        declared = {tm.id: tm.declared_rank for tm in t.team.teams if tm.declared_rank}
-    else:
-        declared = {p.id: p.declared_rank for p in t.participants if p.declared_rank}
-    computed = {row.participant.id: row.rank for row in s.rows}
-    diffs = tuple(
+        return {tm.id: tm.declared_rank for tm in t.team.teams if tm.declared_rank}
+    return {p.id: p.declared_rank for p in t.participants if p.declared_rank}
+
+
+def _differences(
+    declared: Mapping[int, int], computed: Mapping[int, int]
+) -> tuple[Difference, ...]:
+    """Each declared rank that is not the computed one (0: not ranked), by participant."""
+    return tuple(
         Difference(pid, rank, computed.get(pid, 0))
         for pid, rank in sorted(declared.items())
         if computed.get(pid) != rank
     )
-    status = "unchecked" if not declared else "differs" if diffs else "conforms"
-    return Audit(name, status, len(t.participants), t.rounds, s.edition.name, tuple(s.codes),
-                 diffs, notes)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -209,8 +225,7 @@ def to_json_line(a: Audit) -> str:
 
 
 def summarise(audits: Iterable[Audit]) -> dict[str, int]:
-    counts = {"files": 0, "read": 0, "conforms": 0, "differs": 0, "unchecked": 0,
-              "unreadable": 0}  # fmt: skip
+    counts = {"files": 0, "read": 0, "conforms": 0, "differs": 0, "unchecked": 0, "unreadable": 0}
     for a in audits:
         counts["files"] += 1
         counts[a.status] += 1
@@ -266,13 +281,23 @@ def table_line(a: Audit) -> str:
     what = {
         "conforms": "ranks as declared",
         "unchecked": "no declared ranks to compare",
-        "differs": "; ".join(f"#{d.participant} declared {d.declared}, computed {d.computed}"
-                             for d in a.differences[:5])
+        "differs": "; ".join(
+            f"#{d.participant} declared {d.declared}, computed {d.computed}"
+            for d in a.differences[:5]
+        )
         + (f"; and {len(a.differences) - 5} more" if len(a.differences) > 5 else ""),
         "unreadable": a.messages[0] if a.messages else "",
-    }[a.status]  # fmt: skip
+    }[a.status]
     return printable(f"{a.status:<10}  {a.file}  {what}")  # a file name may hold an ESC
 
 
-__all__ = ["Audit", "Difference", "audit_bytes", "audit_file", "find_files", "run_dask",
-           "run_local", "summarise"]  # fmt: skip
+__all__ = [
+    "Audit",
+    "Difference",
+    "audit_bytes",
+    "audit_file",
+    "find_files",
+    "run_dask",
+    "run_local",
+    "summarise",
+]

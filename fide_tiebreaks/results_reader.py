@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .diagnostics import InputError
 from .formats import parse_any
@@ -35,8 +35,20 @@ from .model import Tournament
 from .numbers import NumberError, clip, json_int, parse_exact, parse_int
 
 # Columns of an export that are not tie-break codes (matched in any case).
-NOT_CODES = frozenset({"start_rank", "team", "name", "rank", "points", "fide_id", "federation",
-                       "rating", "match_points", "game_points"})  # fmt: skip
+NOT_CODES = frozenset(
+    {
+        "start_rank",
+        "team",
+        "name",
+        "rank",
+        "points",
+        "fide_id",
+        "federation",
+        "rating",
+        "match_points",
+        "game_points",
+    }
+)
 KEYS = ("start_rank", "team", "name")  # the columns that say whose row it is, in that order
 # What a program prints for "no value": an empty cell, JSON null, our table's "-".
 NO_VALUE = frozenset({"", "-", "-0", "None", "null"})
@@ -70,17 +82,26 @@ def value_of(text: str | None) -> Fraction | None:
     return parse_exact(text.strip(), "value")
 
 
-def read_results(path: Path, codes: Sequence[str] | None, t: Tournament,
-                 is_code: Callable[[str], bool] | None = None) -> Results:  # fmt: skip
+def read_results(
+    path: Path,
+    codes: Sequence[str] | None,
+    t: Tournament,
+    is_code: Callable[[str], bool] | None = None,
+) -> Results:
     """Another program's standings of *t* from the file at *path* (see the module
     docstring); *is_code* says which columns are tie-break codes (for ``unasked``)."""
-    return parse_results(read_bytes(path), str(path), codes, t, is_code,
-                         suffix=path.suffix.lower())  # fmt: skip
+    return parse_results(read_bytes(path), str(path), codes, t, is_code, suffix=path.suffix.lower())
 
 
-def parse_results(data: bytes, name: str, codes: Sequence[str] | None, t: Tournament,
-                  is_code: Callable[[str], bool] | None = None, *,
-                  suffix: str = "") -> Results:  # fmt: skip
+def parse_results(
+    data: bytes,
+    name: str,
+    codes: Sequence[str] | None,
+    t: Tournament,
+    is_code: Callable[[str], bool] | None = None,
+    *,
+    suffix: str = "",
+) -> Results:
     """:func:`read_results` on bytes already read; *name* is used in messages and *suffix*
     (``.json``, ``.trf``, ``.csv``) picks the form, else the content does."""
     text = data.decode("utf-8-sig", errors="replace")
@@ -93,6 +114,36 @@ def parse_results(data: bytes, name: str, codes: Sequence[str] | None, t: Tourna
         return reading.csv(text)
     except csv.Error as e:
         raise ResultsError(f"{name}: not readable as CSV: {e}") from None
+
+
+class _CsvHead(NamedTuple):
+    """A CSV file's heading: the names as written, the column of each (casefolded), the
+    column that says whose row it is, and the tie-break code columns."""
+
+    names: list[str]
+    where: dict[str, int]
+    key: str
+    codes: list[str]
+
+    @classmethod
+    def of(cls, names: list[str], file: str) -> _CsvHead:
+        where = {h.casefold(): i for i, h in enumerate(names)}
+        _no_twice(names, file)
+        key = next((k for k in KEYS if k in where), None)
+        if key is None:
+            raise ResultsError(f"{file}:1: CSV needs a start_rank, team or name column")
+        # An empty heading (a trailing delimiter) names no column: its cells are not read.
+        codes = [h for h in names if h and h.casefold() not in NOT_CODES]
+        return cls(names, where, key, codes)
+
+
+class _CsvRow(NamedTuple):
+    """One row of a CSV file: whose it is, its values by code, its rank as written ("": not
+    given; read once the row is known to be the participant's only one)."""
+
+    pid: int
+    values: dict[str, str | None]
+    rank: str
 
 
 @dataclass
@@ -118,8 +169,10 @@ class Reading:
         """The id *text* names; ResultsError when the event has no such participant."""
         pid = self.names().get(str(text).strip().casefold(), 0) if what == "name" else _id(text)
         if pid not in self.ids():
-            raise ResultsError(f"{where}: {what} '{clip(str(text).strip())}' is not a "
-                               "participant of the tournament")  # fmt: skip
+            raise ResultsError(
+                f"{where}: {what} '{clip(str(text).strip())}' is not a "
+                "participant of the tournament"
+            )
         return pid
 
     def columns(self, found: Sequence[str]) -> tuple[dict[str, str], tuple[str, ...]]:
@@ -129,15 +182,22 @@ class Reading:
             return {c: c for c in found}, ()
         wanted = {c.strip().casefold(): c for c in self.asked}
         keep = {c: wanted[c.strip().casefold()] for c in found if c.strip().casefold() in wanted}
-        unasked = tuple(c for c in found if c not in keep and c.strip().upper() != "PTS"
-                        and self.is_code(c))  # fmt: skip
+        unasked = tuple(
+            c for c in found if c not in keep and c.strip().upper() != "PTS" and self.is_code(c)
+        )
         return keep, unasked
 
-    def result(self, values: dict[int, dict[str, str | None]], ranks: dict[int, int],
-               found: Sequence[str], edition: str | None = None) -> Results:  # fmt: skip
+    def result(
+        self,
+        values: dict[int, dict[str, str | None]],
+        ranks: dict[int, int],
+        found: Sequence[str],
+        edition: str | None = None,
+    ) -> Results:
         keep, unasked = self.columns(found)
-        kept = {pid: {keep[c]: v for c, v in row.items() if c in keep}
-                for pid, row in values.items()}  # fmt: skip
+        kept = {
+            pid: {keep[c]: v for c, v in row.items() if c in keep} for pid, row in values.items()
+        }
         codes = tuple(self.asked) if self.asked is not None else tuple(found)
         return Results(kept, ranks, codes, edition, self.asked is not None, False, unasked)
 
@@ -146,41 +206,46 @@ class Reading:
         first = text.split("\n", 1)[0]
         delimiter = max(",;\t", key=first.count)
         rows = csv.reader(io.StringIO(text), delimiter=delimiter)
-        head = [h.strip() for h in next(rows, [])]
-        where = {h.casefold(): i for i, h in enumerate(head)}
-        _no_twice(head, self.name)
-        key = next((k for k in KEYS if k in where), None)
-        if key is None:
-            raise ResultsError(f"{self.name}:1: CSV needs a start_rank, team or name column")
+        head = _CsvHead.of([h.strip() for h in next(rows, [])], self.name)
         values: dict[int, dict[str, str | None]] = {}
         ranks: dict[int, int] = {}
         first_line: dict[int, int] = {}
-        # An empty heading (a trailing delimiter) names no column: its cells are not read.
-        codes = [h for h in head if h and h.casefold() not in NOT_CODES]
         for row in rows:
             line = rows.line_num
             if not any(cell.strip() for cell in row):
                 continue  # a blank line
-            if len(row) > len(head):
-                raise ResultsError(f"{self.name}:{line}: {len(row)} cells, but the heading "
-                                   f"names {len(head)} columns")  # fmt: skip
-            blank = next((i for i, h in enumerate(head) if not h and i < len(row)
-                          and row[i].strip()), None)  # fmt: skip
-            if blank is not None:
-                raise ResultsError(f"{self.name}:{line}: a value in column {blank + 1}, which "
-                                   "has no heading")  # fmt: skip
-            cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(head)}
-            pid = self.participant(f"{self.name}:{line}", key, cells[head[where[key]]])
-            if pid in first_line:  # which row would count? Neither: the file contradicts itself
-                raise ResultsError(f"{self.name}:{line}: participant {pid} has a second row "
-                                   f"(the first is line {first_line[pid]}); give one row per "
-                                   "participant")  # fmt: skip
-            first_line[pid] = line
-            values[pid] = {c: (None if cells[c] in NO_VALUE else cells[c]) for c in codes}
-            rank = cells[head[where["rank"]]] if "rank" in where else ""
-            if rank:
-                ranks[pid] = _rank(rank, f"{self.name}:{line}")
-        return self.result(values, ranks, codes)
+            read = self.csv_row(head, row, f"{self.name}:{line}")
+            if (
+                read.pid in first_line
+            ):  # which row would count? Neither: the file contradicts itself
+                raise ResultsError(
+                    f"{self.name}:{line}: participant {read.pid} has a second row "
+                    f"(the first is line {first_line[read.pid]}); give one row per "
+                    "participant"
+                )
+            first_line[read.pid] = line
+            values[read.pid] = read.values
+            if read.rank:
+                ranks[read.pid] = _rank(read.rank, f"{self.name}:{line}")
+        return self.result(values, ranks, head.codes)
+
+    def csv_row(self, head: _CsvHead, row: Sequence[str], at: str) -> _CsvRow:
+        """One row of a CSV file: whose it is, its values and its rank."""
+        if len(row) > len(head.names):
+            raise ResultsError(
+                f"{at}: {len(row)} cells, but the heading names {len(head.names)} columns"
+            )
+        blank = next(
+            (i for i, h in enumerate(head.names) if not h and i < len(row) and row[i].strip()),
+            None,
+        )
+        if blank is not None:
+            raise ResultsError(f"{at}: a value in column {blank + 1}, which has no heading")
+        cells = {h: (row[i].strip() if i < len(row) else "") for i, h in enumerate(head.names)}
+        pid = self.participant(at, head.key, cells[head.names[head.where[head.key]]])
+        values = {c: (None if cells[c] in NO_VALUE else cells[c]) for c in head.codes}
+        rank = cells[head.names[head.where["rank"]]] if "rank" in head.where else ""
+        return _CsvRow(pid, values, rank)
 
     # -- JSON --------------------------------------------------------------------------
     def json(self, text: str) -> Results:
@@ -189,8 +254,9 @@ class Reading:
         {code: value}}]}, or the list of rows alone. Every part is checked before it is
         used."""
         try:
-            doc = json.loads(text, parse_float=str, parse_int=json_int,
-                             object_pairs_hook=_once(self.name))  # fmt: skip
+            doc = json.loads(
+                text, parse_float=str, parse_int=json_int, object_pairs_hook=_once(self.name)
+            )
         except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
             raise ResultsError(f"{self.name}: JSON nested too deeply") from None
         except NumberError as e:
@@ -204,8 +270,9 @@ class Reading:
                 raise ResultsError(f'{self.name}: "tournament" must be an object')
             meta, rows = doc.get("tournament", {}), doc.get("standings")
         if not isinstance(rows, list):
-            raise ResultsError(f'{self.name}: "standings" must be a list of rows, one per '
-                               "participant")  # fmt: skip
+            raise ResultsError(
+                f'{self.name}: "standings" must be a list of rows, one per participant'
+            )
         values: dict[int, dict[str, str | None]] = {}
         ranks: dict[int, int] = {}
         for i, row in enumerate(rows):
@@ -218,19 +285,21 @@ class Reading:
         edition = meta.get("edition") if isinstance(meta.get("edition"), str) else None
         return self.result(values, ranks, found, edition)
 
-    def json_row(self, where: str, row: Any, values: dict[int, dict[str, str | None]],
-                 ranks: dict[int, int]) -> None:  # fmt: skip
+    def json_row(
+        self, where: str, row: Any, values: dict[int, dict[str, str | None]], ranks: dict[int, int]
+    ) -> None:
         if not isinstance(row, dict):
-            raise ResultsError(f"{where} must be an object with start_rank (or team) and "
-                               "tiebreaks")  # fmt: skip
+            raise ResultsError(f"{where} must be an object with start_rank (or team) and tiebreaks")
         who = "team" if "start_rank" not in row and "team" in row else "start_rank"
         if _id(row.get(who)) == 0:
-            raise ResultsError(f"{where}: start_rank (or team) must be a number from 1 to "
-                               f"{MAX_PLAYERS}")  # fmt: skip
+            raise ResultsError(
+                f"{where}: start_rank (or team) must be a number from 1 to {MAX_PLAYERS}"
+            )
         pid = self.participant(where, who, row.get(who))
         if pid in values:
-            raise ResultsError(f"{where}: participant {pid} has a second row; give one row "
-                               "per participant")  # fmt: skip
+            raise ResultsError(
+                f"{where}: participant {pid} has a second row; give one row per participant"
+            )
         tiebreaks = row.get("tiebreaks") or {}
         if not isinstance(tiebreaks, dict):
             raise ResultsError(f'{where}: "tiebreaks" must be an object of code: value')
@@ -256,8 +325,9 @@ class Reading:
         ranks = {pid: r for pid, r in declared.items() if r}
         stray = sorted(set(ranks) - self.ids())
         if stray:
-            raise ResultsError(f"{self.name}: participant {stray[0]} is not a participant of "
-                               "the tournament")  # fmt: skip
+            raise ResultsError(
+                f"{self.name}: participant {stray[0]} is not a participant of the tournament"
+            )
         found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
         codes = tuple(self.asked) if self.asked is not None else tuple(found)
         return Results({}, ranks, codes, None, self.asked is not None, ranks_only=True)
@@ -267,8 +337,11 @@ class Reading:
         """gacrux's tab-separated report (``-d T``): StartNo, Rank, PTS, then
         ``CODE/Vyyyy`` columns; ``-0`` or an empty cell is no value; the lines that are not
         a participant's ("Check: ...") are skipped."""
-        lines = [(n, line.split("\t")) for n, line in enumerate(text.splitlines(), start=1)
-                 if line.strip()]  # fmt: skip
+        lines = [
+            (n, line.split("\t"))
+            for n, line in enumerate(text.splitlines(), start=1)
+            if line.strip()
+        ]
         if not lines or lines[0][1][:2] != ["StartNo", "Rank"]:
             raise ResultsError(f"{self.name}:1: expected a StartNo, Rank header")
         head = [h.split("/V")[0] if "/V" in h else h for h in lines[0][1]]
@@ -299,8 +372,10 @@ def _no_twice(headings: Sequence[Any], where: str) -> None:
     for i, h in enumerate(headings, start=1):
         folded = str(h).strip().casefold()
         if folded and folded in seen:
-            raise ResultsError(f"{where}: column '{clip(str(h).strip())}' appears twice "
-                               f"(columns {seen[folded]} and {i}); which one counts?")  # fmt: skip
+            raise ResultsError(
+                f"{where}: column '{clip(str(h).strip())}' appears twice "
+                f"(columns {seen[folded]} and {i}); which one counts?"
+            )
         seen[folded] = i
 
 
@@ -311,8 +386,9 @@ def _once(name: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
         out: dict[str, Any] = {}
         for k, v in pairs:
             if k in out:
-                raise ResultsError(f'{name}: the key "{clip(k)}" appears twice in one object; '
-                                   "which one counts?")  # fmt: skip
+                raise ResultsError(
+                    f'{name}: the key "{clip(k)}" appears twice in one object; which one counts?'
+                )
             out[k] = v
         return out
 
@@ -329,8 +405,9 @@ def _json_text(value: Any) -> str:
 def _rank(text: Any, where: str) -> int:
     rank = _id(text)
     if not rank or isinstance(text, bool):
-        raise ResultsError(f"{where}: rank '{clip(str(text).strip())}' is not a number from 1 "
-                           f"to {MAX_PLAYERS}")  # fmt: skip
+        raise ResultsError(
+            f"{where}: rank '{clip(str(text).strip())}' is not a number from 1 to {MAX_PLAYERS}"
+        )
     return rank
 
 

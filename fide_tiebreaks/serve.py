@@ -23,7 +23,7 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from .codes import CodeError
 from .decisions import parse_decided
@@ -39,8 +39,20 @@ from .numbers import NumberError, json_int
 from .standings import compute_standings
 from .tiebreak import check_options
 
-FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
-          "unrated_rating", "options", "pairing_index", "lots", "decided"}  # fmt: skip
+FIELDS = {
+    "id",
+    "path",
+    "trf",
+    "chess_json",
+    "tiebreaks",
+    "edition",
+    "after_round",
+    "unrated_rating",
+    "options",
+    "pairing_index",
+    "lots",
+    "decided",
+}
 # A "pairing_index" request: {"system": "burstein" | "dubov", and optionally "edition",
 # "zero_bye", "provisional_ratings" ({"12": 1650}) and "rounds"} (docs/serve.md).
 PAIRING_FIELDS = {"system", "edition", "zero_bye", "provisional_ratings", "rounds"}
@@ -99,29 +111,70 @@ def _read(request: dict[str, Any], root: str | None = None) -> ReadResult:
         raise BadRequest("the tournament cannot be read", e.diagnostics) from None
 
 
+class _Asked(NamedTuple):
+    """What a request asks to compute, each field checked for its type."""
+
+    tiebreaks: str | list[str] | None
+    after_round: int | None
+    options: dict[str, Any]
+    edition: str | None
+    lots: str | None
+    decided: list[str]
+
+
 def handle(
     request: Any, root: str | None = None, *, check_surrogates: bool = True
 ) -> dict[str, Any]:
     """Answer one request (already decoded from JSON); with *root*, "path" must lie in it.
     *check_surrogates* False: the caller knows no string holds a lone surrogate."""
-    if not isinstance(request, dict):
-        raise BadRequest("a request is a JSON object")
-    # The TRF text is left to the TRF reader, which names the line and column.
-    fields = {k: v for k, v in request.items() if k != "trf"}
-    bad = lone_surrogate(fields, "the request") if check_surrogates else None
-    if bad is not None:
-        raise BadRequest(f"a string in {bad} holds a lone surrogate, which is not a Unicode "
-                         "character")  # fmt: skip
-    unknown = sorted(set(request) - FIELDS)
-    if unknown:
-        raise BadRequest(f"unknown field(s) {', '.join(unknown)}{_nearest(unknown)}; known: "
-                         f"{', '.join(sorted(FIELDS))}")  # fmt: skip
+    _check_fields(request, check_surrogates)
     result = _read(request, root)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise BadRequest("the tournament has errors; no standings computed", errors)
     if "pairing_index" in request:
         return _pairing(result, request)
+    asked = _asked(request)
+    try:
+        standings = compute_standings(
+            result.tournament,
+            asked.tiebreaks,
+            asked.edition,
+            after_round=asked.after_round,
+            options=asked.options,
+            decided=[parse_decided(d, '"decided"') for d in asked.decided],
+            lots=asked.lots,
+        )
+    except (CodeError, PluginError, ValueError) as e:
+        raise BadRequest(str(e)) from None
+    response = to_dict(standings)
+    notes = [*result.diagnostics, *standings.diagnostics]
+    response["warnings"] = [str(d) for d in notes if d.severity is Severity.WARNING]
+    return response
+
+
+def _check_fields(request: Any, check_surrogates: bool) -> None:
+    """A request is an object of known fields whose strings are Unicode."""
+    if not isinstance(request, dict):
+        raise BadRequest("a request is a JSON object")
+    # The TRF text is left to the TRF reader, which names the line and column.
+    fields = {k: v for k, v in request.items() if k != "trf"}
+    bad = lone_surrogate(fields, "the request") if check_surrogates else None
+    if bad is not None:
+        raise BadRequest(
+            f"a string in {bad} holds a lone surrogate, which is not a Unicode character"
+        )
+    unknown = sorted(set(request) - FIELDS)
+    if unknown:
+        raise BadRequest(
+            f"unknown field(s) {', '.join(unknown)}{_nearest(unknown)}; known: "
+            f"{', '.join(sorted(FIELDS))}"
+        )
+
+
+def _asked(request: dict[str, Any]) -> _Asked:
+    """The tie-breaks, round, options, edition, lots and decisions a request asks for, checked
+    before ranking."""
     tiebreaks = request.get("tiebreaks")
     if tiebreaks is not None and not (
         isinstance(tiebreaks, str)
@@ -131,6 +184,27 @@ def handle(
     after = request.get("after_round")
     if after is not None and (isinstance(after, bool) or not isinstance(after, int)):
         raise BadRequest('"after_round" must be a whole number')
+    options = _options(request)
+    edition = request.get("edition")
+    if edition is not None and not isinstance(edition, str):
+        raise BadRequest('"edition" must be a string such as "fide-2024"')
+    lots, decided = _lots_and_decisions(request)
+    return _Asked(tiebreaks, after, options, edition, lots, decided)
+
+
+def _lots_and_decisions(request: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The seed of the drawing of lots and the arbiter's decisions (docs/decisions.md)."""
+    lots, decided = request.get("lots"), request.get("decided") or []
+    if lots is not None and not isinstance(lots, str):
+        raise BadRequest('"lots" is the seed of the drawing of lots, a string')
+    if not isinstance(decided, list) or not all(isinstance(d, str) for d in decided):
+        raise BadRequest('"decided" is a list of decisions such as "play-off:5>3>7"')
+    return lots, decided
+
+
+def _options(request: dict[str, Any]) -> dict[str, Any]:
+    """The tie-breaks' options (``"unrated_rating"`` among them), named and typed as their
+    plugins declare them."""
     options = request.get("options")
     if options is None:
         options = {}
@@ -143,30 +217,7 @@ def handle(
         registry().typed_options(options)  # names and types as their plugins declare them
     except ValueError as e:
         raise BadRequest(str(e)) from None
-    edition = request.get("edition")
-    if edition is not None and not isinstance(edition, str):
-        raise BadRequest('"edition" must be a string such as "fide-2024"')
-    lots, decided = request.get("lots"), request.get("decided") or []
-    if lots is not None and not isinstance(lots, str):
-        raise BadRequest('"lots" is the seed of the drawing of lots, a string')
-    if not isinstance(decided, list) or not all(isinstance(d, str) for d in decided):
-        raise BadRequest('"decided" is a list of decisions such as "play-off:5>3>7"')
-    try:
-        standings = compute_standings(
-            result.tournament,
-            tiebreaks,
-            edition,
-            after_round=after,
-            options=options,
-            decided=[parse_decided(d, '"decided"') for d in decided],
-            lots=lots,
-        )
-    except (CodeError, PluginError, ValueError) as e:
-        raise BadRequest(str(e)) from None
-    response = to_dict(standings)
-    notes = [*result.diagnostics, *standings.diagnostics]
-    response["warnings"] = [str(d) for d in notes if d.severity is Severity.WARNING]
-    return response
+    return options
 
 
 def _pairing(result: ReadResult, request: dict[str, Any]) -> dict[str, Any]:
@@ -183,13 +234,7 @@ def _pairing(result: ReadResult, request: dict[str, Any]) -> dict[str, Any]:
             f'"pairing_index" takes {", ".join(sorted(PAIRING_FIELDS))} (and the '
             f'request "after_round"); not {", ".join(unknown) or "tie-break fields"}'
         )
-    ratings = ask.get("provisional_ratings")
-    if ratings is not None:
-        if not isinstance(ratings, dict) or not all(
-            isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 4 for k in ratings
-        ):
-            raise BadRequest('"provisional_ratings" is an object {"start rank": rating}')
-        ratings = {int(k): v for k, v in ratings.items()}
+    ratings = _provisional_ratings(ask.get("provisional_ratings"))
     after = request.get("after_round")
     try:
         index = pairing_index(
@@ -208,14 +253,26 @@ def _pairing(result: ReadResult, request: dict[str, Any]) -> dict[str, Any]:
     return response
 
 
+def _provisional_ratings(ratings: Any) -> dict[int, Any] | None:
+    """A pairing-index request's ``{"start rank": rating}``, by start rank."""
+    if ratings is None:
+        return None
+    if not isinstance(ratings, dict) or not all(
+        isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 4 for k in ratings
+    ):
+        raise BadRequest('"provisional_ratings" is an object {"start rank": rating}')
+    return {int(k): v for k, v in ratings.items()}
+
+
 def answer(line: str, root: str | None = None) -> dict[str, Any]:
     """The response to one request line; never raises for anything the client sent."""
     request: Any = None
     try:
         values = json_values(line)
         if values > MAX_JSON_VALUES:
-            raise BadRequest(f"about {values} JSON values in one request; the limit is "
-                             f"{MAX_JSON_VALUES}")  # fmt: skip
+            raise BadRequest(
+                f"about {values} JSON values in one request; the limit is {MAX_JSON_VALUES}"
+            )
         # Numbers bounded (numbers.py); NaN, Infinity and 1e999 refused, so every id
         # echoed is JSON that any client can read back (RFC 8259 has no such values).
         request = jsonkeys.loads(
@@ -227,8 +284,9 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
             error(wrong_id) if wrong_id else handle(request, root, check_surrogates=surrogates)
         )
     except json.JSONDecodeError as e:
-        response = {"error": {"message": f"not JSON: {e.msg} at column {e.colno}",
-                              "diagnostics": []}}  # fmt: skip
+        response = {
+            "error": {"message": f"not JSON: {e.msg} at column {e.colno}", "diagnostics": []}
+        }
     except jsonkeys.DuplicateKey as e:
         response = error(str(e))
     except RecursionError:  # [[[[...]]]]: Python's decoder recurses once per level
@@ -240,8 +298,13 @@ def answer(line: str, root: str | None = None) -> dict[str, Any]:
     except InternalError as e:  # a built-in that failed: says which code, asks for a report
         response = error(f"internal error: {e}")
     except Exception as e:  # a bug: answer it and keep serving the other requests
-        response = {"error": {"message": f"internal error: {type(e).__name__}: {e} (please "
-                              "report this with the request)", "diagnostics": []}}  # fmt: skip
+        response = {
+            "error": {
+                "message": f"internal error: {type(e).__name__}: {e} (please "
+                "report this with the request)",
+                "diagnostics": [],
+            }
+        }
     if isinstance(request, dict) and "id" in request:
         response = _with_id(request["id"], response)
     return response
@@ -313,15 +376,15 @@ def requests(stdin: BinaryIO, limit: int = MAX_REQUEST_BYTES) -> Iterable[bytes 
                 rest = stdin.readline(1 << 20)
                 if not rest or rest.endswith(b"\n"):
                     break
-            yield error(f"a request line is longer than {limit} bytes; give the file as "
-                        '"path"')  # fmt: skip
+            yield error(f'a request line is longer than {limit} bytes; give the file as "path"')
             continue
         if line.strip():
             yield line
 
 
-def serve_stdio(stdin: BinaryIO, stdout: BinaryIO, root: str | None = None,
-                limit: int = MAX_REQUEST_BYTES) -> None:  # fmt: skip
+def serve_stdio(
+    stdin: BinaryIO, stdout: BinaryIO, root: str | None = None, limit: int = MAX_REQUEST_BYTES
+) -> None:
     """Answer each request line until end of input; blank lines are skipped. *stdin* and
     *stdout* are binary streams (``sys.stdin.buffer``): bytes that are not UTF-8 get an error
     response, not the end of the service."""

@@ -93,6 +93,7 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
     """Read the file and print its diagnostics; the exit code when it must stop here."""
     from ..diagnostics import InputError, Severity
     from ..formats import parse_any, read_trf
+    from ..formats.base import ReadSettings
 
     team_pab = None
     if getattr(args, "team_pab", None):
@@ -109,11 +110,12 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
         from ..formats.pgn import PgnOptions
 
         pgn = PgnOptions(args.absent_as, args.round_format, getattr(args, "after_round", None))
+    settings = ReadSettings(team_pab=team_pab, pgn=pgn)
     try:
         if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
-            result = parse_any(read_stdin(), input_name(args), team_pab=team_pab, pgn=pgn)
+            result = parse_any(read_stdin(), input_name(args), settings=settings)
         else:
-            result = read_trf(args.file, team_pab=team_pab, pgn=pgn)
+            result = read_trf(args.file, settings=settings)
     except InputError as e:
         for d in e.diagnostics:
             print(d, file=sys.stderr)

@@ -18,7 +18,7 @@ import os
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .base import ReadResult, read_bytes
+from .base import ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
 from .trf.writer import with_ranks
 
@@ -35,6 +35,7 @@ FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 def read_tournament(
     path: str | os.PathLike[str],
     *,
+    settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
 ) -> ReadResult:
@@ -43,10 +44,13 @@ def read_tournament(
     content. Raises :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be
     read at all.
 
-    *team_pab* sets the match and game points of a team's pairing-allocated bye where the
-    file cannot (TRF16: default a drawn match, half the boards); *pgn* says how to read what
-    a PGN cannot say (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
-    return parse_any(read_bytes(path), str(path), team_pab=team_pab, pgn=pgn)
+    *settings* (:class:`~fide_tiebreaks.formats.base.ReadSettings`) holds what the file may
+    leave open; ``team_pab=(mp, gp)`` is the short form of ``settings=ReadSettings(team_pab=
+    (mp, gp))``: the match and game points of a team's pairing-allocated bye where the file
+    cannot say them (TRF16: default a drawn match, half the boards); ``pgn=`` likewise
+    the short form of ``settings=ReadSettings(pgn=...)``: how to read what a PGN cannot say
+    (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
+    return parse_any(read_bytes(path), str(path), settings=settled(settings, team_pab, pgn))
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
@@ -57,26 +61,28 @@ def parse_any(
     data: bytes,
     path: str = "<input>",
     *,
+    settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
     with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
     ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
+    settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":
         from .pgn import read_pgn
 
-        return read_pgn(data, path, pgn)
+        return read_pgn(data, path, settings.pgn)
     if first == b"<":
         from .xml import read_xml
 
-        return read_xml(data, path, team_pab=team_pab)
+        return read_xml(data, path, settings=settings)
     if first == b"{":
         from .chessjson import read_chess_json
 
-        return read_chess_json(data, path, team_pab=team_pab)
-    return parse_trf(data, path, team_pab=team_pab)
+        return read_chess_json(data, path, settings=settings)
+    return parse_trf(data, path, settings=settings)
 
 
 def to_trf(s: Standings, form: str | None = None) -> bytes:
@@ -142,8 +148,9 @@ def render(
         return standings_xml(s)
     if fmt == "chess-json":
         from .chessjson import dumps, event
+        from .chessjson.writer import Ranked
 
-        ranking = [(row.participant.id, row.rank, row.values) for row in s.rows]
+        ranking = [Ranked(row.participant.id, row.rank, row.values) for row in s.rows]
         return dumps(event(s.tournament, ranking, s.codes)).encode("utf-8")
     if fmt == "json":
         from .json import to_json

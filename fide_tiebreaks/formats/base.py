@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from ..atomic import file_kind
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..model import Tournament
+
+if TYPE_CHECKING:
+    from .pgn import PgnOptions
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
 # Values in one JSON text (a Chess-JSON file, a serve request). Python holds each in 30 to
@@ -26,6 +30,43 @@ class TooLarge(ValueError):
 class ReadResult:
     tournament: Tournament
     diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class ReadSettings:
+    """What a reader is told besides the file: choices a file may leave open, given once by
+    the caller (a command's options, a program) and passed as one object through every
+    reader, whichever the format.
+
+    *team_pab*: the match and game points of a team's pairing-allocated bye where the file
+    cannot say them (TRF16: by default a drawn match and half the boards; ``--team-pab``).
+    *pgn*: how to read what a tournament PGN cannot say (:class:`~.pgn.PgnOptions`)."""
+
+    team_pab: tuple[Fraction, Fraction] | None = None
+    pgn: PgnOptions | None = None
+
+
+#: The settings of a reader that is told nothing besides the file.
+DEFAULT_SETTINGS = ReadSettings()
+
+
+def settled(
+    settings: ReadSettings | None,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
+) -> ReadSettings:
+    """The settings a reader works with: *settings*, with the short form *team_pab* (the
+    keyword the public readers have always taken) put in. Both at once is a TypeError."""
+    settings = DEFAULT_SETTINGS if settings is None else settings
+    if team_pab is not None:
+        if settings.team_pab is not None:
+            raise TypeError("give team_pab once: settings=ReadSettings(team_pab=...) or team_pab=")
+        settings = replace(settings, team_pab=team_pab)
+    if pgn is not None:
+        if settings.pgn is not None:
+            raise TypeError("give pgn once: settings=ReadSettings(pgn=...) or pgn=")
+        settings = replace(settings, pgn=pgn)
+    return settings
 
 
 def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:
@@ -49,8 +90,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
 
     def check(st: os.stat_result) -> None:
         if not stat.S_ISREG(st.st_mode):
-            raise refuse(f"cannot read the file: it is {file_kind(st.st_mode)}; only regular "
-                         "files are read")  # fmt: skip
+            raise refuse(
+                f"cannot read the file: it is {file_kind(st.st_mode)}; only regular files are read"
+            )
         if st.st_size > limit:
             raise refuse(f"file is {st.st_size} bytes; the limit is {limit} bytes")
 

@@ -7,7 +7,6 @@ is one model and one set of checks; the reader's diagnostics point back at the X
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from lxml import etree
 from ..diagnostics import Diagnostic, InputError, Severity, printable
 from ..numbers import NumberError, exact_str, parse_int, read_decimal
 from . import xmlsafe
-from .base import ReadResult
+from .base import DEFAULT_SETTINGS, ReadResult, ReadSettings
 from .trf.reader import parse_trf
 from .trf.state import MAX_PLAYERS, MAX_ROUNDS
 
@@ -27,25 +26,58 @@ SCHEMA = Path(__file__).with_name("fide-tiebreaks.xsd")
 
 
 def read_xml(
-    data: bytes, name: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes, name: str = "<input>", *, settings: ReadSettings = DEFAULT_SETTINGS
 ) -> ReadResult:
     """Read an XML ``<tournament>``; raise InputError with located messages when it is not
     well-formed, not valid, or hostile."""
     root = xmlsafe.parse(data, name, SCHEMA)
     if root.tag != "tournament":
-        raise InputError([Diagnostic(Severity.ERROR, f"expected a <tournament> document, found "
-                                     f"<{root.tag}>", name, root.sourceline or 0, 1)])  # fmt: skip
+        raise InputError(
+            [
+                Diagnostic(
+                    Severity.ERROR,
+                    f"expected a <tournament> document, found <{root.tag}>",
+                    name,
+                    root.sourceline or 0,
+                    1,
+                )
+            ]
+        )
     text, lines = to_trf(root, name)
     try:
-        result = parse_trf(text.encode("utf-8"), name, team_pab=team_pab)
+        result = parse_trf(text.encode("utf-8"), name, settings=settings)
     except InputError as e:
         raise InputError(_relocate(e.diagnostics, lines, name)) from None
     return ReadResult(result.tournament, tuple(_relocate(result.diagnostics, lines, name)))
 
 
-def _relocate(diags: tuple[Diagnostic, ...], lines: dict[int, int],
-              name: str) -> list[Diagnostic]:  # fmt: skip
+def _relocate(diags: tuple[Diagnostic, ...], lines: dict[int, int], name: str) -> list[Diagnostic]:
     return [Diagnostic(d.severity, d.message, name, lines.get(d.line, 0), 0) for d in diags]
+
+
+class _Trf:
+    """The TRF lines being written from an XML document, each with the XML line it came
+    from; numbers read from the XML, a bad one refused at its element."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines: list[str] = []
+        self.where: dict[int, int] = {}
+
+    def emit(self, text: str, element: etree._Element) -> None:
+        # A line end inside an attribute (&#10;) must not start a record of its own.
+        self.lines.append(text.replace("\r", " ").replace("\n", " "))
+        self.where[len(self.lines)] = element.sourceline or 0
+
+    def refuse(self, element: etree._Element, message: str) -> InputError:
+        line = element.sourceline or 0
+        return InputError([Diagnostic(Severity.ERROR, message, self.name, line, 1)])
+
+    def number(self, element: etree._Element, attribute: str, high: int, low: int = 1) -> int:
+        try:
+            return parse_int(element.get(attribute, "0"), f"<{element.tag}> {attribute}", low, high)
+        except NumberError as e:
+            raise self.refuse(element, str(e)) from None
 
 
 def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int]]:
@@ -55,84 +87,99 @@ def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int
     TRF's limits: the schema holds the limits of each value, this holds its length. What TRF
     cannot carry (a fraction in <scoring>, a round given twice) is refused with a located
     error, never rounded or dropped."""
-    out: list[str] = []
-    where: dict[int, int] = {}
+    out = _Trf(name)
+    _header(t, out)
+    for p in t.iterfind("player"):
+        rounds = _rounds_of(p, out)
+        out.emit(_player_line(p, rounds, out), p)
+        for line in _rating_records(p, rounds, out.number):
+            out.emit(line, p)
+    for team in t.iterfind("team"):
+        members = " ".join(
+            f"{out.number(m, 'id', MAX_PLAYERS):4d}" for m in team.iterfind("member")
+        )
+        head = (
+            f"310 {out.number(team, 'id', 999):3d} {team.get('name', '')[:32]:<32} {'':5} "
+            f"{'':>6} {'':>6} {'':>6} {'':>3}  "
+        )
+        out.emit(head + members, team)
+    return "\n".join(out.lines) + "\n", out.where
 
-    def emit(text: str, element: etree._Element) -> None:
-        # A line end inside an attribute (&#10;) must not start a record of its own.
-        out.append(text.replace("\r", " ").replace("\n", " "))
-        where[len(out)] = element.sourceline or 0
 
-    def refuse(element: etree._Element, message: str) -> InputError:
-        return InputError([Diagnostic(Severity.ERROR, message, name, element.sourceline or 0, 1)])
-
-    def number(element: etree._Element, attribute: str, high: int, low: int = 1) -> int:
-        try:
-            return parse_int(element.get(attribute, "0"), f"<{element.tag}> {attribute}", low,
-                             high)  # fmt: skip
-        except NumberError as e:
-            raise refuse(element, str(e)) from None
-
-    emit(f"012 {t.get('name')}", t)
+def _header(t: etree._Element, out: _Trf) -> None:
+    """The tournament's records: name, end date, type, rounds, scoring, boards."""
+    out.emit(f"012 {t.get('name')}", t)
     if t.get("end-date"):
-        emit(f"052 {t.get('end-date', '').replace('-', '/')}", t)
+        out.emit(f"052 {t.get('end-date', '').replace('-', '/')}", t)
     if t.get("type"):
-        emit(f"092 {'Round Robin' if t.get('type') == 'round-robin' else 'Swiss'}", t)
+        out.emit(f"092 {'Round Robin' if t.get('type') == 'round-robin' else 'Swiss'}", t)
     if t.get("rounds"):
-        emit(f"142 {number(t, 'rounds', MAX_ROUNDS)}", t)
+        out.emit(f"142 {out.number(t, 'rounds', MAX_ROUNDS)}", t)
     scoring = t.find("scoring")
     if scoring is not None:
-        symbols = {"win": "W", "draw": "D", "loss": "L", "absence": "A", "pab": "P"}
-        values = []
-        for key, symbol in symbols.items():
-            text = scoring.get(key)
-            if text is None:
-                continue
-            try:
-                value = read_decimal(text, f"<scoring> {key}")
-            except NumberError as e:
-                raise refuse(
-                    scoring,
-                    f"{e}: TRF's 162 record, which the XML form is read "
-                    "through, takes decimal points, such as 1 or 0.5",
-                ) from None
-            if value < 0:
-                raise refuse(scoring, f"<scoring> {key} '{text}' is negative")
-            values.append(f"{symbol} {exact_str(value)}")
-        emit("162  " + "    ".join(values), scoring)
+        out.emit("162  " + "    ".join(_scoring_values(scoring, out)), scoring)
     if t.get("boards"):
-        boards = number(t, "boards", MAX_ROUNDS)
-        emit("352 " + ("WB" * boards)[:boards], t)
-    for p in t.iterfind("player"):
-        rounds: dict[int, etree._Element] = {}
-        for r in p.iterfind("round"):
-            n = number(r, "n", MAX_ROUNDS)
-            if n in rounds:
-                raise refuse(r, f"round {n} of player {p.get('id')} is given twice (first at "
-                             f"line {rounds[n].sourceline})")  # fmt: skip
-            rounds[n] = r
-        blocks = []
-        for n in range(1, max(rounds, default=0) + 1):
-            r = rounds.get(n)
-            if r is None:
-                blocks.append("        ")
-            else:
-                opp = number(r, "opponent", MAX_PLAYERS, 0) if r.get("opponent") else 0
-                colour = r.get("colour", "-" if not opp else "w")
-                blocks.append(f"{opp:4d} {colour} {r.get('result')}")
-        rating = number(p, "rating", 9999, 0) if p.get("rating") else ""
-        head = (f"001 {number(p, 'id', MAX_PLAYERS):4d}      {p.get('name', '')[:33]:<33} "
-                f"{rating:>4} {p.get('federation', '')[:3]:<3} "
-                f"{p.get('fide-id', '')[:11]:>11} {'':10} {'':4} {'':4}")  # fmt: skip
-        emit((head + "".join(f"  {b}" for b in blocks)).rstrip(), p)
-        for line in _rating_records(p, rounds, number):
-            emit(line, p)
-    for team in t.iterfind("team"):
-        members = " ".join(f"{number(m, 'id', MAX_PLAYERS):4d}" for m in team.iterfind("member"))
-        head = (f"310 {number(team, 'id', 999):3d} {team.get('name', '')[:32]:<32} {'':5} "
-                f"{'':>6} {'':>6} {'':>6} {'':>3}  ")  # fmt: skip
-        emit(head + members, team)
-    return "\n".join(out) + "\n", where
+        boards = out.number(t, "boards", MAX_ROUNDS)
+        out.emit("352 " + ("WB" * boards)[:boards], t)
+
+
+_SYMBOLS = {"win": "W", "draw": "D", "loss": "L", "absence": "A", "pab": "P"}
+
+
+def _scoring_values(scoring: etree._Element, out: _Trf) -> list[str]:
+    """<scoring>'s values as the fields of TRF's 162 record (``W 1``, ``D 0.5``, ...)."""
+    values = []
+    for key, symbol in _SYMBOLS.items():
+        text = scoring.get(key)
+        if text is None:
+            continue
+        try:
+            value = read_decimal(text, f"<scoring> {key}")
+        except NumberError as e:
+            raise out.refuse(
+                scoring,
+                f"{e}: TRF's 162 record, which the XML form is read "
+                "through, takes decimal points, such as 1 or 0.5",
+            ) from None
+        if value < 0:
+            raise out.refuse(scoring, f"<scoring> {key} '{text}' is negative")
+        values.append(f"{symbol} {exact_str(value)}")
+    return values
+
+
+def _rounds_of(p: etree._Element, out: _Trf) -> dict[int, etree._Element]:
+    """A <player>'s <round> elements by round number; a round given twice is refused."""
+    rounds: dict[int, etree._Element] = {}
+    for r in p.iterfind("round"):
+        n = out.number(r, "n", MAX_ROUNDS)
+        if n in rounds:
+            raise out.refuse(
+                r,
+                f"round {n} of player {p.get('id')} is given twice (first at "
+                f"line {rounds[n].sourceline})",
+            )
+        rounds[n] = r
+    return rounds
+
+
+def _player_line(p: etree._Element, rounds: dict[int, etree._Element], out: _Trf) -> str:
+    """A <player>'s 001 record, its rounds as TRF round blocks."""
+    blocks = []
+    for n in range(1, max(rounds, default=0) + 1):
+        r = rounds.get(n)
+        if r is None:
+            blocks.append("        ")
+        else:
+            opp = out.number(r, "opponent", MAX_PLAYERS, 0) if r.get("opponent") else 0
+            colour = r.get("colour", "-" if not opp else "w")
+            blocks.append(f"{opp:4d} {colour} {r.get('result')}")
+    rating = out.number(p, "rating", 9999, 0) if p.get("rating") else ""
+    head = (
+        f"001 {out.number(p, 'id', MAX_PLAYERS):4d}      {p.get('name', '')[:33]:<33} "
+        f"{rating:>4} {p.get('federation', '')[:3]:<3} "
+        f"{p.get('fide-id', '')[:11]:>11} {'':10} {'':4} {'':4}"
+    )
+    return (head + "".join(f"  {b}" for b in blocks)).rstrip()
 
 
 def _rating_records(
@@ -161,13 +208,24 @@ def _rating_records(
 def standings_xml(s: Standings) -> bytes:
     """Standings in the same vocabulary: <standings> with one <participant> per row."""
     t = s.tournament
-    root = etree.Element("standings", name=printable(t.name or ""), kind=t.kind,
-                         edition=s.edition.name, rounds=str(t.rounds),
-                         tiebreaks=",".join(s.codes))  # fmt: skip
+    root = etree.Element(
+        "standings",
+        name=printable(t.name or ""),
+        kind=t.kind,
+        edition=s.edition.name,
+        rounds=str(t.rounds),
+        tiebreaks=",".join(s.codes),
+    )
     for row in s.rows:
         p = row.participant
-        item = etree.SubElement(root, "participant", id=str(p.id), rank=str(row.rank),
-                                name=printable(p.name), points=exact_str(p.points))  # fmt: skip
+        item = etree.SubElement(
+            root,
+            "participant",
+            id=str(p.id),
+            rank=str(row.rank),
+            name=printable(p.name),
+            points=exact_str(p.points),
+        )
         for code, value in zip(s.codes, row.values, strict=True):
             if value is not None:
                 etree.SubElement(item, "value", code=code).text = exact_str(value)

@@ -18,7 +18,8 @@ dates, arbiters, team line-ups, abnormal points, engine records) travels in the 
 ``other.trf`` list as the TRF records themselves, so TRF -> Chess-JSON -> TRF keeps every value.
 """
 
-from .reader import read_chess_json, to_trf
+from .reader import read_chess_json
+from .translate import to_trf
 from .writer import dumps, event
 
 __all__ = ["dumps", "event", "read_chess_json", "to_trf"]

@@ -26,7 +26,7 @@ from ...model import (
 )
 from ...numbers import grid_scale
 from ...teams import build_team_event
-from ..base import MAX_BYTES, ReadResult, fatal
+from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, settled
 from . import acceleration, settings, team_records
 from . import players as players_module
 from .extras import PREFIX, ExtraRecords
@@ -77,10 +77,16 @@ _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-
 
 
 def parse_trf(
-    data: bytes | str, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes | str,
+    path: str = "<input>",
+    *,
+    settings: ReadSettings | None = None,
+    team_pab: tuple[Fraction, Fraction] | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, or TRF text already decoded (a ``str``, as a pairing program or a
-    JSON request holds it; kept as UTF-8 for writing back). See :func:`read_trf`."""
+    JSON request holds it; kept as UTF-8 for writing back). See :func:`read_trf`;
+    *team_pab* is the short form of ``settings=ReadSettings(team_pab=...)``."""
+    settings = settled(settings, team_pab)
     out = Collector(path)
     if isinstance(data, str):
         if len(data) > MAX_BYTES:
@@ -107,7 +113,7 @@ def parse_trf(
             )
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
-    return Parser(source, out, team_pab).parse()
+    return Parser(source, out, settings.team_pab).parse()
 
 
 def _utf16(data: bytes) -> bool:
