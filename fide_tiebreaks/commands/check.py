@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    EXIT_USAGE,
     FILE_HELP,
     add_common,
     input_name,
+    print_diagnostics,
     read_input,
 )
 
@@ -40,18 +39,14 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import Severity, counted
 
-    result, stop = read_input(args)
-    if result is None:
-        return stop or EXIT_USAGE
+    # check shows every note, and goes on past the file's errors to count them all
+    result = read_input(args, Severity.NOTE, keep_going=True)
     found = list(result.diagnostics)
     t = result.tournament
     if not any(d.severity is Severity.ERROR for d in found):
-        for d in _ranking_diagnostics(t, input_name(args)):
-            text = str(d)  # check shows notes too, as read_input does
-            if args.strict and d.severity is Severity.WARNING:
-                text = text.replace(": warning: ", ": error: ", 1)
-            print(text, file=sys.stderr)
-            found.append(d)
+        ranking = _ranking_diagnostics(t, input_name(args))
+        print_diagnostics(ranking, Severity.NOTE, args.strict)
+        found += ranking
     counts = {s: sum(d.severity is s for d in found) for s in Severity}
     who = (
         f"{counted(len(t.participants), 'team')} "

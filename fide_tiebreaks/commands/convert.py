@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_USAGE, FILE_HELP, add_common, err, read_input, write_output
+from .common import EXIT_OK, FILE_HELP, CommandError, add_common, read_input, write_output
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -22,29 +22,30 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file" + FILE_HELP)
     p.add_argument("--to", required=True, choices=("trf", "chess-json"), help="output format")
-    p.add_argument("--output", "-o", metavar="PATH",
-                    help="write here (atomically) instead of standard output")  # fmt: skip
+    p.add_argument(
+        "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
+    )
     add_common(p)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    result, stop = read_input(args)
-    if result is None or stop is not None:
-        return stop or EXIT_USAGE
-    t = result.tournament
-    if args.to == "trf":
+    t = read_input(args).tournament
+    write_output(args.output, encoded(t, args.to))
+    return EXIT_OK
+
+
+def encoded(t: Any, to: str) -> bytes:
+    """The tournament *t* in the format *to*, without ranking it."""
+    if to == "trf":
         from ..formats.trf.writer import encode
 
         assert t.source is not None  # every reader keeps the TRF it read or built
-        data = encode(t.source)
-    else:
-        from ..formats.base import TooLarge
-        from ..formats.chessjson import dumps, event
+        return encode(t.source)
+    from ..formats.base import TooLarge
+    from ..formats.chessjson import dumps, event
 
-        try:
-            data = dumps(event(t)).encode("utf-8")
-        except TooLarge as e:
-            err(f"error: {e}")
-            return EXIT_USAGE
-    return write_output(args.output, data)
+    try:
+        return dumps(event(t)).encode("utf-8")
+    except TooLarge as e:
+        raise CommandError(str(e)) from None

@@ -7,18 +7,20 @@ from typing import Any
 
 from ..formats import FORMATS
 from .common import (
-    EXIT_PROBLEMS,
-    EXIT_USAGE,
+    EXIT_OK,
     FILE_HELP,
+    CommandError,
     add_common,
     add_option_arguments,
     edition_help,
     err,
-    incomplete,
     options_from,
+    provider_choice,
     ranked,
     read_input,
     report_ranking,
+    require_complete,
+    team_pab_pair,
     write_output,
 )
 
@@ -49,8 +51,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         epilog=STANDINGS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP)  # fmt: skip
+    p.add_argument(
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+    )
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -93,6 +96,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--team-pab",
         metavar="MP:GP",
+        type=team_pab_pair,
         help="match and game points of a team's pairing-allocated bye where the file cannot say "
         "(TRF16; default a drawn match: a draw's MP and half the boards)",
     )
@@ -101,14 +105,22 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="CODE=PLUGIN",
+        type=provider_choice,
         help="which plugin provides CODE when several do (repeatable)",
     )
     return p
 
 
 # The format an --output file's extension asks for when --format is not given.
-EXTENSIONS = {".csv": "csv", ".json": "json", ".xml": "xml", ".html": "html", ".htm": "html",
-              ".trf": "trf", ".txt": "table"}  # fmt: skip
+EXTENSIONS = {
+    ".csv": "csv",
+    ".json": "json",
+    ".xml": "xml",
+    ".html": "html",
+    ".htm": "html",
+    ".trf": "trf",
+    ".txt": "table",
+}
 
 
 def output_format(given: str | None, output: str | None) -> str:
@@ -125,75 +137,91 @@ def output_format(given: str | None, output: str | None) -> str:
     if fmt is None:
         if suffix:
             known = " ".join(e for e in EXTENSIONS if e != ".htm")
-            err(f"note: writing a text table to {output}: '{suffix}' names no format "
-                f"(known: {known}); give --format to choose one")  # fmt: skip
+            err(
+                f"note: writing a text table to {output}: '{suffix}' names no format "
+                f"(known: {known}); give --format to choose one"
+            )
         return "table"
     return fmt
 
 
 def run(args: argparse.Namespace) -> int:
     from ..formats import render
-    from ..model import TournamentType
     from ..standings import compute_standings
 
-    result, stop = read_input(args)
-    if result is None or stop is not None:
-        if stop == EXIT_PROBLEMS:
-            err(
-                "error: the file has errors (listed above), so no standings were computed; "
-                "correct them, or run 'fide-tiebreaks check FILE' to see every problem"
-            )
-        return stop if stop is not None else EXIT_USAGE
-    tournament = result.tournament
+    result = read_input(args, stop_message=FILE_HAS_ERRORS)
+    tournament = ranked_event(result.tournament, args)
+    check_after_round(tournament, args.after_round)
+    fmt = output_format(args.format, args.output)
+    check_format_holds(tournament, args.after_round, fmt)
+    options = ranked(lambda: options_from(args))  # a malformed --option is reported like a code
+    standings = ranked(
+        lambda: compute_standings(
+            tournament,
+            args.tiebreaks,
+            args.edition,
+            after_round=args.after_round,
+            providers=dict(args.provider),
+            options=options,
+            strict=args.strict,
+        )
+    )
+    report_ranking(standings.diagnostics, args)
+    write_output(args.output, rendered(render, standings, fmt))
+    require_complete(standings)
+    return EXIT_OK
+
+
+FILE_HAS_ERRORS = (
+    "the file has errors (listed above), so no standings were computed; correct them, or "
+    "run 'fide-tiebreaks check FILE' to see every problem"
+)
+
+
+def ranked_event(tournament: Any, args: argparse.Namespace) -> Any:
+    """The event to rank: the teams', or their players' with --individual; of --type."""
+    from ..model import TournamentType
+
     if args.individual:
         if tournament.team is None:
-            err("error: --individual applies to team events; this file has no teams")
-            return EXIT_USAGE
+            raise CommandError("--individual applies to team events; this file has no teams")
         tournament = tournament.team.players
     if args.type:
         tournament = tournament.with_type(TournamentType(args.type))
-    providers = {}
-    for item in args.provider:
-        code, sep, plugin = item.partition("=")
-        if not sep:
-            err(f"error: --provider takes CODE=PLUGIN, e.g. BH=buchholz, not '{item}'")
-            return EXIT_USAGE
-        providers[code] = plugin
-    if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
+    return tournament
+
+
+def check_after_round(tournament: Any, after_round: int | None) -> None:
+    """--after-round names one of the file's rounds."""
+    rounds = tournament.rounds
+    if after_round is not None and not 1 <= after_round <= rounds:
         from ..diagnostics import counted
 
-        err(
-            f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
+        raise CommandError(
+            f"--after-round must be between 1 and {rounds} (the file has "
+            f"{counted(rounds, 'round')}), not {after_round}"
         )
-        return EXIT_USAGE
-    fmt = output_format(args.format, args.output)
-    if fmt == "trf" and args.after_round is not None and args.after_round < tournament.rounds:
+
+
+def check_format_holds(tournament: Any, after_round: int | None, fmt: str) -> None:
+    """The format can carry the ranks after round *after_round*."""
+    rounds = tournament.rounds
+    if fmt == "trf" and after_round is not None and after_round < rounds:
         # The TRF writer gives the file back with ranks filled in: its later rounds and final
         # points would contradict ranks after an earlier round (docs/reliability.md).
-        err(f"error: --format trf writes the whole event, rounds {args.after_round + 1}-"
-            f"{tournament.rounds} and the final points included, so it cannot carry the "
-            f"ranks after round {args.after_round}; use --format csv, json, xml or "
-            "chess-json")  # fmt: skip
-        return EXIT_USAGE
+        raise CommandError(
+            f"--format trf writes the whole event, rounds {after_round + 1}-{rounds} and the "
+            f"final points included, so it cannot carry the ranks after round {after_round}; "
+            "use --format csv, json, xml or chess-json"
+        )
 
-    def rank() -> Any:
-        options = options_from(args)  # a malformed --option is reported like a bad code
-        return compute_standings(tournament, args.tiebreaks, args.edition,
-                                 after_round=args.after_round, providers=providers,
-                                 options=options, strict=args.strict)  # fmt: skip
 
-    standings, stop = ranked(rank)
-    if standings is None:
-        return stop
-    stop = report_ranking(standings.diagnostics, args)
-    if stop is not None:
-        return stop
+def rendered(render: Any, standings: Any, fmt: str) -> bytes:
+    """The standings in *fmt*; CommandError when the format cannot hold them."""
     from ..formats.base import TooLarge
 
     try:
-        data = render(standings, fmt, dict(standings.options))
+        data: bytes = render(standings, fmt, dict(standings.options))
     except TooLarge as e:  # -f chess-json of the largest events
-        err(f"error: {e}")
-        return EXIT_USAGE
-    return write_output(args.output, data) or incomplete(standings)
+        raise CommandError(str(e)) from None
+    return data
