@@ -5,13 +5,14 @@
 #    source ~/.local/share/bash_completion/fide-tiebreaks
 # See also: https://github.com/scop/bash-completion/blob/main/doc/configuration.md
 
-_shtab_fide_tiebreaks_subparsers=(standings explain conformance audit certify serve check convert plugins editions)
+_shtab_fide_tiebreaks_subparsers=(standings explain conformance audit certify pairing-index serve check convert plugins editions)
 
 _shtab_fide_tiebreaks_standings_option_strings=(-h --help --tiebreaks -t --edition -e --type --after-round --format -f --output -o --strict --verbose -v --option --unrated-rating --individual --team-pab --provider)
 _shtab_fide_tiebreaks_explain_option_strings=(-h --help --tiebreaks -t --edition -e --format -f --option --unrated-rating --strict --verbose -v)
 _shtab_fide_tiebreaks_conformance_option_strings=(-h --help --provider --against --tiebreaks -t --edition -e --junit --allow-empty --verbose -v)
 _shtab_fide_tiebreaks_audit_option_strings=(-h --help --jobs -j --format -f --allow-empty --scheduler)
 _shtab_fide_tiebreaks_certify_option_strings=(-h --help --adapter --program --entry --program-version --reader --rounded --order-only --timeout --tiebreaks -t --edition -e --events -n --players --rounds --kinds --forfeits --pairing --unrated-rating --seed --jobs -j --scheduler --max-discrepancies --shrink-seconds --report)
+_shtab_fide_tiebreaks_pairing_index_option_strings=(-h --help --system -s --after-round -r --burstein-edition --zero-bye --rating --rounds --explain --format -f --strict --verbose -v)
 _shtab_fide_tiebreaks_serve_option_strings=(-h --help --stdio --root)
 _shtab_fide_tiebreaks_check_option_strings=(-h --help --strict --verbose -v)
 _shtab_fide_tiebreaks_convert_option_strings=(-h --help --to --output -o --strict --verbose -v)
@@ -27,6 +28,7 @@ _shtab_fide_tiebreaks_conformance_pos_0_COMPGEN=_shtab_compgen_files
 _shtab_fide_tiebreaks_conformance___against_COMPGEN=_shtab_compgen_files
 _shtab_fide_tiebreaks_conformance___junit_COMPGEN=_shtab_compgen_files
 _shtab_fide_tiebreaks_audit_pos_0_COMPGEN=_shtab_compgen_files
+_shtab_fide_tiebreaks_pairing_index_pos_0_COMPGEN=_shtab_compgen_files
 _shtab_fide_tiebreaks_check_pos_0_COMPGEN=_shtab_compgen_files
 _shtab_fide_tiebreaks_convert_pos_0_COMPGEN=_shtab_compgen_files
 _shtab_fide_tiebreaks_convert___output_COMPGEN=_shtab_compgen_files
@@ -50,12 +52,17 @@ _shtab_fide_tiebreaks_certify___reader_choices=(json csv trf-rank gacrux)
 _shtab_fide_tiebreaks_certify___edition_choices=(fide-2012 fide-2023 fide-2024 fide-2026 pre-2012 sm-half-point sm-real-points)
 _shtab_fide_tiebreaks_certify__e_choices=(fide-2012 fide-2023 fide-2024 fide-2026 pre-2012 sm-half-point sm-real-points)
 _shtab_fide_tiebreaks_certify___pairing_choices=(score-groups dutch)
+_shtab_fide_tiebreaks_pairing_index___system_choices=(burstein dubov)
+_shtab_fide_tiebreaks_pairing_index__s_choices=(burstein dubov)
+_shtab_fide_tiebreaks_pairing_index___zero_bye_choices=(trailing all-but-last every none)
+_shtab_fide_tiebreaks_pairing_index___format_choices=(table json)
+_shtab_fide_tiebreaks_pairing_index__f_choices=(table json)
 _shtab_fide_tiebreaks_convert___to_choices=(trf chess-json)
 _shtab_fide_tiebreaks_plugins___format_choices=(table json)
 _shtab_fide_tiebreaks_plugins__f_choices=(table json)
 _shtab_fide_tiebreaks_editions___format_choices=(table json)
 _shtab_fide_tiebreaks_editions__f_choices=(table json)
-_shtab_fide_tiebreaks_pos_0_choices=(standings explain conformance audit certify serve check convert plugins editions)
+_shtab_fide_tiebreaks_pos_0_choices=(standings explain conformance audit certify pairing-index serve check convert plugins editions)
 
 _shtab_fide_tiebreaks_standings__h_nargs=0
 _shtab_fide_tiebreaks_standings___help_nargs=0
@@ -80,6 +87,11 @@ _shtab_fide_tiebreaks_audit___help_nargs=0
 _shtab_fide_tiebreaks_audit___allow_empty_nargs=0
 _shtab_fide_tiebreaks_certify__h_nargs=0
 _shtab_fide_tiebreaks_certify___help_nargs=0
+_shtab_fide_tiebreaks_pairing_index__h_nargs=0
+_shtab_fide_tiebreaks_pairing_index___help_nargs=0
+_shtab_fide_tiebreaks_pairing_index___strict_nargs=0
+_shtab_fide_tiebreaks_pairing_index___verbose_nargs=0
+_shtab_fide_tiebreaks_pairing_index__v_nargs=0
 _shtab_fide_tiebreaks_serve__h_nargs=0
 _shtab_fide_tiebreaks_serve___help_nargs=0
 _shtab_fide_tiebreaks_serve___stdio_nargs=0

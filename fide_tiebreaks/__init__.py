@@ -35,6 +35,7 @@ from .formats.trf.reader import parse_trf
 from .hookspecs import hookimpl
 from .host import PluginError, registry
 from .model import (
+    Acceleration,
     Colour,
     Game,
     Participant,
@@ -44,6 +45,7 @@ from .model import (
     TournamentType,
 )
 from .numbers import exact_str
+from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
 from .standings import Row, Standings, compute_standings
 from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__
@@ -52,11 +54,14 @@ from .version import __version__
 _builder_results.edition_names = lambda: tuple(registry().editions)
 
 __all__ = [
+    "Acceleration",
     "BuilderError",
+    "BursteinIndex",
     "CodeError",
     "Colour",
     "Context",
     "Diagnostic",
+    "DubovIndex",
     "Edition",
     "Entry",
     "EventBuilder",
@@ -66,6 +71,7 @@ __all__ = [
     "OpponentTable",
     "Option",
     "OptionError",
+    "PairingIndexError",
     "Participant",
     "PluginError",
     "ReadResult",
@@ -82,6 +88,7 @@ __all__ = [
     "compute_standings",
     "exact_str",
     "hookimpl",
+    "pairing_index",
     "parse_code",
     "parse_list",
     "parse_trf",

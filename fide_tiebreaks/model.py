@@ -214,6 +214,17 @@ class Participant:
     line: int | None = field(default=None, compare=False)
 
 
+class Acceleration(NamedTuple):
+    """Virtual (fictitious) points a participant is given for the pairing of one round, as an
+    accelerated system (C.04.7, e.g. the Baku acceleration) adds them: JaVaFo ``XXA``,
+    TRF-2026 ``250``. They count for forming brackets only, never in the score (C.04.4.2
+    1.7.2 leaves them out of the Burstein index)."""
+
+    participant: int  # the participant's id (start rank)
+    round: int  # the round being paired with these points, 1-based
+    points: Fraction  # the virtual points added for that round
+
+
 class SourceLine(NamedTuple):
     """A line of the source file exactly as read: text without its end, and the end.
     A named tuple, as :class:`Game`: there is one per line of the file."""
@@ -429,6 +440,8 @@ class Tournament:
     # in-memory builder); compute_standings uses it when not given one. Readers leave it
     # None: the edition then follows the end date.
     edition: str | None = None
+    # Acceleration's virtual points per participant and round (XXA, 250): brackets only.
+    acceleration: tuple[Acceleration, ...] = ()
 
     @property
     def kind(self) -> str:

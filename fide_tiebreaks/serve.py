@@ -38,7 +38,10 @@ from .standings import compute_standings
 from .tiebreak import check_options
 
 FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
-          "unrated_rating", "options"}  # fmt: skip
+          "unrated_rating", "options", "pairing_index"}  # fmt: skip
+# A "pairing_index" request: {"system": "burstein" | "dubov", and optionally "edition",
+# "zero_bye", "provisional_ratings" ({"12": 1650}) and "rounds"} (docs/serve.md).
+PAIRING_FIELDS = {"system", "edition", "zero_bye", "provisional_ratings", "rounds"}
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # lone surrogates need one (UTF-8 has none)
 # One request line: a "trf" or "chess_json" request carries the whole file.
 MAX_REQUEST_BYTES = MAX_BYTES
@@ -108,6 +111,8 @@ def handle(
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     if errors:
         raise BadRequest("the tournament has errors; no standings computed", errors)
+    if "pairing_index" in request:
+        return _pairing(result, request)
     tiebreaks = request.get("tiebreaks")
     if tiebreaks is not None and not (
         isinstance(tiebreaks, str)
@@ -140,6 +145,45 @@ def handle(
     response = to_dict(standings)
     notes = [*result.diagnostics, *standings.diagnostics]
     response["warnings"] = [str(d) for d in notes if d.severity is Severity.WARNING]
+    return response
+
+
+def _pairing(result: ReadResult, request: dict[str, Any]) -> dict[str, Any]:
+    """Answer a "pairing_index" request: the shape of ``pairing-index --format json``."""
+    from .pairing import PairingIndexError, pairing_index
+    from .pairing.present import to_dict as pairing_dict
+
+    ask = request["pairing_index"]
+    if not isinstance(ask, dict) or not isinstance(ask.get("system"), str):
+        raise BadRequest('"pairing_index" is an object with "system": "burstein" or "dubov"')
+    unknown = sorted(set(ask) - PAIRING_FIELDS)
+    if unknown or set(request) & {"tiebreaks", "options", "unrated_rating", "edition"}:
+        raise BadRequest(
+            f'"pairing_index" takes {", ".join(sorted(PAIRING_FIELDS))} (and the '
+            f'request "after_round"); not {", ".join(unknown) or "tie-break fields"}'
+        )
+    ratings = ask.get("provisional_ratings")
+    if ratings is not None:
+        if not isinstance(ratings, dict) or not all(
+            isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 4 for k in ratings
+        ):
+            raise BadRequest('"provisional_ratings" is an object {"start rank": rating}')
+        ratings = {int(k): v for k, v in ratings.items()}
+    after = request.get("after_round")
+    try:
+        index = pairing_index(
+            result.tournament,
+            ask["system"],
+            after,
+            edition=ask.get("edition"),
+            zero_bye=ask.get("zero_bye"),
+            provisional_ratings=ratings,
+            rounds=ask.get("rounds"),
+        )
+    except PairingIndexError as e:
+        raise BadRequest(str(e)) from None
+    response = pairing_dict(index)
+    response["warnings"] = [str(d) for d in result.diagnostics if d.severity is Severity.WARNING]
     return response
 
 

@@ -72,6 +72,15 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
         ("and FIDE TEC's own Chess-JSON of it back to TRF", ["convert", TEC_JSON, "--to",
                                                              "trf"], 6),
     ]),
+    ("pairing-index", "The Burstein index or the Dubov ARO after a round, for a pairing engine.", [
+        ("FIDE TEC's exercise after round 3: the Burstein index in the order of 1.8",
+         ["pairing-index", TEC, "--system", "burstein", "--after-round", "3"], 0),
+        ("Jessica (#9)'s working: her half-point bye is a game against herself",
+         ["pairing-index", TEC, "--system", "burstein", "--explain", "9"], 0),
+        ("a rated event: the Dubov ARO, colours and White-seeker orders after round 3",
+         ["pairing-index", "conformance/fixtures/rated-example/tournament.trf", "--system",
+          "dubov", "--after-round", "3"], 0),
+    ]),
     ("serve", "Answer standings requests from a pairing program, one JSON object per line.", [
     ]),
     ("plugins", "The installed plugins and what they provide.", [

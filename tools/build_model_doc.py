@@ -27,7 +27,7 @@ CLASSES = [
     ("fide_tiebreaks.editions", ["OpponentTable", "Entry"]),
     ("fide_tiebreaks.model", ["Tournament", "Participant", "Game", "ResultKind", "Colour",
                               "Scoring", "TournamentType", "TeamData", "Team", "Match",
-                              "Board"]),
+                              "Board", "Acceleration"]),
 ]  # fmt: skip
 
 INTRO = """\

@@ -9,10 +9,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
-from ..model import Colour, Game, Participant, ResultKind, Scoring, Team, Tournament, TournamentType
+from ..model import (
+    Acceleration,
+    Colour,
+    Game,
+    Participant,
+    ResultKind,
+    Scoring,
+    Team,
+    Tournament,
+    TournamentType,
+)
 from ..numbers import from_units, grid_scale
 from .results import (
     BuilderError,
@@ -27,6 +37,9 @@ from .results import (
     whole,
 )
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
+
+if TYPE_CHECKING:
+    from ..pairing import BursteinIndex, DubovIndex
 
 # What a file can hold, so that the builder accepts nothing a reader would refuse
 # (docs/reliability.md, "Limits"): TRF's columns for ratings, teams (310) and boards.
@@ -155,6 +168,7 @@ class EventBuilder:
         self._extra: dict[int, int] = {}  # bonus or penalty units outside the rounds (299)
         self._teams: dict[int, Team] = {}
         self._team_rounds: list[TeamRound] = []
+        self._virtual: dict[tuple[int, int], Fraction] = {}  # (player, round) -> points
         self.rounds = 0  # rounds recorded
         self._built: Tournament | None = None
         self._built_settings: tuple[object, ...] = ()
@@ -445,14 +459,44 @@ class EventBuilder:
         """The event as recorded so far: an immutable :class:`Tournament`, unaffected by
         later calls. Raises :class:`BuilderError` when no rules edition can be known
         (neither *edition* nor *end_date*) or when the team data do not hold together."""
-        settings = (*self._dates(), self.name)
-        if self._built is not None and self._built_settings == settings:
-            return self._built
         if self.edition is None and self.end_date is None:
+            self._dates()  # a bad date is reported first, as before
             raise BuilderError(
                 "no rules edition: give EventBuilder(edition='fide-2024') or "
                 "end_date=date(...); tie-breaks differ between editions, so none is guessed"
             )
+        return self._snapshot()
+
+    def pairing_index(
+        self, system: str, after_round: int | None = None, **options: Any
+    ) -> BursteinIndex | DubovIndex:
+        """The Burstein index or the Dubov ARO of every player after *after_round* (default:
+        the last round recorded), as :func:`fide_tiebreaks.pairing_index` computes it with
+        *options*; a pairing program calls it after :meth:`record_round`. No rules edition is
+        needed: these are the pairing systems' rules, not C.07's."""
+        from ..pairing import pairing_index
+
+        return pairing_index(self._snapshot(), system, after_round, **options)
+
+    def accelerate(self, pid: int, rounds: Iterable[int], points: int | Fraction | str) -> None:
+        """Virtual points for *pid* in each of *rounds* (an accelerated system, C.04.7; TRF
+        XXA / 250): they form the brackets of those rounds, never a score. 0 removes them."""
+        self._entry(pid, None)
+        value = exact(points, "virtual points")
+        if value < 0:
+            raise BuilderError(f"virtual points {value} must not be negative", participant=pid)
+        for rnd in listed(rounds, "rounds"):
+            n = whole(rnd, "round", 1, MAX_ROUNDS)
+            self._virtual.pop((pid, n), None)
+            if value:
+                self._virtual[pid, n] = value
+        self._built = None
+
+    def _snapshot(self) -> Tournament:
+        """The event as recorded so far, with or without a rules edition."""
+        settings = (*self._dates(), self.name)
+        if self._built is not None and self._built_settings == settings:
+            return self._built
         if not self.rounds:
             raise BuilderError("no round is recorded yet")
         scale = self.scale
@@ -476,6 +520,9 @@ class EventBuilder:
             planned_rounds=self.planned,
             declared_tiebreaks=self.tiebreaks,
             edition=self.edition,
+            acceleration=tuple(
+                Acceleration(pid, n, v) for (pid, n), v in sorted(self._virtual.items())
+            ),
         )
         if self._teams:
             settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,

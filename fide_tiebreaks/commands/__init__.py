@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "conformance": "judge tie-break values against the conformance corpus or another program",
     "audit": "check many tournament files: declared ranks against the rules",
     "certify": "test another tie-break program on generated events, shrinking each discrepancy",
+    "pairing-index": "the Burstein index or the Dubov ARO after a round (for pairing engines)",
     "serve": "answer standings requests, one JSON object per line (for pairing programs)",
     "check": "report problems in a tournament file",
     "convert": "convert a tournament between TRF and Chess-JSON",

@@ -27,8 +27,8 @@ from ...model import (
 from ...numbers import grid_scale
 from ...teams import build_team_event
 from ..base import MAX_BYTES, ReadResult, fatal
+from . import acceleration, settings, team_records
 from . import players as players_module
-from . import settings, team_records
 from .players import BYES, COLOURS, WITH_OPPONENT
 from .state import BlockResult, ParserState, PlayerLine, record_value
 
@@ -64,7 +64,7 @@ HEADER_NAMES = {
     "299": "abnormal points",
 }
 _TEAM_INFO = {"801", "802"}  # human-readable team round lines: kept, not used
-_KEPT_EXTENSIONS = {"XXC", "XXA", "XXP", "250", "260", "172", "182", "222", "152"}
+_KEPT_EXTENSIONS = {"XXC", "XXP", "260", "172", "182", "222", "152"}
 # Private records of other programs that we know of but do not use (file-formats.md 3.3).
 _KNOWN_PRIVATE = {"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"}
 _BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
@@ -168,6 +168,8 @@ _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "240": settings.byes_240,
     "299": settings.abnormal_299,
     "XXZ": settings.id_list,
+    "XXA": acceleration.accel_xxa,
+    "250": acceleration.accel_250,
     "013": team_records.team_013,
     "310": team_records.team_310,
     "320": team_records.team_pab_320,
@@ -348,6 +350,7 @@ class Parser:
             declared_standings=st.standings,
             info=dict(st.info),
             source=st.source,
+            acceleration=() if team_file else acceleration.settle_acceleration(st, players),
         )
         tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ...diagnostics import Collector
-from ...model import Colour, Game, ResultKind, Scoring, SourceFile
+from ...model import Acceleration, Colour, Game, ResultKind, Scoring, SourceFile
 from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
@@ -57,6 +57,14 @@ class FastBlocks:
 
     with_opponent: dict[str, BlockResult] = field(default_factory=dict)
     without: dict[str, BlockResult] = field(default_factory=dict)
+
+
+class Accelerated(NamedTuple):
+    """Virtual points as read (acceleration.py), before the players are known."""
+
+    line: int
+    ranged: bool  # from a 250 range (which may name start ranks not in the file)
+    acceleration: Acceleration
 
 
 class ScoringSetting(NamedTuple):
@@ -118,6 +126,7 @@ class ParserState:
     tiebreaks: tuple[str, ...] = ()
     standings: tuple[str, ...] = ()
     teams: TeamRecords = field(default_factory=TeamRecords)
+    accelerations: list[Accelerated] = field(default_factory=list)  # XXA, 250
 
     def ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []

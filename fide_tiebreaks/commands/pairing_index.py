@@ -1,0 +1,157 @@
+"""``fide-tiebreaks pairing-index``: the Burstein index or the Dubov ARO after a round, for a
+pairing engine (docs/pairing-indexes.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, err, read_input
+
+ONE_SHOT = True  # see cli.main
+
+
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        name,
+        help=summary,
+        description="The tie-break arithmetic a Burstein (C.04.4.2) or Dubov (C.04.4.1) "
+        "pairing needs before a round, exact: Burstein's Buchholz and Sonneborn-Berger on "
+        "current scores with its unplayed-round rule, the ranking order of 1.8 and whether "
+        "the next round is a seeding round; Dubov's ARO (rounded half up), colour "
+        "preferences and the White-seeker and shifter orders. docs/pairing-indexes.md gives "
+        "the articles and the readings.",
+        epilog="examples:\n  fide-tiebreaks pairing-index event.trf --system burstein\n"
+        "  fide-tiebreaks pairing-index event.trf --system dubov --after-round 3 -f json\n"
+        "  fide-tiebreaks pairing-index event.trf --system burstein --explain 7",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
+    p.add_argument(
+        "--system", "-s", required=True, choices=("burstein", "dubov"), help="the pairing system"
+    )
+    p.add_argument(
+        "--after-round",
+        "-r",
+        type=int,
+        metavar="N",
+        help="the last completed round to count (default: every round in the file)",
+    )
+    p.add_argument(
+        "--burstein-edition",
+        metavar="TEXT",
+        help="the Burstein text: 2026 (the default) or till-2025 (docs/pairing-indexes.md; "
+        "these are the pairing system's texts, not C.07's editions)",
+    )
+    p.add_argument(
+        "--zero-bye",
+        metavar="READING",
+        choices=("trailing", "all-but-last", "every", "none"),
+        help="Burstein: reading of the zero-point-bye exception of 1.7.2 "
+        "(default: trailing; docs/pairing-indexes.md)",
+    )
+    p.add_argument(
+        "--rating",
+        action="append",
+        default=[],
+        metavar="ID=RATING",
+        help="Dubov: a provisional rating the Chief Arbiter assigns (1.1.2); "
+        "repeat for each player",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="the event's number of rounds, when the file does not say it (TRF "
+        "142 / XXR): for Burstein's seeding rounds (1.6)",
+    )
+    p.add_argument(
+        "--explain",
+        metavar="PLAYER",
+        help="show one player's working, round by round (start rank or name)",
+    )
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
+    add_common(p)
+    return p
+
+
+def _ratings(items: list[str]) -> dict[int, int] | None:
+    out = {}
+    for item in items:
+        pid, sep, value = item.partition("=")
+        if not (
+            sep
+            and pid.strip().isascii()
+            and pid.strip().isdigit()
+            and value.strip().isascii()
+            and value.strip().isdigit()
+        ):
+            err(f"error: --rating takes ID=RATING (whole numbers), e.g. 12=1650, not '{item}'")
+            return None
+        if len(pid.strip()) > 6 or len(value.strip()) > 6:
+            err(f"error: --rating '{item}': the start rank or the rating is too long")
+            return None
+        out[int(pid)] = int(value)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..diagnostics import printable
+    from ..pairing import MissingRatingError, PairingIndexError, pairing_index
+    from ..pairing.present import explain_dict, explain_text, render_table, to_dict
+
+    ratings = _ratings(args.rating)
+    if ratings is None:
+        return EXIT_USAGE
+    if ratings and args.system != "dubov":
+        err("error: --rating is for --system dubov (C.04.4.1 1.1.2)")
+        return EXIT_USAGE
+    result, stop = read_input(args)
+    if result is None or stop is not None:
+        return stop if stop is not None else EXIT_USAGE
+    t = result.tournament
+    options: dict[str, Any] = {
+        "edition": args.burstein_edition,
+        "zero_bye": args.zero_bye,
+        "rounds": args.rounds,
+    }
+    if ratings:
+        options["provisional_ratings"] = ratings
+    try:
+        index = pairing_index(t, args.system, args.after_round, **options)
+    except PairingIndexError as e:
+        err(f"error: {e}")  # a missing rating is the input's problem; the rest, usage
+        return EXIT_PROBLEMS if isinstance(e, MissingRatingError) else EXIT_USAGE
+    if args.explain is not None:
+        pid = _player(index.tournament, args.explain)
+        if pid is None:
+            return EXIT_USAGE
+        if args.format == "json":
+            print(json.dumps(explain_dict(index, pid), ensure_ascii=False, indent=1))
+        else:
+            sys.stdout.write(printable(explain_text(index, pid), lines=True))
+        return EXIT_OK
+    if args.format == "json":
+        print(json.dumps(to_dict(index), ensure_ascii=False, indent=1))
+    else:
+        sys.stdout.write(printable(render_table(index), lines=True))
+    return EXIT_OK
+
+
+def _player(t: Any, text: str) -> int | None:
+    from ..explain import participant_matches
+    from .explain import no_single_match
+
+    hits = participant_matches(t, text)
+    if len(hits) != 1:
+        err(f"error: {no_single_match(t, text, hits)}")
+        return None
+    return int(hits[0])
