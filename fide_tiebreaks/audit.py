@@ -8,6 +8,7 @@ Work is shipped as (name, bytes) so that any executor can run it: a local proces
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -101,6 +102,31 @@ def audit_bytes(name: str, data: bytes) -> Audit:
     status = "unchecked" if not declared else "differs" if diffs else "conforms"
     return Audit(name, status, len(t.participants), t.rounds, s.edition.name, tuple(s.codes),
                  diffs, notes)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ListChange:
+    """The tie-break list of one event changed between two of its files (C.07 4.1: the
+    list is published before the start)."""
+
+    before: Audit
+    after: Audit
+
+    def __str__(self) -> str:
+        a, b = self.before, self.after
+        return (
+            f"{b.file}: warning: the tie-break list changed after round {a.rounds}: "
+            f"{','.join(a.tiebreaks) or 'none'} in {a.file}, "
+            f"{','.join(b.tiebreaks) or 'none'} in round {b.rounds} (C.07 4.1: the list "
+            "is published before the start)"
+        )
+
+
+def list_changes(audits: Iterable[Audit]) -> list[ListChange]:
+    """Where the files of one event, taken in round order (then in the order given), use a
+    tie-break list that differs from the file before; unreadable files are skipped."""
+    read = sorted((a for a in audits if a.status != "unreadable"), key=lambda a: a.rounds)
+    return [ListChange(a, b) for a, b in itertools.pairwise(read) if a.tiebreaks != b.tiebreaks]
 
 
 def audit_file(path: str) -> Audit:

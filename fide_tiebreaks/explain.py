@@ -129,13 +129,23 @@ def explain(
     options: Mapping[str, Any] | None = None,
     reg: Registry | None = None,
     strict: bool = False,
+    decided: Sequence[Any] = (),
+    lots: str | None = None,
 ) -> tuple[Any, list[Explanation]]:
     """The standings (as :func:`compute_standings` makes them) and, for *participant*, one
     :class:`Explanation` per tie-break of the list. *strict* as for compute_standings: a
     failing plugin (in ``compute`` or ``explain``) raises PluginError instead of a warning."""
     reg = reg or registry()
-    standings = compute_standings(tournament, tiebreaks, edition, options=options, reg=reg,
-                                  strict=strict)  # fmt: skip
+    standings = compute_standings(
+        tournament,
+        tiebreaks,
+        edition,
+        options=options,
+        reg=reg,
+        strict=strict,
+        decided=list(decided),
+        lots=lots,
+    )
     if participant not in standings.tournament.index:
         raise KeyError(participant)
     return standings, explain_row(standings, participant, options=standings.options,
@@ -262,6 +272,8 @@ def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -
     e = standings.edition
     out = [f"{p.name} (#{pid}): {exact_str(p.points)} points, rank {row.rank}; "
            f"edition {e.name} ({e.citation})"]  # fmt: skip
+    if (after := after_the_list(standings, pid)) is not None:
+        out.append(f"  after the tie-break list (C.07 4.2): {after}")
     for m in matches(standings, pid):
         against = f"team {m['opponent']} (final {m['opponent_mp']} MP, {m['opponent_gp']} GP)"
         out.append(f"  R{m['round']:<3} {m['result']:<14} {against if m['opponent'] else '':<36}"
@@ -269,6 +281,25 @@ def render_text(standings: Any, pid: int, explanations: Sequence[Explanation]) -
     for ex in explanations:
         out.extend(explanation_text(ex))
     return "\n".join(out) + "\n"
+
+
+def after_the_list(standings: Any, pid: int) -> str | None:
+    """How the place of *pid* was decided after the list, in words; None when the list did."""
+    done = standings.settlement
+    if done is None:
+        return None
+    a = done.how(pid)
+    if a is not None:
+        how = {"play-off": "decided by play-off", "arbiter": "decided by the arbiter"}.get(
+            a.by, f"drawn by lots with seed '{a.seed}'"
+        )
+        note = f" ({a.note})" if a.note else ""
+        return f"{how}{note}, order {', '.join(f'#{x}' for x in a.order)} from place {a.place}"
+    tie = next((t for t in done.open_ties if pid in t.members), None)
+    if tie is None:
+        return None
+    others = ", ".join(f"#{x}" for x in tie.members if x != pid)
+    return f"shares place {tie.place} with {others}: lots are needed to break the tie"
 
 
 def explanation_text(ex: Explanation) -> list[str]:
@@ -317,6 +348,7 @@ def to_dict(standings: Any, pid: int, explanations: Sequence[Explanation]) -> di
     return {
         "participant": {"start_rank": pid, "name": p.name, "points": exact_str(p.points)},
         "edition": standings.edition.name,
+        "after_list": after_the_list(standings, pid),
         "matches": matches(standings, pid),
         "tiebreaks": [explanation_dict(ex) for ex in explanations],
     }

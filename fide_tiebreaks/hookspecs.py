@@ -25,7 +25,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .editions import Edition
-    from .tiebreak import Option, Tiebreak
+    from .tiebreak import Option, Preset, Tiebreak
 
 PROJECT = "fide_tiebreaks"
 PREFIX = "fide_tiebreaks_"  # every hook name starts with it
@@ -117,5 +117,25 @@ def fide_tiebreaks_add_fixture_dirs() -> Iterable[str]:
 
     ``fide-tiebreaks conformance`` and the pytest plugin run them with the bundled corpus;
     cases for codes a chosen provider does not offer are skipped and counted, not failed.
+    """
+    raise NotImplementedError  # a specification: plugins implement it
+
+
+@hookspec
+def fide_tiebreaks_presets() -> Iterable[Preset]:
+    """Return named tie-break lists (:class:`fide_tiebreaks.tiebreak.Preset`) for the
+    regulations this plugin knows, e.g. a national federation's junior championship::
+
+        @hookimpl
+        def fide_tiebreaks_presets():
+            return [Preset(name="nor-junior", tiebreaks="BH/C1,BH,SB,WIN",
+                           description="junior championships",
+                           citation="NSF regulations 2026, 7.3")]
+
+    A user names one as ``-t preset:NAME`` or ``--preset NAME``; ``fide-tiebreaks presets``
+    lists them. *name* is lower-case letters, digits and hyphens; *tiebreaks* is a list in
+    the TEC syntax, whose codes are resolved when it is used (a plugin may name codes that
+    another plugin provides). A name already taken by another plugin is refused with a
+    warning; the built-in FIDE presets are in ``fide_tiebreaks.plugins.presets``.
     """
     raise NotImplementedError  # a specification: plugins implement it

@@ -29,11 +29,11 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .codes import MODIFIER_NAMES, CodeError
+from .codes import MODIFIER_NAMES, CodeError, parse_list
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
-from .tiebreak import Option, OptionError, Tiebreak
+from .tiebreak import Option, OptionError, Preset, Tiebreak
 from .version import __version__
 
 ENTRY_POINT_GROUP = "fide_tiebreaks"
@@ -47,6 +47,7 @@ DEFAULT_PLUGINS = (
     "fide_tiebreaks.plugins.direct_encounter",
     "fide_tiebreaks.plugins.ratings",
     "fide_tiebreaks.plugins.team",
+    "fide_tiebreaks.plugins.presets",
 )
 DISTRIBUTION = "fide-tiebreaks"
 
@@ -64,6 +65,7 @@ class Provider:
     codes: tuple[str, ...] = ()
     editions: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
+    presets: tuple[str, ...] = ()
 
 
 @dataclass
@@ -77,6 +79,18 @@ class Registry:
     providers: list[Provider] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)  # left out by FIDE_TIEBREAKS_DISABLE_PLUGINS
+    presets: dict[str, Preset] = field(default_factory=dict)  # by name
+
+    def preset(self, name: str) -> Preset:
+        """The preset *name*; :class:`CodeError` naming the installed ones when none is."""
+        found = self.presets.get(name.strip().lower())
+        if found is None:
+            known = ", ".join(sorted(self.presets)) or "none"
+            raise CodeError(
+                f"unknown preset '{name.strip()}' (installed: {known}; "
+                "'fide-tiebreaks presets' lists them)"
+            )
+        return found
 
     @property
     def builtin(self) -> frozenset[str]:
@@ -289,6 +303,7 @@ def load_registry(
                 continue
             reg.editions[ed.name.lower()] = ed
             edition_names[impl.plugin_name].append(ed.name)
+    preset_names = _collect_presets(pm, reg, problem, {name: [] for name in origin})
     for name, (dist, version, builtin) in origin.items():
         reg.providers.append(
             Provider(
@@ -299,9 +314,28 @@ def load_registry(
                 tuple(codes[name]),
                 tuple(edition_names[name]),
                 tuple(options.get(name, [])),
+                tuple(preset_names[name]),
             )
         )
     return reg
+
+
+def _collect_presets(
+    pm: pluggy.PluginManager, reg: Registry, problem: Any, names: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """The presets every plugin returns, into *reg*; a name taken twice is refused."""
+    for impl in pm.hook.fide_tiebreaks_presets.get_hookimpls():
+        for preset in _collect(impl, Preset, problem):
+            preset = dataclasses.replace(preset, provider=impl.plugin_name)
+            if preset.name in reg.presets:
+                problem(
+                    f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
+                    f"provided by '{reg.presets[preset.name].provider}'; ignored"
+                )
+                continue
+            reg.presets[preset.name] = preset
+            names[impl.plugin_name].append(preset.name)
+    return names
 
 
 def _options(pm: pluggy.PluginManager, reg: Registry, problem: Any) -> dict[str, list[Option]]:
@@ -360,6 +394,7 @@ def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
 
 
 _CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_:]*$")  # ESB:MM is an alias
+_PRESET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
 def _malformed(item: Any) -> str:
@@ -378,6 +413,15 @@ def _malformed(item: Any) -> str:
         if item.alone is not None and (isinstance(item.alone, bool)
                                        or not isinstance(item.alone, Rational)):  # fmt: skip
             return "alone is not an exact number"
+    elif isinstance(item, Preset):
+        if not isinstance(item.name, str) or not _PRESET_NAME.match(item.name):
+            return "name is not lower-case letters, digits and hyphens"
+        if not isinstance(item.tiebreaks, str):
+            return "tiebreaks is not a list in the TEC syntax (text)"
+        try:
+            parse_list(item.tiebreaks)
+        except CodeError as e:
+            return f"tiebreaks cannot be read ({e})"
     elif isinstance(item, Option):
         return _malformed_option(item)
     elif isinstance(item, Edition):

@@ -209,9 +209,19 @@ class Participant:
     declared_points: Fraction | None = field(default=None, compare=False)  # the points column
     declared_rank: int | None = field(default=None, compare=False)  # the rank column
     adjustment_units: int = 0  # bonus or penalty outside the rounds (TRF 299)
+    national_rating: int | None = None  # TRF-2026 national rating line, columns 49-52
+    # The rating in force in each round (an event spanning two lists): round r at r - 1.
+    round_ratings: tuple[int | None, ...] = ()  # empty: one rating for the whole event
     # Where the participant was read (for messages): provenance, not data, so two
     # tournaments of the same event compare equal whichever door they came through.
     line: int | None = field(default=None, compare=False)
+
+    def rating_in_round(self, rnd: int) -> int | None:
+        """The rating in force in round *rnd* (1-based): the per-round rating where one is
+        given, else the initial :attr:`rating`."""
+        if 0 < rnd <= len(self.round_ratings) and self.round_ratings[rnd - 1] is not None:
+            return self.round_ratings[rnd - 1]
+        return self.rating
 
 
 class Acceleration(NamedTuple):
@@ -410,6 +420,19 @@ class TeamData:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """An order fixed outside the tie-break list (C.07 4.2): a play-off's result (blitz,
+    Armageddon) or the arbiter's ruling. *order* names participant ids best first; the
+    participants of their tied group not named follow them, still tied."""
+
+    order: tuple[int, ...]  # participant ids, best first
+    by: str = "play-off"  # "play-off" or "arbiter"
+    note: str = ""  # free text: "blitz play-off, 2 games"
+    # Where it was given ("event.trf:12", "--decided"): provenance, for messages.
+    origin: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
 class Tournament:
     """An immutable tournament, as every reader produces it. Build changed ones with
     :meth:`after_round` and :meth:`with_type`; iterate over it for its participants.
@@ -442,6 +465,9 @@ class Tournament:
     edition: str | None = None
     # Acceleration's virtual points per participant and round (XXA, 250): brackets only.
     acceleration: tuple[Acceleration, ...] = ()
+    # After the tie-break list (C.07 4.2), see fide_tiebreaks.decisions:
+    decisions: tuple[Decision, ...] = ()  # play-offs and the arbiter's rulings, in order
+    lots_seed: str | None = None  # the seed of the drawing of lots (### fide-tiebreaks lots:)
 
     @property
     def kind(self) -> str:

@@ -3,7 +3,8 @@
 A request names the tournament as ``"path"`` (a TRF, XML or Chess-JSON file), ``"trf"``
 (the file's text) or ``"chess_json"`` (a Chess-JSON document, as an object or as text),
 plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"after_round"``,
-``"unrated_rating"``, ``"options"`` and ``"id"`` (echoed back, for clients that pipeline
+``"unrated_rating"``, ``"options"``, ``"lots"`` (a seed) and ``"decided"`` (a list such as
+``["play-off:5>3>7"]``, docs/decisions.md) and ``"id"`` (echoed back, for clients that pipeline
 requests). The response has the shape of ``standings --format json`` plus the
 warnings, or ``{"error": {"message": ..., "diagnostics": [...]}}``. A bad request never stops
 the service; end of input does. Plugins load once, before the first request.
@@ -25,6 +26,7 @@ from collections.abc import Iterable
 from typing import Any, BinaryIO
 
 from .codes import CodeError
+from .decisions import parse_decided
 from .diagnostics import Diagnostic, InputError, Severity
 from .faults import InternalError
 from .formats import jsonkeys, read_trf
@@ -38,7 +40,7 @@ from .standings import compute_standings
 from .tiebreak import check_options
 
 FIELDS = {"id", "path", "trf", "chess_json", "tiebreaks", "edition", "after_round",
-          "unrated_rating", "options", "pairing_index"}  # fmt: skip
+          "unrated_rating", "options", "pairing_index", "lots", "decided"}  # fmt: skip
 # A "pairing_index" request: {"system": "burstein" | "dubov", and optionally "edition",
 # "zero_bye", "provisional_ratings" ({"12": 1650}) and "rounds"} (docs/serve.md).
 PAIRING_FIELDS = {"system", "edition", "zero_bye", "provisional_ratings", "rounds"}
@@ -137,9 +139,21 @@ def handle(
     edition = request.get("edition")
     if edition is not None and not isinstance(edition, str):
         raise BadRequest('"edition" must be a string such as "fide-2024"')
+    lots, decided = request.get("lots"), request.get("decided") or []
+    if lots is not None and not isinstance(lots, str):
+        raise BadRequest('"lots" is the seed of the drawing of lots, a string')
+    if not isinstance(decided, list) or not all(isinstance(d, str) for d in decided):
+        raise BadRequest('"decided" is a list of decisions such as "play-off:5>3>7"')
     try:
-        standings = compute_standings(result.tournament, tiebreaks, edition,
-                                      after_round=after, options=options)  # fmt: skip
+        standings = compute_standings(
+            result.tournament,
+            tiebreaks,
+            edition,
+            after_round=after,
+            options=options,
+            decided=[parse_decided(d, '"decided"') for d in decided],
+            lots=lots,
+        )
     except (CodeError, PluginError, ValueError) as e:
         raise BadRequest(str(e)) from None
     response = to_dict(standings)

@@ -13,11 +13,12 @@ from numbers import Rational
 from typing import Any, NamedTuple, cast
 
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
+from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition, choose_edition
 from .faults import InternalError
 from .host import PluginError, PluginFault, Registry, guarded, registry, strict_plugins
-from .model import Participant, Tournament, TournamentType
+from .model import Decision, Participant, Tournament, TournamentType
 from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable, check_options
 
@@ -29,6 +30,8 @@ DEFAULT_TIEBREAKS = {
     ("team", TournamentType.SWISS): "MPvGP,EMGSB/C1,BH:MP/C1",
     ("team", TournamentType.ROUND_ROBIN): "MPvGP,EDE,EMGSB",
 }
+
+PRESET = "preset:"  # a tie-break list named by a plugin's preset: -t preset:fide-swiss
 
 # A tie-break whose plugin spends longer than this (seconds, all its calls together) is
 # named in a warning: the built-ins take well under a second on 10,000 players.
@@ -79,6 +82,8 @@ class Standings:
     diagnostics: tuple[Diagnostic, ...] = ()
     # The options the tie-breaks were given: every declared one, typed (defaults filled in).
     options: Mapping[str, Any] = field(default_factory=dict)
+    # What happened after the list (C.07 4.2): decisions, lots, groups still sharing a place.
+    settlement: Settlement | None = None
 
     @property
     def missing(self) -> tuple[Missing, ...]:
@@ -166,6 +171,8 @@ def compute_standings(
     options: Mapping[str, Any] | None = None,
     reg: Registry | None = None,
     strict: bool = False,
+    decided: tuple[Decision, ...] | list[Decision] = (),
+    lots: str | None = None,
 ) -> Standings:
     """Rank *tournament*.
 
@@ -181,6 +188,11 @@ def compute_standings(
     (:attr:`Standings.missing`), and the others still rank; with *strict* (or
     ``FIDE_TIEBREAKS_STRICT_PLUGINS=1``) it raises :class:`PluginError` instead. A built-in
     that fails is a bug of ours: :class:`~fide_tiebreaks.InternalError`.
+
+    After the list (C.07 4.2, :mod:`fide_tiebreaks.decisions`): the file's decisions and
+    *decided* order still-tied groups, then *lots* (a seed; default the file's) draws what
+    is still tied; a decision that cannot apply raises
+    :class:`~fide_tiebreaks.decisions.DecisionError`.
     """
     reg = reg or registry()
     given_options = dict(options or {})
@@ -190,7 +202,23 @@ def compute_standings(
     plan = make_plan(tournament, tiebreaks, edition, after_round=after_round,
                      providers=providers, options=options, reg=reg, cache=cache,
                      strict=strict or strict_plugins())  # fmt: skip
-    return rank_plan(plan, cache)
+    final = after_round in (None, tournament.rounds)
+    return after_the_list(rank_plan(plan, cache), decided, lots, final=final)
+
+
+def after_the_list(
+    s: Standings, decided: tuple[Decision, ...] | list[Decision], lots: str | None, final: bool
+) -> Standings:
+    """C.07 4.2 after the list: the decisions (the file's, when *final*, then *decided*) and
+    the drawing of lots applied to the ranked rows (:func:`fide_tiebreaks.decisions.settle`)."""
+    t = s.tournament
+    decisions = [*(t.decisions if final else ()), *decided]
+    seed = check_seed(lots) if lots is not None else (t.lots_seed if final else None)
+    done = settle(s.rows, s.codes, decisions, seed)
+    if not decisions and seed is None:
+        return replace(s, settlement=done)  # the order and ranks stand as ranked
+    rows = tuple(s.rows[i]._replace(rank=r) for i, r in zip(done.order, done.ranks, strict=True))
+    return replace(s, rows=rows, settlement=done)
 
 
 def make_plan(
@@ -243,7 +271,18 @@ def _requested(
     notes: list[Diagnostic],
     source: str,
 ) -> tuple[TiebreakSpec, ...]:
-    """The list parsed, with the nearest codes for one that is no code."""
+    """The list parsed, with the nearest codes for one that is no code; ``preset:NAME``
+    is the list a plugin's preset names."""
+    if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
+        preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
+        notes.append(
+            Diagnostic(
+                Severity.NOTE,
+                f"tie-breaks from preset {preset.name} ({preset.citation}): {preset.tiebreaks}",
+                source,
+            )
+        )
+        tiebreaks = preset.tiebreaks
     if isinstance(tiebreaks, str) and (hint := separator_hint(tiebreaks)) is not None:
         # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.
         heads = [re.split(r"[/:-]", part, maxsplit=1)[0].upper() for part in hint.split(",")]

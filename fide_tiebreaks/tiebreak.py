@@ -253,3 +253,16 @@ def check_options(options: Mapping[str, Any]) -> None:
 def _shown(value: Any) -> str:
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "(a huge number)"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named tie-break list for a kind of event under some regulations, returned by a
+    plugin's ``fide_tiebreaks_presets`` hook and used as ``-t preset:NAME`` or
+    ``--preset NAME``."""
+
+    name: str  # lower case letters, digits and hyphens: "fide-swiss", "nor-junior"
+    tiebreaks: str  # the list in the TEC syntax: "BH/C1,BH,SB"
+    description: str = ""  # what kind of event it is for, in a few words
+    citation: str = ""  # where the list comes from: the regulations and their article
+    provider: str = ""  # set by the host: the plugin that returned it

@@ -3,7 +3,12 @@
 Opponents count only when met over the board: never byes, never forfeits (C.07 (2026) 15.2
 says so for round robins; FIDE TEC's reference program reads the earlier texts the same way).
 The rules drop these tie-breaks when unrated players are present, unless the regulations
-give unrated players a rating (``options["unrated_rating"]``, CLI ``--unrated-rating``).
+give unrated players a rating (Art. 10): their national rating where the file gives one
+(``options["national_ratings"]``, CLI ``--national-ratings``; TRF-2026 national rating lines),
+else a fixed rating (``options["unrated_rating"]``, CLI ``--unrated-rating``). The rating is
+the initial one unless the regulations name the rating in force at each round
+(``options["ratings"] = "per-round"``, CLI ``--ratings per-round``), for events that span
+two rating lists.
 """
 
 from __future__ import annotations
@@ -31,10 +36,43 @@ def half_up(x: Fraction) -> int:
     return floor(x + Fraction(1, 2))
 
 
-def _rating(ctx: Context, p: Participant) -> int:
-    if p.rating is not None:
-        return p.rating
+PER_ROUND = "per-round"  # options["ratings"]: the rating in force at each round
+
+
+def _rating(ctx: Context, p: Participant, rnd: int = 0) -> int:
+    """The rating a rating tie-break uses for *p* (in round *rnd* when the regulations name
+    the rating in force at each round, ``options["ratings"] = "per-round"``; else the initial
+    rating). An unrated player gets the national rating where the file gives one and the
+    regulations say so (``national_ratings``), else the regulations' fixed rating
+    (``unrated_rating``): the two methods C.07 Art. 10 leaves to the regulations."""
+    rating = p.rating_in_round(rnd) if rnd and ctx.options.get("ratings") == PER_ROUND else p.rating
+    if rating is None and ctx.options.get("national_ratings"):
+        rating = p.national_rating
+    if rating is not None:
+        return rating
     return int(ctx.options.get("unrated_rating") or 0)
+
+
+def _how(ctx: Context, p: Participant, rnd: int) -> str:
+    """Where the rating of *p* in round *rnd* came from, for explanations."""
+    if rnd and ctx.options.get("ratings") == PER_ROUND and p.rating_in_round(rnd) != p.rating:
+        return f" (the rating in force in round {rnd})"
+    if p.rating is not None:
+        return ""
+    if ctx.options.get("national_ratings") and p.national_rating is not None:
+        return " (unrated: the national rating)"
+    return " (unrated: the regulations' rating)"
+
+
+def _key(ctx: Context, what: str) -> tuple[object, ...]:
+    o = ctx.options
+    return (
+        what,
+        id(ctx.tournament),
+        o.get("unrated_rating"),
+        o.get("national_ratings"),
+        o.get("ratings"),
+    )
 
 
 # A game's result as ratings count it (B.02: 1 / ½ / 0), in half points, whatever the
@@ -51,18 +89,21 @@ def _games(ctx: Context) -> dict[int, tuple[list[int], Fraction]]:
     """Per participant: the ratings of the opponents met over the board, and the score in
     those games as ratings count it (1 / ½ / 0, not the event's scoring system: a
     performance compares results with expected scores). Computed once per standings run."""
-    key = ("rated games", id(ctx.tournament), ctx.options.get("unrated_rating"))
+    key = _key(ctx, "rated games")
     if key not in ctx.cache:
         t = ctx.tournament
         rating = {p.id: _rating(ctx, p) for p in t.participants}
+        per_round = ctx.options.get("ratings") == PER_ROUND
         halves, played = _HALVES.get, PLAYED_KINDS
         games = {}
         for p in t.participants:
             met = [g for g in p.results if g.kind in played]
-            games[p.id] = (
-                [rating[g.opponent] for g in met],
-                from_units(sum([halves(g.kind, 0) for g in met]), 2),
+            ratings = (
+                [_rating(ctx, t.participant(g.opponent), g.round) for g in met]
+                if per_round
+                else [rating[g.opponent] for g in met]
             )
+            games[p.id] = (ratings, from_units(sum([halves(g.kind, 0) for g in met]), 2))
         ctx.cache[key] = games
     games: dict[int, tuple[list[int], Fraction]] = ctx.cache[key]
     return games
@@ -119,7 +160,7 @@ def perfect_performance(ratings: list[int], points: Fraction) -> int | None:
 
 
 def _per_participant(ctx: Context, rule: str) -> dict[int, int | None]:
-    key = (rule, id(ctx.tournament), ctx.options.get("unrated_rating"))
+    key = _key(ctx, rule)
     if key not in ctx.cache:
         f = performance if rule == "TPR" else perfect_performance
         ctx.cache[key] = {pid: f(r, pts) for pid, (r, pts) in _games(ctx).items()}
@@ -172,8 +213,8 @@ def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
     for g in t.participant(pid).results:
         if g.kind.played and g.opponent is not None:
             opp = t.participant(g.opponent)
-            r = _rating(ctx, opp)
-            how = "" if opp.rating is not None else " (unrated: the regulations' rating)"
+            r = _rating(ctx, opp, g.round)
+            how = _how(ctx, opp, g.round)
             result = exact_str(Fraction(_HALVES.get(g.kind, 0), 2))  # as ratings count it
             text = f"R{g.round} #{g.opponent}: rating {r}{how}, result {result}"
             out.append(Step(text, Fraction(r), g.round, g.opponent))
@@ -332,19 +373,34 @@ def _explain_rtng(ctx: Context, pid: int) -> list[Step]:
 
     p = ctx.tournament.participant(pid)
     r = _rating(ctx, p)
-    how = "" if p.rating is not None else " (unrated: the regulations' rating)"
+    how = _how(ctx, p, 0)
     order = "lowest first (/R)" if ctx.spec.reverse else "highest first"
     return [Step(f"rating {r}{how}; {order} ({ctx.edition.citation} 10.6)", Fraction(r))]
 
 
 def _check(ctx: Context) -> None:
-    unrated = [p.id for p in ctx.tournament.participants if p.rating is None]
+    """C.07 Art. 10: dropped when unrated players are present, unless the regulations give
+    them a rating: their national rating (--national-ratings) or a fixed one
+    (--unrated-rating R)."""
+    national = bool(ctx.options.get("national_ratings"))
+    unrated = [
+        p.id
+        for p in ctx.tournament.participants
+        if p.rating is None and not (national and p.national_rating is not None)
+    ]
+    if ctx.options.get("ratings") not in (None, "initial", PER_ROUND):
+        raise Unusable(
+            f"ratings={ctx.options['ratings']}: the rating in force is 'initial' "
+            f"(the default) or '{PER_ROUND}'"
+        )
     if unrated and ctx.options.get("unrated_rating") is None:
         shown = ", ".join(map(str, unrated[:5])) + (", ..." if len(unrated) > 5 else "")
+        without = " (nor a national rating)" if national else ""
         raise Unusable(
-            f"{len(unrated)} participants are unrated ({shown}); C.07 Art. 10 drops rating "
-            "tie-breaks then, unless the regulations give unrated players a rating "
-            "(--unrated-rating R)",
+            f"{len(unrated)} participants are unrated{without} ({shown}); C.07 Art. 10 drops "
+            "rating tie-breaks then, unless the regulations give unrated players a rating "
+            "(--unrated-rating R, or --national-ratings where the file gives national "
+            "ratings)",
             drop=True,
         )
 
@@ -365,7 +421,22 @@ def fide_tiebreaks_options() -> list[Option]:
             maximum=MAX_RATING,
             help="the rating unrated players get, so that rating tie-breaks are kept (C.07 "
             "Art. 10); also --unrated-rating",
-        )
+        ),
+        Option(
+            name="national_ratings",
+            type="bool",
+            default=False,
+            help="unrated players get their national rating where the file gives one (C.07 "
+            "Art. 10); also --national-ratings",
+        ),
+        Option(
+            name="ratings",
+            type="choice",
+            default="initial",
+            choices=("initial", PER_ROUND),
+            help="the rating the rating tie-breaks use: initial, or the rating in force at "
+            "each round (per-round); also --ratings",
+        ),
     ]
 
 

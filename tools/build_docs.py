@@ -66,6 +66,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
             "certify", "--events", "20", "--players", "4-10", "--jobs", "1",
             "--tiebreaks", "BH/C1,BH,SB,DE"], -1),
     ]),
+    ("generate", "Seeded random standings files (TRF-2026) for the endorsement's cross-check.", [
+    ]),
     ("convert", "Between TRF and Chess-JSON (FIDE TEC's JSON model), without ranking.", [
         ("the TEC exercise as Chess-JSON (the start)", ["convert", TEC, "--to",
                                                         "chess-json"], 12),
@@ -88,6 +90,10 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ]),
     ("editions", "The rules editions `--edition` accepts, with the dates they were in force.", [
         ("built-ins only", ["editions"], 0),
+    ]),
+    ("presets", "The named tie-break lists `--preset` (or `-t preset:NAME`) accepts, from the "
+     "built-ins and any plugin (a federation's regulations).", [
+        ("built-ins only", ["presets"], 0),
     ]),
 ]  # fmt: skip
 

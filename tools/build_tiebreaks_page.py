@@ -54,7 +54,10 @@ Cut and Median (14.1-14.4) follow 16.5 in Swiss events: the lowest voluntarily u
 round is cut first where its contribution is not below the least significant value. For SB
 the least significant value is the lowest-scoring opponent's product (14.1.1). Rating
 tie-breaks are dropped (with a warning) when unrated players are present, unless
-`--unrated-rating R` gives them a rating. From 2026, BH, AOB and FB are not used in round
+`--unrated-rating R` gives them a rating or `--national-ratings` their national rating
+(C.07 Art. 10); `--ratings per-round` uses the rating in force at each game. When the list is
+exhausted, `--lots SEED` and `--decided` order what is still tied (C.07 4.2; see
+[decisions.md](decisions.md)). From 2026, BH, AOB and FB are not used in round
 robins. On a team event every points-based individual code works on match or game points
 (`BH:MP`, `BH:GP/C1`, `PS:MP`, `WIN` counts matches won), Art. 16 applied to both scores;
 without `:MP`/`:GP` the primary score is used.

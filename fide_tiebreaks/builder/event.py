@@ -24,6 +24,7 @@ from ..model import (
     TournamentType,
 )
 from ..numbers import from_units, grid_scale
+from .arbiter import ArbiterRecords
 from .results import (
     BuilderError,
     as_date,
@@ -88,7 +89,7 @@ def _fide_id(value: object, pid: int) -> str:
     raise BuilderError(f"fide_id {value!r} must be a whole number or text", participant=pid)
 
 
-class EventBuilder:
+class EventBuilder(ArbiterRecords):
     """A tournament recorded round by round in memory (see the package docstring).
 
     *rounds* is the number of rounds planned (TRF 142); *edition* the rules edition by name
@@ -172,6 +173,7 @@ class EventBuilder:
         self.rounds = 0  # rounds recorded
         self._built: Tournament | None = None
         self._built_settings: tuple[object, ...] = ()
+        self._arbiter_init()
 
     # -- participants -------------------------------------------------------------------
     def add_player(
@@ -524,10 +526,12 @@ class EventBuilder:
                 Acceleration(pid, n, v) for (pid, n), v in sorted(self._virtual.items())
             ),
         )
+        t = self._with_ratings(t)
         if self._teams:
             settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,
                                              self.team_pab)  # fmt: skip
             t = team_event(t, self._teams, self._team_rounds, settings_of_teams)
+        t = self._with_decisions(t)
         self._built, self._built_settings = t, settings
         return t
 
@@ -537,6 +541,14 @@ class EventBuilder:
         edition = self.edition
         check_edition(edition)
         return edition, as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
+
+    def _known(self, pid: object) -> int:
+        """*pid* when it is a participant (a player, or a team of a team event)."""
+        if isinstance(pid, bool) or not isinstance(pid, int):
+            raise BuilderError(f"participant id {pid!r} is not a whole number")
+        if pid not in self._entries and pid not in self._teams:
+            raise BuilderError("is unknown (add_player or add_team first)", participant=pid)
+        return pid
 
     def _entry(self, pid: object, n: int | None) -> _Entry:
         if isinstance(pid, bool) or not isinstance(pid, int):

@@ -80,6 +80,9 @@ class Profile:
     withdraw: float = 0.05  # per participant: a forfeit, then not paired
     unrated_players: float = 0.1  # share of unrated players, in half of the events
     pairing: str = "score-groups"  # or "dutch" (the caissify-pairings extra)
+    # The kinds of requested byes, weighted (e.g. (("H", 2), ("Z", 1))); empty: a tenth
+    # full-point byes, the rest half- and zero-point byes alike.
+    bye_kinds: tuple[tuple[str, float], ...] = ()
 
 
 def event_seed(seed: int, index: int) -> int:
@@ -193,8 +196,7 @@ def swiss(rng: random.Random, ratings: Sequence[int], rounds: int, profile: Prof
             elif r > leaves[i]:
                 table[i].append(None)
             elif r < leaves[i] and rng.random() < profile.bye:
-                code = "F" if rng.random() < 0.1 else rng.choice("HZ")
-                table[i].append((0, "-", code))
+                table[i].append((0, "-", _bye_code(rng, profile)))
             elif r < leaves[i] and r >= rounds - 1 and rng.random() < profile.late_bye:
                 table[i].append((0, "-", "Z"))  # byes near the end are often zero-point
             else:
@@ -219,6 +221,14 @@ def swiss(rng: random.Random, ratings: Sequence[int], rounds: int, profile: Prof
             block = table[i][-1]
             score[i] += POINTS.get(block[2], 0) if block else 0
     return tuple(tuple(table[i]) for i in ids)
+
+
+def _bye_code(rng: random.Random, profile: Profile) -> str:
+    """The TRF code of a requested bye (C.07 16.2.1 F, 16.2.3/16.2.5 H and Z)."""
+    if not profile.bye_kinds:
+        return "F" if rng.random() < 0.1 else rng.choice("HZ")
+    codes, weights = zip(*profile.bye_kinds, strict=True)
+    return rng.choices(codes, weights)[0]
 
 
 def _wants_white(a: list[str], b: list[str]) -> bool:

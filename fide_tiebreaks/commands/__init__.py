@@ -33,12 +33,14 @@ COMMANDS: dict[str, str] = {
     "conformance": "judge tie-break values against the conformance corpus or another program",
     "audit": "check many tournament files: declared ranks against the rules",
     "certify": "test another tie-break program on generated events, shrinking each discrepancy",
+    "generate": "write seeded random standings files (TRF-2026) for endorsement testing",
     "pairing-index": "the Burstein index or the Dubov ARO after a round (for pairing engines)",
     "serve": "answer standings requests, one JSON object per line (for pairing programs)",
     "check": "report problems in a tournament file",
     "convert": "convert a tournament between TRF and Chess-JSON",
     "plugins": "list the installed tie-break plugins",
     "editions": "list the rules editions --edition accepts, with their dates",
+    "presets": "list the named tie-break lists --preset accepts",
 }
 
 

@@ -13,11 +13,12 @@ AUDIT_EPILOG = """\
 exit status:
   0  at least one file was compared, and every file read conforms or declares no ranks
   1  a file differs from the rules or cannot be read, or no file declares ranks (nothing
-     was compared)
+     was compared), or (--sequence) the event's tie-break list changes between its files
   2  a path does not exist, no tournament file was found, or a bad option
 
 examples:
   fide-tiebreaks audit reports/2026-10/
+  fide-tiebreaks audit --sequence open-r1.trf open-r2.trf open-r3.trf
   fide-tiebreaks audit reports/ --format jsonl > audit.jsonl
 """
 
@@ -70,6 +71,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="exit 0 even when no file declares ranks to compare",
     )
     p.add_argument(
+        "--sequence",
+        action="store_true",
+        help="the files are one event's, round by round: also report where its "
+        "tie-break list changes from one file to the next (exit 1)",
+    )
+    p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="run on a Dask distributed cluster (pip install "
@@ -89,9 +96,11 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(str(e)) from None
     else:
         results = audit.run_local(files, args.jobs or audit.default_jobs())
-    counts = audit.summarise(shown(results, len(files), args.format))
+    done = shown(results, len(files), args.format)
+    counts = audit.summarise(done)
     print_summary(counts, args.format)
-    if counts["differs"] or counts["unreadable"]:
+    changes = print_changes(done) if args.sequence else 0
+    if counts["differs"] or counts["unreadable"] or changes:
         return EXIT_PROBLEMS
     if not counts["conforms"] and not args.allow_empty:  # a check that compared nothing fails
         raise CommandError(
@@ -153,3 +162,21 @@ def print_summary(counts: dict[str, int], fmt: str) -> None:
     if fmt == "jsonl":
         print(json.dumps({"summary": counts}), file=sys.stderr)
     print(summary, file=sys.stderr if fmt == "jsonl" else sys.stdout)
+
+
+def print_changes(done: list[Any]) -> int:
+    """Where the tie-break list changes from one file of the sequence to the next, on
+    standard error; how many changes."""
+    from .. import audit
+    from ..diagnostics import printable
+
+    changes = audit.list_changes(done)
+    for change in changes:
+        print(printable(str(change)), file=sys.stderr)
+    if changes:
+        print(
+            f"{len(changes)} change{'s' if len(changes) > 1 else ''} of the tie-break list "
+            "in this sequence",
+            file=sys.stderr,
+        )
+    return len(changes)

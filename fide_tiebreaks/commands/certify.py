@@ -191,9 +191,17 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--edition",
         "-e",
-        default="fide-2024",
+        default=None,
         metavar="E",
-        help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024)",
+        help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024; "
+        "with --events-from, the edition of each file's end date)",
+    )
+    p.add_argument(
+        "--events-from",
+        metavar="DIR",
+        help="certify on the tournament files under DIR (another program's "
+        "generator, a federation's files) instead of generated events: each "
+        "ranked with its own list (202/212) unless --tiebreaks is given",
     )
     p.add_argument(
         "--events",
@@ -290,6 +298,11 @@ def run(args: argparse.Namespace) -> int:
     from ..certify.engine import Config
     from ..certify.generate import Profile
 
+    if args.events_from is not None:
+        from .certify_corpus import run_corpus
+
+        return run_corpus(args, DEFAULT_CODES)
+    args.edition = args.edition or "fide-2024"
     codes = tiebreak_list(args)
     adapter = with_comparison(probed(args), codes, args.rounded, args.order_only)
     if args.pairing == "dutch":

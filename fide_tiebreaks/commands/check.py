@@ -9,11 +9,24 @@ from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     FILE_HELP,
+    CommandError,
     add_common,
     input_name,
     print_diagnostics,
     read_input,
 )
+
+STANDINGS_EPILOG = """\
+exit status with --standings (the checker):
+  0  every file was read, ranks were compared, and every declared rank follows the list
+  1  a declared rank breaks the list, a pair reaches a code no plugin knows, a participant
+     has no declared rank, or no file declares ranks (nothing was compared)
+  2  a path does not exist, no file was found, or a file cannot be read
+
+examples:
+  fide-tiebreaks check --standings events/ > report.jsonl
+  fide-tiebreaks check --standings a.trf b.trf --format text
+"""
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -27,10 +40,40 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "column that disagrees with the results. Then rank it as 'standings' would, with the "
         "file's own tie-break list, and report what 'standings -v' reports (the list and "
         "edition used and why, codes that cannot be used). Exit 0 when clean, 1 when problems "
-        "were found, 2 when the file cannot be read.",
+        "were found, 2 when the file cannot be read. With --standings: the standings checker "
+        "(FIDE's endorsement PTC, docs/endorsement.md).",
+        epilog=STANDINGS_EPILOG,
     )
     p.add_argument(
-        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+        "file",
+        nargs="+",
+        metavar="FILE",
+        help="a TRF16, TRF-2026, XML or Chess-JSON file"
+        + FILE_HELP
+        + " (with --standings: files or folders, any number)",
+    )
+    p.add_argument(
+        "--standings",
+        action="store_true",
+        help="check that each file's declared ranks follow its own tie-break list "
+        "(202/212): one JSON object per file on standard output, naming each "
+        "position that breaks the list, the deciding code, both values and the "
+        "article",
+    )
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("jsonl", "text"),
+        default="jsonl",
+        help="with --standings: JSON lines (default) or a line per violation",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --standings: processes to use (default: 1; 0: every core)",
     )
     add_common(p)
     return p
@@ -39,6 +82,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import Severity, counted
 
+    if args.standings:
+        from .check_standings import run_standings
+
+        return run_standings(args)
+    if len(args.file) > 1:
+        raise CommandError("check reads one file; --standings checks many")
+    args.file = args.file[0]
     # check shows every note, and goes on past the file's errors to count them all
     result = read_input(args, Severity.NOTE, keep_going=True)
     found = list(result.diagnostics)

@@ -273,6 +273,66 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
         "Art. 10); without it they are dropped when unrated players are "
         "present",
     )
+    p.add_argument(
+        "--national-ratings",
+        action="store_true",
+        help="give unrated players their national rating where the file has one "
+        "(TRF-2026 national rating lines), as the regulations may say (C.07 "
+        "Art. 10); --unrated-rating then covers those without",
+    )
+    p.add_argument(
+        "--ratings",
+        choices=("initial", "per-round"),
+        help="the rating the rating tie-breaks use: the initial rating (default) "
+        "or the rating in force at each round, where the file gives per-round "
+        "ratings (an event spanning two rating lists)",
+    )
+
+
+def add_decision_arguments(p: argparse.ArgumentParser) -> None:
+    """``--decided``, ``--lots`` (and ``--preset``): what orders a group after the list."""
+    p.add_argument(
+        "--decided",
+        action="append",
+        default=[],
+        metavar="BY:ID>ID>...",
+        help="a play-off's result or the arbiter's ruling for a group the list "
+        "leaves tied, e.g. play-off:5>3>7 or arbiter:12 (repeatable; C.07 4.2; "
+        "docs/decisions.md)",
+    )
+    p.add_argument(
+        "--lots",
+        metavar="SEED",
+        help="draw lots for the groups still tied, reproducibly from SEED (C.07 "
+        "4.2; the algorithm is in docs/decisions.md); default: the file's seed, "
+        "else tied participants share the place",
+    )
+
+
+def add_preset_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="a named tie-break list instead of --tiebreaks, e.g. fide-swiss "
+        "('fide-tiebreaks presets' lists them; same as -t preset:NAME)",
+    )
+
+
+def tiebreaks_from(args: argparse.Namespace) -> str | None:
+    """``--tiebreaks``, or ``preset:NAME`` for ``--preset NAME``; ValueError for both."""
+    preset = getattr(args, "preset", None)
+    if preset is None:
+        return str(args.tiebreaks) if args.tiebreaks is not None else None
+    if args.tiebreaks is not None:
+        raise ValueError("give --tiebreaks or --preset, not both")
+    return f"preset:{preset}"
+
+
+def decisions_from(args: argparse.Namespace) -> list[Any]:
+    """The ``--decided`` decisions; raises DecisionError (a ValueError) for a malformed one."""
+    from ..decisions import parse_decided
+
+    return [parse_decided(text) for text in getattr(args, "decided", [])]
 
 
 def options_from(args: argparse.Namespace) -> dict[str, Any]:
@@ -288,6 +348,10 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
         options[option.name] = option.parse(value, key)
     if args.unrated_rating is not None:
         options["unrated_rating"] = args.unrated_rating
+    if getattr(args, "national_ratings", False):
+        options["national_ratings"] = True
+    if getattr(args, "ratings", None):
+        options["ratings"] = args.ratings
     return options
 
 

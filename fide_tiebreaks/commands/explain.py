@@ -12,13 +12,17 @@ from .common import (
     FILE_HELP,
     CommandError,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    add_preset_argument,
+    decisions_from,
     edition_help,
     options_from,
     ranked,
     read_input,
     report_ranking,
     require_complete,
+    tiebreaks_from,
 )
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -63,6 +67,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="text for reading, json for programs (default: text)",
     )
     add_option_arguments(p)
+    add_decision_arguments(p)
+    add_preset_argument(p)
     add_common(p)
     return p
 
@@ -97,9 +103,17 @@ def run(args: argparse.Namespace) -> int:
     check_order(args.file, args.participant)
     t = read_input(args).tournament
     pid = the_participant(t, args.participant)
-    options = ranked(lambda: options_from(args))
     standings, explanations = ranked(
-        lambda: explain(t, pid, args.tiebreaks, args.edition, options=options, strict=args.strict)
+        lambda: explain(
+            t,
+            pid,
+            tiebreaks_from(args),
+            args.edition,
+            options=options_from(args),
+            strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
+        )
     )
     report_ranking(standings.diagnostics, args)  # as standings --strict: a warning is an error
     if args.format == "json":

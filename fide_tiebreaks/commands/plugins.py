@@ -38,7 +38,16 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     rows = [("PLUGIN", "DISTRIBUTION", "VERSION", "PROVIDES")]
     for p in reg.providers:
-        provides = ", ".join([*p.codes, *(f"edition {e}" for e in p.editions)]) or "-"
+        provides = (
+            ", ".join(
+                [
+                    *p.codes,
+                    *(f"edition {e}" for e in p.editions),
+                    *(f"preset {n}" for n in p.presets),
+                ]
+            )
+            or "-"
+        )
         rows.append((p.name, p.distribution, p.version, provides))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for r in rows:
@@ -62,6 +71,7 @@ def plugin_dict(p: Any) -> dict[str, Any]:
         "codes": list(p.codes),
         "editions": list(p.editions),
         "options": [option_dict(o) for o in p.options],
+        "presets": list(p.presets),
     }
 
 

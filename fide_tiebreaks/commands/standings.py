@@ -11,7 +11,10 @@ from .common import (
     FILE_HELP,
     CommandError,
     add_common,
+    add_decision_arguments,
     add_option_arguments,
+    add_preset_argument,
+    decisions_from,
     edition_help,
     err,
     options_from,
@@ -21,6 +24,7 @@ from .common import (
     report_ranking,
     require_complete,
     team_pab_pair,
+    tiebreaks_from,
     write_output,
 )
 
@@ -88,6 +92,22 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     add_common(p)
     add_option_arguments(p)
+    add_decision_arguments(p)
+    add_preset_argument(p)
+    p.add_argument(
+        "--category",
+        action="append",
+        default=[],
+        metavar="NAME:CONDITION",
+        help="a category standings section (repeatable), e.g. U16:age<16, "
+        "Women:sex=F, U1800:rating<1800, S65:age>=65, Club:ids=3,8,12; conditions "
+        "join with & (docs/decisions.md)",
+    )
+    p.add_argument(
+        "--categories",
+        metavar="FILE",
+        help="category definitions, one NAME:CONDITION per line (# comments)",
+    )
     p.add_argument(
         "--individual",
         action="store_true",
@@ -152,22 +172,24 @@ def run(args: argparse.Namespace) -> int:
     result = read_input(args, stop_message=FILE_HAS_ERRORS)
     tournament = ranked_event(result.tournament, args)
     check_after_round(tournament, args.after_round)
+    categories = categories_from(args)
     fmt = output_format(args.format, args.output)
     check_format_holds(tournament, args.after_round, fmt)
-    options = ranked(lambda: options_from(args))  # a malformed --option is reported like a code
     standings = ranked(
         lambda: compute_standings(
             tournament,
-            args.tiebreaks,
+            tiebreaks_from(args),
             args.edition,
             after_round=args.after_round,
             providers=dict(args.provider),
-            options=options,
+            options=options_from(args),  # a malformed --option is reported like a bad code
             strict=args.strict,
+            decided=decisions_from(args),
+            lots=args.lots,
         )
     )
     report_ranking(standings.diagnostics, args)
-    write_output(args.output, rendered(render, standings, fmt))
+    write_output(args.output, rendered(render, standings, fmt, categories))
     require_complete(standings)
     return EXIT_OK
 
@@ -216,12 +238,34 @@ def check_format_holds(tournament: Any, after_round: int | None, fmt: str) -> No
         )
 
 
-def rendered(render: Any, standings: Any, fmt: str) -> bytes:
-    """The standings in *fmt*; CommandError when the format cannot hold them."""
+def rendered(render: Any, standings: Any, fmt: str, categories: list[Any]) -> bytes:
+    """The standings in *fmt*, with their category sections; CommandError when the format
+    cannot hold them or a category cannot be decided."""
+    from ..categories import CategoryError
     from ..formats.base import TooLarge
 
     try:
-        data: bytes = render(standings, fmt, dict(standings.options))
+        data: bytes = render(standings, fmt, dict(standings.options), categories)
     except TooLarge as e:  # -f chess-json of the largest events
         raise CommandError(str(e)) from None
+    except CategoryError as e:  # an age with no date to count it on
+        raise CommandError(str(e)) from None
     return data
+
+
+def categories_from(args: argparse.Namespace) -> list[Any]:
+    """The --category and --categories definitions; CommandError for a bad one."""
+    from ..categories import CategoryError, check_all, parse_category, read_definitions
+
+    try:
+        found = [parse_category(text) for text in args.category]
+        if args.categories:
+            found += read_definitions(args.categories)
+        check_all(found)
+    except CategoryError as e:
+        raise CommandError(str(e)) from None
+    if found and args.format in ("trf", "xml", "chess-json"):
+        raise CommandError(
+            f"--format {args.format} has no category sections; use table, json, csv or html"
+        )
+    return found

@@ -21,6 +21,9 @@ from .trf.reader import parse_trf
 from .trf.writer import with_ranks
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..categories import Category
     from ..standings import Standings
 
 FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
@@ -64,18 +67,47 @@ def to_trf(s: Standings) -> bytes:
     if s.tournament.source is None:
         raise ValueError("TRF output needs a tournament read from a TRF file")
     ranks = {row.participant.id: row.rank for row in s.rows}
-    return with_ranks(s.tournament.source, ranks, s.codes, teams=s.tournament.team is not None)
+    return with_ranks(
+        s.tournament.source,
+        ranks,
+        s.codes,
+        teams=s.tournament.team is not None,
+        decisions=decision_records(s),
+    )
 
 
-def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> bytes:
-    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html).
-    Each writer is imported only when its format is asked for (start-up)."""
+def decision_records(s: Standings) -> list[str]:
+    """The TRF comment records of what decided the standings after the list: the decisions
+    (read back as given), the lots seed, and the drawn orders for a reader's eyes."""
+    from ..decisions import decided_text
+    from .trf.extras import DECIDED, LOTS, PREFIX
+
+    if s.settlement is None:
+        return []
+    out = [f"{PREFIX}{DECIDED} {decided_text(d)}" for d in s.settlement.decisions]
+    if s.settlement.seed is not None:
+        out.append(f"{PREFIX}{LOTS} {s.settlement.seed}")
+        for a in s.settlement.applied:
+            if a.by == "lots":
+                out.append(f"{PREFIX}drawn: place {a.place}: {'>'.join(map(str, a.order))}")
+    return out
+
+
+def render(
+    s: Standings,
+    fmt: str,
+    options: dict[str, Any] | None = None,
+    categories: Sequence[Category] = (),
+) -> bytes:
+    """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html);
+    *categories* add a section each to table, json, csv and html. Each writer is imported
+    only when its format is asked for (start-up)."""
     if fmt == "trf":
         return to_trf(s)
     if fmt == "html":
         from .html import standings_html
 
-        return standings_html(s, options)
+        return standings_html(s, options, categories)
     if fmt == "xml":
         from .xml import standings_xml
 
@@ -88,11 +120,11 @@ def render(s: Standings, fmt: str, options: dict[str, Any] | None = None) -> byt
     if fmt == "json":
         from .json import to_json
 
-        return to_json(s).encode("utf-8")
+        return to_json(s, categories).encode("utf-8")
     if fmt == "csv":
         from .csv import to_csv
 
-        return to_csv(s).encode("utf-8")
+        return to_csv(s, categories).encode("utf-8")
     from .table import to_table
 
-    return to_table(s).encode("utf-8")
+    return to_table(s, categories).encode("utf-8")

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from typing import Any
 
+from ..categories import Category
 from ..diagnostics import printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from .category_sections import HEAD, rows
 
 
 def _cell(text: str) -> str:
@@ -18,11 +22,22 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
-def to_csv(s: Standings) -> str:
+def to_csv(s: Standings, categories: Sequence[Category] = ()) -> str:
+    """The standings; then, per category, a blank line, ``# category NAME: DEFINITION`` and
+    its lines (place, overall rank, start rank, name, points)."""
     import csv  # only here: most runs write JSON or a table
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
+    _overall(s, w)
+    for c in categories:
+        buf.write(f"\n# category {_cell(c.name)}: {c.text}\n")
+        w.writerow(HEAD)
+        w.writerows([[*r[:3], _cell(r[3]), r[4]] for r in rows(s, c)])
+    return buf.getvalue()
+
+
+def _overall(s: Standings, w: Any) -> None:
     if s.tournament.team is not None:
         mp, gp = team_scores(s.tournament)
         w.writerow(["rank", "team", "name", "match_points", "game_points", "points", *s.codes])
@@ -31,7 +46,7 @@ def to_csv(s: Standings) -> str:
             w.writerow([row.rank, p.id, _cell(p.name), exact_str(mp[p.id]), exact_str(gp[p.id]),
                         exact_str(p.points),
                         *(exact_or_none(v) or "" for v in row.values)])  # fmt: skip
-        return buf.getvalue()
+        return
     w.writerow(
         ["rank", "start_rank", "name", "fide_id", "federation", "rating", "points", *s.codes]
     )
@@ -49,4 +64,3 @@ def to_csv(s: Standings) -> str:
                 *(exact_or_none(v) or "" for v in row.values),
             ]
         )
-    return buf.getvalue()

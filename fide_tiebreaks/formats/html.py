@@ -24,6 +24,7 @@ from typing import Any
 from lxml import etree
 from lxml.builder import E
 
+from ..categories import Category
 from ..codes import TiebreakSpec
 from ..diagnostics import counted, printable
 from ..editions import PERIODS
@@ -32,6 +33,8 @@ from ..model import Colour, ResultKind
 from ..numbers import exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from . import after_list
+from .category_sections import rows as category_rows
 
 CSS = """
 body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #111; }
@@ -143,7 +146,9 @@ def _head_row(texts: Iterable[str]) -> str:
     return f"<tr>{_cells('th', texts, COL)}</tr>"
 
 
-def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> bytes:
+def standings_html(
+    s: Standings, options: Mapping[str, Any] | None = None, categories: Sequence[Category] = ()
+) -> bytes:
     from ..history import rank_history, too_large
     from .html_sections import cite
 
@@ -172,6 +177,17 @@ def standings_html(s: Standings, options: Mapping[str, Any] | None = None) -> by
           '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
           "rank after each round and the working of each tie-break.</p>")  # fmt: skip
     _standings(s, write)
+    after = after_list.lines(s)
+    if after:
+        items = "".join(f"<li>{esc(text)}</li>" for text in after)
+        write(f'<h2 id="after-list">After the tie-break list</h2><ul>{items}</ul>')
+    for n, c in enumerate(categories, start=1):
+        write(f'<h2 id="category-{n}">Category {esc(c.name)}</h2><p>{esc(c.text)}</p>')
+        body = "".join(f"<tr>{_cells('td', r)}</tr>" for r in category_rows(s, c))
+        write(
+            f"<table><thead><tr>{_cells('th', ['Place', 'Rank', 'No', 'Name', 'Pts'])}"
+            f"</tr></thead><tbody>{body}</tbody></table>"
+        )
     write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
     for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
         where = cite(tb, e.citation)
@@ -204,10 +220,15 @@ def _standings(s: Standings, write: Any) -> None:
           f"{_cells('th', head, COL)}{codes}</tr></thead><tbody>")  # fmt: skip
     if team:
         mp, gp = team_scores(t)
+    decided = after_list.by_participant(s)
     for row in s.rows:
         p = row.participant
-        cells = (f'<td class="n">{row.rank}</td><td class="n">{p.id}</td>'
-                 f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a></th>')  # fmt: skip
+        how = decided.get(p.id)
+        mark = f" <small>({esc(how)})</small>" if how else ""
+        cells = (
+            f'<td class="n">{row.rank}</td><td class="n">{p.id}</td>'
+            f'<th scope="row"><a href="#p-{p.id}">{esc(p.name)}</a>{mark}</th>'
+        )
         if team:
             cells += f'<td class="n">{_exact(mp[p.id])}</td><td class="n">{_exact(gp[p.id])}</td>'
         else:

@@ -5,11 +5,18 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from json.encoder import encode_basestring
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from .after_list import as_dict
+from .category_sections import as_dicts
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..categories import Category
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False)
 
@@ -33,6 +40,9 @@ def to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
         },
         "missing": missing(s),
     }
+    after = as_dict(s)
+    if after is not None:
+        head["after_list"] = after
     if not rows:
         return head
     return {
@@ -61,7 +71,8 @@ def missing(s: Standings) -> list[dict[str, str]]:
 def _team_dict(s: Standings) -> dict[str, Any]:
     t = s.tournament
     mp, gp = team_scores(s.tournament)
-    return {
+    after = as_dict(s)
+    out: dict[str, Any] = {
         "tournament": {
             "name": t.name, "rounds": t.rounds, "edition": s.edition.name, "kind": "team",
             "type": t.type.value, "primary": t.team.primary if t.team else "MP",
@@ -81,10 +92,14 @@ def _team_dict(s: Standings) -> dict[str, Any]:
             for row in s.rows
         ],
     }  # fmt: skip
+    if after is not None:
+        out = {"tournament": out["tournament"], "after_list": after, "standings": out["standings"]}
+    return out
 
 
-def to_json(s: Standings) -> str:
-    """:func:`to_dict` as JSON, one standings row per line: readable and diffable."""
+def to_json(s: Standings, categories: Sequence[Category] = ()) -> str:
+    """:func:`to_dict` as JSON, one standings row per line: readable and diffable; with
+    *categories*, a ``categories`` part after the standings."""
     if s.tournament.team is not None:
         data = to_dict(s)
         rows = [_ENCODER.encode(r) for r in data.pop("standings")]
@@ -93,7 +108,11 @@ def to_json(s: Standings) -> str:
         rows = _individual_rows(s)
     head = _ENCODER.encode(data)[:-1]
     body = ",\n".join(rows)
-    return f'{head}, "standings": [\n{body}\n]}}\n'
+    tail = ""
+    if categories:
+        sections = ",\n".join(_ENCODER.encode(c) for c in as_dicts(s, categories))
+        tail = f', "categories": [\n{sections}\n]'
+    return f'{head}, "standings": [\n{body}\n]{tail}}}\n'
 
 
 def _individual_rows(s: Standings) -> list[str]:

@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..categories import Category
 from ..diagnostics import counted, printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
+from .after_list import lines
+from .category_sections import rows
 
 
-def to_table(s: Standings) -> str:
+def to_table(s: Standings, categories: Sequence[Category] = ()) -> str:
+    return _overall(s) + "".join(_category(s, c) for c in categories)
+
+
+def _category(s: Standings, c: Category) -> str:
+    """One category's section: its definition, then place, overall rank, number, name, points."""
+    body = [[r[0], r[1], r[2], printable(r[3][:32]), r[4]] for r in rows(s, c)]
+    head = ["Place", "Rank", "SNo", "Name", "Pts"]
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+    lines = [
+        "  ".join(
+            x.ljust(w) if i == 3 else x.rjust(w)
+            for i, (x, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in [head, *body]
+    ]
+    return "\n".join(["", printable(f"Category {c.name} ({c.text})"), *lines]) + "\n"
+
+
+def _overall(s: Standings) -> str:
     t = s.tournament
     head = ["Rank", "SNo", "Name", "Fed", "Rtg", "Pts", *s.codes]
     if t.team is not None:
@@ -52,4 +76,8 @@ def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]
         f"{kind}, {counted(t.rounds, 'round')}; edition {s.edition.name} "
         f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
     )
-    return "\n".join([printable(title), info, "", line(head), *(line(r) for r in body)]) + "\n"
+    after = [printable(text) for text in lines(s)]
+    tail = ["", "After the tie-break list:", *(f"  {text}" for text in after)] if after else []
+    return (
+        "\n".join([printable(title), info, "", line(head), *(line(r) for r in body), *tail]) + "\n"
+    )

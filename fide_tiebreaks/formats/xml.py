@@ -6,6 +6,7 @@ is one model and one set of checks; the reader's diagnostics point back at the X
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -124,12 +125,37 @@ def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int
                 f"{rating:>4} {p.get('federation', '')[:3]:<3} "
                 f"{p.get('fide-id', '')[:11]:>11} {'':10} {'':4} {'':4}")  # fmt: skip
         emit((head + "".join(f"  {b}" for b in blocks)).rstrip(), p)
+        for line in _rating_records(p, rounds, number):
+            emit(line, p)
     for team in t.iterfind("team"):
         members = " ".join(f"{number(m, 'id', MAX_PLAYERS):4d}" for m in team.iterfind("member"))
         head = (f"310 {number(team, 'id', 999):3d} {team.get('name', '')[:32]:<32} {'':5} "
                 f"{'':>6} {'':>6} {'':>6} {'':>3}  ")  # fmt: skip
         emit(head + members, team)
     return "\n".join(out) + "\n", where
+
+
+def _rating_records(
+    p: etree._Element, rounds: dict[int, etree._Element], number: Callable[..., int]
+) -> list[str]:
+    """The TRF records of a player's national rating (a TRF-2026 national rating line) and
+    ratings per round (``### fide-tiebreaks round-ratings``), where the XML gives them."""
+    pid = number(p, "id", MAX_PLAYERS)
+    out = []
+    if p.get("national-rating"):
+        fed = p.get("federation", "")
+        fed = fed if len(fed) == 3 and fed.isascii() and fed.isupper() else "NAT"
+        national = number(p, "national-rating", 9999, 0)
+        out.append(f"{fed} {pid:4d}{'':40}{national:>4}")
+    if any(r.get("rating") for r in rounds.values()):
+        ratings = [
+            str(number(rounds[n], "rating", 9999))
+            if n in rounds and rounds[n].get("rating")
+            else "-"
+            for n in range(1, max(rounds) + 1)
+        ]
+        out.append(f"### fide-tiebreaks round-ratings: {pid} {' '.join(ratings)}")
+    return out
 
 
 def standings_xml(s: Standings) -> bytes:

@@ -29,6 +29,7 @@ from ...teams import build_team_event
 from ..base import MAX_BYTES, ReadResult, fatal
 from . import acceleration, settings, team_records
 from . import players as players_module
+from .extras import PREFIX, ExtraRecords
 from .players import BYES, COLOURS, WITH_OPPONENT
 from .state import BlockResult, ParserState, PlayerLine, record_value
 
@@ -188,6 +189,7 @@ class Parser:
         self, source: SourceFile, out: Collector, pab_override: tuple[Fraction, Fraction] | None
     ):
         self.st = ParserState(source, out, pab_override)
+        self.extras = ExtraRecords(source, out)
 
     def parse(self) -> ReadResult:
         st = self.st
@@ -214,6 +216,8 @@ class Parser:
                 )
             if line.strip() and not line.startswith("###"):
                 unknown += self._record(number, line)
+            elif line.startswith(PREFIX):
+                self.extras.comment(number, line)
         if not st.player_lines:
             self._not_a_tournament(unknown)
         return self._build()
@@ -231,8 +235,9 @@ class Parser:
             settings.scoring_bb(st, number, line)
         elif code in _KNOWN_PRIVATE:
             st.out.note(number, 1, f"'{code}' is another program's private record; kept, not used")
-        elif code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO and not _NRS.match(line):
-            # (TRF-2026 national rating lines are kept, not used for tie-breaks)
+        elif _NRS.match(line) and code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO:
+            self.extras.national_line(number, line)  # TRF-2026 national rating support
+        elif code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO:
             st.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
             return 1
         return 0
@@ -352,11 +357,13 @@ class Parser:
             source=st.source,
             acceleration=() if team_file else acceleration.settle_acceleration(st, players),
         )
+        tournament = self.extras.apply_ratings(tournament)
         tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
             team_records.check_references(st, players.keys(), rounds)
             tournament = self._team_event(tournament, how)
+        tournament = self.extras.apply_decisions(tournament)
         return ReadResult(tournament, tuple(st.out.items))
 
     def _team_event(self, tournament: Tournament, how: str) -> Tournament:

@@ -17,27 +17,44 @@ def encode(source: SourceFile, lines: Sequence[SourceLine] | None = None) -> byt
     return (b"\xef\xbb\xbf" if source.bom else b"") + text.encode(source.encoding)
 
 
+# Our comment records that standings replace (round-ratings are the event's, kept as read).
+_DECISION_RECORDS = (
+    "### fide-tiebreaks lots:",
+    "### fide-tiebreaks decided:",
+    "### fide-tiebreaks drawn:",
+)
+
+
 def with_ranks(
-    source: SourceFile, ranks: Mapping[int, int], codes: Sequence[str], teams: bool = False
+    source: SourceFile,
+    ranks: Mapping[int, int],
+    codes: Sequence[str],
+    teams: bool = False,
+    decisions: Sequence[str] = (),
 ) -> bytes:
     """The file with each player's rank in columns 86-89 (with *teams*: each team's rank in
-    columns 69-71 of its ``310`` record) and ``212 PTS,<codes>``.
+    columns 69-71 of its ``310`` record) and ``212 PTS,<codes>``, followed by the
+    *decisions* (our ``### fide-tiebreaks`` records, which replace the file's own).
 
-    Only those rank columns and the 212 record change; everything else, unknown records and
-    line ends included, is written back as read.
+    Only those rank columns, the 212 record and those records change; everything else,
+    unknown records and line ends included, is written back as read.
     """
     eols = Counter(sl.eol for sl in source.lines if sl.eol)
     eol = eols.most_common(1)[0][0] if eols else "\n"
     record = SourceLine("212 " + ",".join(["PTS", *codes]), eol)
+    extra = [SourceLine(text, eol) for text in decisions]
     out: list[SourceLine] = []
     placed = False
     first_player = None
     after_202 = None
     for sl in source.lines:
         code = sl.text[:3]
+        if sl.text.startswith(_DECISION_RECORDS):
+            continue
         if code == "212":
             if not placed:
                 out.append(SourceLine(record.text, sl.eol))
+                out.extend(extra)
                 placed = True
             continue  # a second 212 would contradict the first
         if code == "310" and teams:
@@ -57,5 +74,5 @@ def with_ranks(
             after_202 = len(out)
     if not placed:
         at = after_202 if after_202 is not None else (first_player or 0)
-        out.insert(at, record)
+        out[at:at] = [record, *extra]
     return encode(source, out)

@@ -1,0 +1,53 @@
+"""``fide-tiebreaks presets``: list the named tie-break lists (``-t preset:NAME``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .common import EXIT_OK
+
+
+def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        name,
+        help=summary,
+        description="List the presets: named tie-break lists for common kinds of event, from "
+        "the built-in plugin and any installed plugin (a federation's regulations). Use one "
+        "as 'standings FILE --preset NAME' or '-t preset:NAME'.",
+    )
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..diagnostics import printable
+    from ..host import registry
+
+    reg = registry()
+    presets = sorted(reg.presets.values(), key=lambda p: p.name)
+    if args.format == "json":
+        data = [
+            {
+                "name": p.name,
+                "tiebreaks": p.tiebreaks,
+                "description": p.description,
+                "citation": p.citation,
+                "plugin": p.provider,
+            }
+            for p in presets
+        ]
+        print(json.dumps({"presets": data}, indent=1, ensure_ascii=False))
+        return EXIT_OK
+    width = max((len(p.name) for p in presets), default=4)
+    for p in presets:
+        print(printable(f"{p.name.ljust(width)}  {p.tiebreaks}  (plugin {p.provider})"))
+        print(printable(f"{'':{width}}  {p.description}; {p.citation}"))
+    return EXIT_OK
