@@ -86,10 +86,21 @@ def test_asymmetric_pairings_read_back_as_written(tmp_path):
     assert "results do not mirror" in back.stderr  # still reported, as for the TRF
 
 
-def test_trf_with_ranks_after_an_earlier_round_is_refused():
+def test_trf_after_an_earlier_round_is_the_event_as_it_stood(tmp_path):
     done = run_cli("standings", str(TEC / "tournament.trf"), "-f", "trf", "--after-round", "3")
-    assert done.returncode == 2 and done.stdout == ""
-    assert "--format trf writes the whole event, rounds 4-5" in done.stderr
+    assert done.returncode == 0, done.stderr
+    back = parse_trf(done.stdout.encode()).tournament
+    assert back.rounds == 3 and back.planned_rounds == 5  # 142 still says 5
+    # the ranks it carries are those of the standings after round 3, and read back to them
+    csv3 = run_cli("standings", str(TEC / "tournament.trf"), "-f", "csv", "--after-round", "3")
+    (tmp_path / "r3.trf").write_text(done.stdout)
+    again = run_cli("standings", str(tmp_path / "r3.trf"), "-f", "csv")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == csv3.stdout
+    ranks = {line[4:8].strip(): line[85:89].strip() for line in done.stdout.splitlines()
+             if line.startswith("001")}  # fmt: skip
+    first = csv3.stdout.splitlines()[1].split(",")
+    assert ranks[first[1]] == first[0]
     whole = run_cli("standings", str(TEC / "tournament.trf"), "-f", "trf", "--after-round", "5")
     assert whole.returncode == 0 and whole.stdout.startswith("012")
     # The formats that carry the event as it stood do so: after round 3, 3 rounds of points.

@@ -17,8 +17,8 @@ from fide_tiebreaks.host import PluginWarning, load_registry
 T = TEC / "tournament.trf"
 TOURNAMENT = read_trf(T).tournament
 CLI = ["standings", str(T), "-t", "BH", "-e", "fide-2012", "-f", "json"]
-EVERY_CLI = "legacy-pab-unplayed, unrated-rating"
-EVERY_API = "legacy_pab_unplayed, unrated_rating"
+EVERY_CLI = "legacy-pab-unplayed, national-ratings, ratings, unrated-rating"
+EVERY_API = "legacy_pab_unplayed, national_ratings, ratings, unrated_rating"
 WHAT = "; 'fide-tiebreaks plugins' says what each does)"
 
 
@@ -117,8 +117,11 @@ def test_plugins_receive_typed_values_and_defaults(typed, capsys):
     status = cli.main([*CLI[:2], *args, "-e", "fide-2024", "-f", "json"])
     assert status == 0, capsys.readouterr().err
     (seen,) = typed.SEEN
+    # every declared option, the built-ins' with their defaults (the ratings plugin's
+    # national_ratings no and ratings initial, as `fide-tiebreaks plugins` lists them)
     assert seen == {"x_flag": True, "x_count": 3, "x_mode": "slow", "legacy_pab_unplayed": True,
-                    "unrated_rating": None}  # fmt: skip
+                    "unrated_rating": None, "national_ratings": False,
+                    "ratings": "initial"}  # fmt: skip
     assert type(seen["x_flag"]) is bool
 
 
@@ -137,15 +140,18 @@ def test_plugins_lists_the_declared_options(typed, capsys):
     assert cli.main(["plugins"]) == 0
     out = capsys.readouterr().out
     assert "legacy-pab-unplayed  bool" in out
-    assert "x-mode               choice: fast|slow  fast     typed" in out
+    # the TYPE column is as wide as its widest entry, the ratings plugin's choice
+    assert "x-mode               choice: fast|slow          fast     typed" in out
     assert cli.main(["plugins", "-f", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     ratings = next(p for p in data["plugins"] if p["name"] == "ratings")
-    assert ratings["options"] == [{
+    assert ratings["options"][0] == {
         "name": "unrated-rating", "type": "int", "default": None,
         "help": "the rating unrated players get, so that rating tie-breaks are kept (C.07 "
                 "Art. 10); also --unrated-rating",
-        "choices": [], "minimum": 0, "maximum": 9999}]  # fmt: skip
+        "choices": [], "minimum": 0, "maximum": 9999}  # fmt: skip
+    assert [o["name"] for o in ratings["options"]] == [
+        "unrated-rating", "national-ratings", "ratings"]  # fmt: skip
 
 
 def test_a_malformed_declaration_is_a_plugin_warning():

@@ -211,8 +211,10 @@ def small_event(**settings):
          "player 5 rating -5 must be a whole number from 0 to 9999"),
         (lambda ev: ev.add_player(5, "Huge", rating=10**40),
          "player 5 rating (huge) must be a whole number from 0 to 9999"),
-        (lambda ev: ev.add_player(10_000, "Five digits"),
-         "player id 10000 must be a whole number from 1 to 9999"),
+        # start ranks: the model's limit, not TRF's 9,999 (20,000 players rank; writing such
+        # an event as TRF is refused by the writer, with that reason)
+        (lambda ev: ev.add_player(1_000_001, "Seven digits"),
+         "player id 1000001 must be a whole number from 1 to 1000000"),
         (lambda ev: ev.add_team(1000, "T", [1, 2]),
          "team id 1000 must be a whole number from 1 to 999"),
         (lambda ev: EventBuilder(rounds=100, edition="fide-2024"),

@@ -39,10 +39,18 @@ def read(text: str) -> Tournament:
 
 
 def small_event() -> EventBuilder:
-    ev = EventBuilder(rounds=3, edition="fide-2024", name="Club open",
-                      start_date=date(2025, 5, 1), end_date=date(2025, 5, 3))  # fmt: skip
-    for pid, name, rating in [(1, "Adams, Ann", 2400), (2, "Brown, Bob", 2300),
-                              (3, "Clark, Cy", 0)]:  # fmt: skip
+    ev = EventBuilder(
+        rounds=3,
+        edition="fide-2024",
+        name="Club open",
+        start_date=date(2025, 5, 1),
+        end_date=date(2025, 5, 3),
+    )
+    for pid, name, rating in [
+        (1, "Adams, Ann", 2400),
+        (2, "Brown, Bob", 2300),
+        (3, "Clark, Cy", 0),
+    ]:
         ev.add_player(pid, name, rating=rating, federation="ENG")
     ev.record_round(1, games=[(1, 2, "1-0")], byes={3: "U"})
     ev.record_round(2, games=[(3, 1, "1/2-1/2")], byes={2: "H"})
@@ -75,8 +83,9 @@ def test_standings_fill_ranks_and_212():
     # 3 met only 1 (1.5) plus its PAB round's dummy: whichever, 2 is last with 0.5.
     assert ranks[2] == "   3"
     assert "212 PTS,BH" in text.splitlines()
-    assert {row.participant.id: row.rank for row in compute_standings(read(text), "BH").rows} \
-        == {row.participant.id: row.rank for row in s.rows}  # fmt: skip
+    assert {row.participant.id: row.rank for row in compute_standings(read(text), "BH").rows} == {
+        row.participant.id: row.rank for row in s.rows
+    }
 
 
 @pytest.mark.parametrize("form", ["trf16", "trf26"])
@@ -93,15 +102,15 @@ def test_bundled_files_read_back_equal(path, form):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_generated_team_events_as_trf26(seed):
-    text = generate_teams(6 + seed, 4, 4 + seed, seed, forfeit=0.1, reserve=0.3,
-                          empty_board=0.05)  # fmt: skip
+    text = generate_teams(6 + seed, 4, 4 + seed, seed, forfeit=0.1, reserve=0.3, empty_board=0.05)
     t = parse_trf(text.encode()).tournament
     back = read(write_tournament_trf(t))
     assert same(back, t)
     codes = "MPvGP,BH:MP,EMGSB/C1"
     a, b = compute_standings(t, codes, "fide-2024"), compute_standings(back, codes, "fide-2024")
     assert [(r.participant.id, r.rank, r.values) for r in a.rows] == [
-        (r.participant.id, r.rank, r.values) for r in b.rows]  # fmt: skip
+        (r.participant.id, r.rank, r.values) for r in b.rows
+    ]
 
 
 def test_trf16_to_trf26_to_trf16_keeps_every_value():
@@ -130,10 +139,20 @@ def test_points_outside_the_scoring_system_are_299_in_trf26_refused_in_trf16():
 
 
 def test_scoring_as_162_in_trf26_and_xxs_in_trf16():
-    ev = EventBuilder(rounds=2, edition="fide-2024", scoring=Scoring(
-        win_white=Fraction(3), win_black=Fraction(3), forfeit_win=Fraction(3),
-        full_bye=Fraction(3), pab=Fraction(3), draw_white=Fraction(1), draw_black=Fraction(1),
-        half_bye=Fraction(1)))  # fmt: skip
+    ev = EventBuilder(
+        rounds=2,
+        edition="fide-2024",
+        scoring=Scoring(
+            win_white=Fraction(3),
+            win_black=Fraction(3),
+            forfeit_win=Fraction(3),
+            full_bye=Fraction(3),
+            pab=Fraction(3),
+            draw_white=Fraction(1),
+            draw_black=Fraction(1),
+            half_bye=Fraction(1),
+        ),
+    )
     ev.add_player(1, "A")
     ev.add_player(2, "B")
     ev.record_round(1, games=[(1, 2, "1-0")])
@@ -143,6 +162,8 @@ def test_scoring_as_162_in_trf26_and_xxs_in_trf16():
     assert same(read(trf26), t)
     trf16 = write_tournament_trf(t, form="trf16")
     assert "XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0" in trf16
+    # bbpPairings does not read XXS: its own lines, value in columns 5-8 (BBU: the win's)
+    assert {"BBW  3.0", "BBD  1.0"} <= set(trf16.splitlines()) and "BBU" not in trf16
     assert same(read(trf16), t)
     colours = replace(t, scoring=replace(t.scoring, win_black=Fraction(2)))
     with pytest.raises(TrfFormError, match="'W' values differ"):
@@ -150,8 +171,9 @@ def test_scoring_as_162_in_trf26_and_xxs_in_trf16():
 
 
 def test_more_than_9999_players_is_refused_with_the_reason():
-    people = tuple(Participant(id=i, name=f"P{i}", points=Fraction(0), results=())
-                   for i in range(1, 10_002))  # fmt: skip
+    people = tuple(
+        Participant(id=i, name=f"P{i}", points=Fraction(0), results=()) for i in range(1, 10_002)
+    )
     t = Tournament(name="big", participants=people, rounds=0)
     with pytest.raises(TrfFormError) as e:
         write_tournament_trf(t)
@@ -171,3 +193,38 @@ def test_drop_leaves_a_named_record_out():
         write_tournament_trf(t.team.players, form="trf16")
     text = write_tournament_trf(t.team.players, form="trf16", drop={"192"})
     assert "192" not in [line[:3] for line in text.splitlines()]
+
+
+def test_a_nul_in_a_name_is_refused_not_written():
+    ev = small_event()
+    ev.add_player(4, "A\x00B")
+    with pytest.raises(TrfFormError, match="NUL"):
+        write_tournament_trf(ev.tournament())
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_a_team_event_after_round_n_reads_back_to_the_same_standings(n):
+    path = ROOT / "conformance/fixtures/team-4x4/tournament.trf"
+    t = parse_trf(path.read_bytes()).tournament
+    s = compute_standings(t, "MPvGP,EMGSB/C1,BH:MP", "fide-2024", after_round=n)
+    back = read(write_tournament_trf(t, standings=s))
+    assert back.rounds == n and back.team is not None
+    assert {k for k in back.team.lineups if k[1] > n} == set()  # line-ups cut to round n
+    again = compute_standings(back, "MPvGP,EMGSB/C1,BH:MP", "fide-2024")
+    assert [(r.participant.id, r.rank, r.values) for r in again.rows] == [
+        (r.participant.id, r.rank, r.values) for r in s.rows
+    ]
+
+
+def test_virtual_points_are_250_in_trf26_and_xxa_in_trf16():
+    ev = small_event()
+    ev.accelerate(1, [3], 1)  # round 3 is paired with one virtual point for player 1
+    t = ev.tournament()
+    # 250: points at 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31
+    assert "250       1.0   3   3    1    1" in write_tournament_trf(t).splitlines()
+    # XXA: player at 5-8, round r's points in columns 10 + 5(r - 1) on: round 3 at 20-23,
+    # " 1.0" right-aligned, so 12 blanks after column 8
+    trf16 = write_tournament_trf(t, form="trf16")
+    assert "XXA    1" + " " * 12 + "1.0" in trf16.splitlines()
+    for text in (write_tournament_trf(t), trf16):
+        assert same(read(text), t)

@@ -44,6 +44,8 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
         ("a team event", ["standings", TEAMS, "-e", "fide-2024"], 0),
         ("after round 3, as CSV", ["standings", TEC, "--after-round", "3", "-e", "fide-2024",
                                    "-f", "csv"], 4),
+        ("after round 3, as TRF-2026: the event as it stood (the start)", [
+            "standings", TEC, "--after-round", "3", "-e", "fide-2024", "-f", "trf"], 9),
     ]),
     ("explain", "How one participant's values are computed, round by round.", [
         ("Jessica (#9), whose rounds include byes and a forfeit", ["explain", TEC, "9", "-t",
@@ -68,7 +70,11 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ]),
     ("generate", "Seeded random standings files (TRF-2026) for the endorsement's cross-check.", [
     ]),
-    ("convert", "Between TRF and Chess-JSON (FIDE TEC's JSON model), without ranking.", [
+    ("convert", "Between TRF16, TRF-2026, XML, Chess-JSON and PGN, without ranking.", [
+        ("the TEC exercise (TRF16) as TRF-2026 (the start)", ["convert", TEC, "--to",
+                                                              "trf26"], 10),
+        ("a team event as TRF16: refused, naming what TRF16 cannot hold", [
+            "convert", TEAMS, "--to", "trf16"], 0),
         ("the TEC exercise as Chess-JSON (the start)", ["convert", TEC, "--to",
                                                         "chess-json"], 12),
         ("and FIDE TEC's own Chess-JSON of it back to TRF", ["convert", TEC_JSON, "--to",

@@ -11,7 +11,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..formats.trf.state import MAX_PLAYERS, MAX_ROUNDS
+from ..formats.trf.state import MAX_ROUNDS
 from ..model import (
     Acceleration,
     Colour,
@@ -25,14 +25,17 @@ from ..model import (
 )
 from ..numbers import from_units, grid_scale
 from .arbiter import ArbiterRecords
+from .report import report_info
 from .results import (
     BuilderError,
     as_date,
     bye_kind,
     check_edition,
     exact,
+    fide_id_text,
     game_kinds,
     listed,
+    make_participant,
     mapping,
     text,
     whole,
@@ -46,6 +49,9 @@ if TYPE_CHECKING:
 # (docs/reliability.md, "Limits"): TRF's columns for ratings, teams (310) and boards.
 MAX_RATING = 9999
 MAX_TEAMS = 999
+# Start ranks: the model's own limit, not TRF's four columns (9,999): an event of 20,000
+# players ranks in memory; writing it as TRF is refused with that reason (Chess-JSON holds it).
+MAX_PLAYERS = 1_000_000
 MAX_BOARDS = 99
 
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
@@ -64,31 +70,6 @@ class _Entry:
 _KINDS: dict[object, tuple[ResultKind, ResultKind]] = {}  # result text -> kinds, when valid
 
 
-def _participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
-                 units: int, adjustment: int) -> Participant:  # fmt: skip
-    """A Participant from a complete dict of its fields: what the dataclass's __init__
-    does, without its per-field frozen-attribute calls (one participant per player and
-    round; the equality tests against the reader check the result)."""
-    p = object.__new__(Participant)
-    d = fields.copy()
-    d["points"], d["results"], d["units"] = points, results, units
-    if adjustment:
-        d["adjustment_units"] = adjustment
-    object.__setattr__(p, "__dict__", d)
-    return p
-
-
-def _fide_id(value: object, pid: int) -> str:
-    """A FIDE ID as text: a whole number or its digits (None: none)."""
-    if value is None:
-        return ""
-    if type(value) is int and value >= 0:
-        return str(value)
-    if isinstance(value, str):
-        return value
-    raise BuilderError(f"fide_id {value!r} must be a whole number or text", participant=pid)
-
-
 class EventBuilder(ArbiterRecords):
     """A tournament recorded round by round in memory (see the package docstring).
 
@@ -99,6 +80,10 @@ class EventBuilder(ArbiterRecords):
     when :func:`compute_standings` is given none. Team events: *boards* (TRF 352), the
     *match_points* for a won, drawn and lost match (362), the *primary* score ``"MP"`` or
     ``"GP"`` and the match and game points of a team's pairing-allocated bye, *team_pab*.
+    The rating report (``write_tournament_trf``): *city* (022), *federation* (032),
+    *round_dates* (132), *chief_arbiter* (102), *deputy_arbiters* (112, one each), the
+    *time_control* as TRF-2026 222 (``"40/6000+30:900+30"``), the *pairing_system* as 192
+    (``"FIDE_DUTCH_2025"``); checked by ``builder.report.report_info``.
     """
 
     def __init__(
@@ -116,6 +101,13 @@ class EventBuilder(ArbiterRecords):
         match_points: tuple[Fraction | int, Fraction | int, Fraction | int] = (2, 1, 0),
         primary: str = "MP",
         team_pab: tuple[Fraction | int, Fraction | int] | None = None,
+        city: str = "",
+        federation: str = "",
+        round_dates: Sequence[date | str] = (),
+        chief_arbiter: str = "",
+        deputy_arbiters: Sequence[str] = (),
+        time_control: str = "",
+        pairing_system: str = "",
     ) -> None:
         self.planned = None if rounds is None else whole(rounds, "rounds", 1, MAX_ROUNDS)
         # Settable later too (checked again, and the snapshot made again, by tournament()).
@@ -155,6 +147,19 @@ class EventBuilder(ArbiterRecords):
             raise BuilderError(f"team_pab {team_pab!r} must be (match points, game points)")
         self.team_pab = None if team_pab is None else (
             exact(team_pab[0], "team_pab"), exact(team_pab[1], "team_pab"))  # fmt: skip
+        # What a rating report needs (docs/builder.md, "The report"), by TRF record code.
+        self.report = report_info(
+            city=city,
+            federation=federation,
+            round_dates=round_dates,
+            chief_arbiter=chief_arbiter,
+            deputy_arbiters=deputy_arbiters,
+            time_control=time_control,
+            pairing_system=pairing_system,
+            type=self.type,
+            primary=primary,
+            rounds=self.planned,
+        )
         self.scale = grid_scale(self.scoring.values())
         self._points = {
             (kind, colour): (pts, int(pts * self.scale))
@@ -211,7 +216,7 @@ class EventBuilder(ArbiterRecords):
             results=(),
             rating=rating or None,  # as the TRF reader: 0 is unrated
             federation=text(federation, "federation", pid),
-            fide_id=_fide_id(fide_id, pid),
+            fide_id=fide_id_text(fide_id, pid),
             title=text(title, "title", pid),
             sex=text(sex, "sex", pid),
             birth_date=text(birth_date, "birth_date", pid),
@@ -507,7 +512,7 @@ class EventBuilder(ArbiterRecords):
         for pid in self._ids:
             bonus = extra.get(pid, 0)
             total = units[pid] + bonus
-            people.append(_participant(entries[pid].fields, from_units(total, scale),
+            people.append(make_participant(entries[pid].fields, from_units(total, scale),
                                        tuple(games[pid]), total, bonus))  # fmt: skip
         t = Tournament(
             name=self.name,
@@ -522,6 +527,7 @@ class EventBuilder(ArbiterRecords):
             planned_rounds=self.planned,
             declared_tiebreaks=self.tiebreaks,
             edition=self.edition,
+            info=dict(self.report),
             acceleration=tuple(
                 Acceleration(pid, n, v) for (pid, n), v in sorted(self._virtual.items())
             ),

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
-from ..model import ResultKind
+from ..model import Game, Participant, ResultKind
 from ..numbers import MAX_DIGITS, clip, parse_decimal
 
 
@@ -172,3 +172,28 @@ def whole(value: object, what: str, low: int = 1, high: int | None = None) -> in
         shown = value if value < 10**12 else "(a huge number)"
         raise BuilderError(f"{what} {shown} must be a whole number from {low} to {high}")
     return value
+
+
+def make_participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
+                 units: int, adjustment: int) -> Participant:  # fmt: skip
+    """A Participant from a complete dict of its fields: what the dataclass's __init__
+    does, without its per-field frozen-attribute calls (one participant per player and
+    round; the equality tests against the reader check the result)."""
+    p = object.__new__(Participant)
+    d = fields.copy()
+    d["points"], d["results"], d["units"] = points, results, units
+    if adjustment:
+        d["adjustment_units"] = adjustment
+    object.__setattr__(p, "__dict__", d)
+    return p
+
+
+def fide_id_text(value: object, pid: int) -> str:
+    """A FIDE ID as text: a whole number or its digits (None: none)."""
+    if value is None:
+        return ""
+    if type(value) is int and value >= 0:
+        return str(value)
+    if isinstance(value, str):
+        return value
+    raise BuilderError(f"fide_id {value!r} must be a whole number or text", participant=pid)

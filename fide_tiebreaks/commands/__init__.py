@@ -37,7 +37,7 @@ COMMANDS: dict[str, str] = {
     "pairing-index": "the Burstein index or the Dubov ARO after a round (for pairing engines)",
     "serve": "answer standings requests, one JSON object per line (for pairing programs)",
     "check": "report problems in a tournament file",
-    "convert": "convert a tournament between TRF and Chess-JSON",
+    "convert": "convert a tournament between TRF16, TRF-2026 and Chess-JSON (from XML, PGN)",
     "plugins": "list the installed tie-break plugins",
     "editions": "list the rules editions --edition accepts, with their dates",
     "presets": "list the named tie-break lists --preset accepts",

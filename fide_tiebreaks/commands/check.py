@@ -11,6 +11,7 @@ from .common import (
     FILE_HELP,
     CommandError,
     add_common,
+    add_pgn_arguments,
     input_name,
     print_diagnostics,
     read_input,
@@ -76,6 +77,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="with --standings: processes to use (default: 1; 0: every core)",
     )
     add_common(p)
+    add_pgn_arguments(p)
     return p
 
 

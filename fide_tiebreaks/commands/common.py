@@ -74,6 +74,26 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
 
 
+def add_pgn_arguments(p: argparse.ArgumentParser) -> None:
+    """How a tournament PGN is read where it cannot say (docs/formats.md, "PGN")."""
+    p.add_argument(
+        "--absent-as",
+        metavar="KIND",
+        type=str.upper,
+        choices=("ZPB", "HPB", "FPB", "PAB", "NONE"),
+        help="PGN input: a round in which a player has no game is this kind of unplayed round "
+        "(ZPB, HPB, FPB, PAB, or NONE: not paired); default: not paired, with a warning per "
+        "player and round, since PGN cannot say",
+    )
+    p.add_argument(
+        "--round-format",
+        choices=("board", "game"),
+        default="board",
+        help='PGN input: Round "3.1" is round 3, board 1 (board, the default, as broadcasts '
+        "write it) or game 1 of match round 3 (game: each game of a match is a round)",
+    )
+
+
 STDIN = "-"  # the file name that means standard input
 FILE_HELP = "; - reads standard input (the format is told from the content)"
 
@@ -118,11 +138,16 @@ def read_input(
     from ..formats import parse_any, read_trf
 
     team_pab = getattr(args, "team_pab", None)  # a (MP, GP) pair: see team_pab_pair
+    pgn = None
+    if hasattr(args, "absent_as"):
+        from ..formats.pgn import PgnOptions
+
+        pgn = PgnOptions(args.absent_as, args.round_format, getattr(args, "after_round", None))
     try:
         if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
-            result = parse_any(read_stdin(), input_name(args), team_pab=team_pab)
+            result = parse_any(read_stdin(), input_name(args), team_pab=team_pab, pgn=pgn)
         else:
-            result = read_trf(args.file, team_pab=team_pab)
+            result = read_trf(args.file, team_pab=team_pab, pgn=pgn)
     except InputError as e:
         raise CommandError(diagnostics=e.diagnostics) from None
     if shown is None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import EXIT_OK, FILE_HELP, CommandError, add_common, read_input, write_output
+from .common import (
+    EXIT_OK,
+    FILE_HELP,
+    CommandError,
+    add_common,
+    add_pgn_arguments,
+    read_input,
+    write_output,
+)
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
 
@@ -15,33 +23,58 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         name,
         help=summary,
         description="Write the tournament in another format without ranking it: TRF (a TRF "
-        "input comes back byte for byte) or Chess-JSON, FIDE TEC's JSON model (what it has no "
-        'field for travels as TRF records in the tournament\'s "other"."trf" list). '
-        "Declared ranks and points are kept as the file gives them; use 'standings --format "
-        "trf|chess-json' for computed ranks.",
+        "input comes back byte for byte), TRF16 or TRF-2026 written from the model (what the "
+        "form cannot hold is refused, naming it: exit 2), or Chess-JSON, FIDE TEC's JSON model "
+        '(what it has no field for travels as TRF records in the tournament\'s "other"."trf" '
+        "list). Declared ranks and points are kept as the file gives them; use 'standings "
+        "--format trf|chess-json' for computed ranks.",
     )
-    p.add_argument("file", metavar="FILE", help="a TRF, XML or Chess-JSON file" + FILE_HELP)
-    p.add_argument("--to", required=True, choices=("trf", "chess-json"), help="output format")
+    p.add_argument("file", metavar="FILE", help="a TRF, XML, Chess-JSON or PGN file" + FILE_HELP)
+    p.add_argument(
+        "--to",
+        required=True,
+        choices=("trf", "trf16", "trf26", "chess-json"),
+        help="output format: trf (the same bytes), trf16, trf26, chess-json",
+    )
+    p.add_argument(
+        "--drop",
+        metavar="CODES",
+        default="",
+        help="comma-separated record codes to leave out where the form cannot hold "
+        "them (e.g. --to trf16 --drop 192,202), instead of refusing",
+    )
     p.add_argument(
         "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
     )
     add_common(p)
+    add_pgn_arguments(p)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
     t = read_input(args).tournament
-    write_output(args.output, encoded(t, args.to))
+    write_output(args.output, encoded(t, args.to, args.drop))
     return EXIT_OK
 
 
-def encoded(t: Any, to: str) -> bytes:
-    """The tournament *t* in the format *to*, without ranking it."""
+def encoded(t: Any, to: str, drop: str) -> bytes:
+    """The tournament *t* in the format *to*, without ranking it (the records *drop* names
+    left out where a TRF form cannot hold them)."""
     if to == "trf":
         from ..formats.trf.writer import encode
 
         assert t.source is not None  # every reader keeps the TRF it read or built
         return encode(t.source)
+    if to in ("trf16", "trf26"):
+        from ..formats.trf.forms import TrfFormError
+        from ..formats.trf.model_writer import write_tournament_trf
+
+        dropped = [c.strip() for c in drop.split(",") if c.strip()]
+        try:
+            form = "trf16" if to == "trf16" else "trf26"
+            return write_tournament_trf(t, form=form, drop=dropped).encode("utf-8")
+        except TrfFormError as e:
+            raise CommandError(str(e)) from None
     from ..formats.base import TooLarge
     from ..formats.chessjson import dumps, event
 

@@ -13,6 +13,7 @@ from .common import (
     add_common,
     add_decision_arguments,
     add_option_arguments,
+    add_pgn_arguments,
     add_preset_argument,
     decisions_from,
     edition_help,
@@ -41,6 +42,7 @@ examples:
   fide-tiebreaks standings event.trf --after-round 5 --output r5.csv   (CSV: the extension)
   fide-tiebreaks standings event.trf --output report.html --edition fide-2024
   fide-tiebreaks standings event.trf --format trf --output ranked.trf
+  fide-tiebreaks standings event.trf -f trf --after-round 5 -o r5.trf   (as it stood)
 """
 
 ONE_SHOT = True  # see cli.main: the cyclic garbage collector is off for this command
@@ -56,7 +58,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP
     )
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
@@ -90,7 +92,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="write here (atomically) instead of standard output; its extension chooses the "
         "format unless --format is given",
     )
+    p.add_argument(
+        "--trf-form",
+        choices=("trf16", "trf26"),
+        help="with --format trf: write the event from the model as TRF16 (with the JaVaFo "
+        "extensions) or TRF-2026 (default: the file's own lines with the ranks filled in; "
+        "TRF-2026 for --after-round and --type, and for an event that has no TRF lines)",
+    )
     add_common(p)
+    add_pgn_arguments(p)
     add_option_arguments(p)
     add_decision_arguments(p)
     add_preset_argument(p)
@@ -174,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     check_after_round(tournament, args.after_round)
     categories = categories_from(args)
     fmt = output_format(args.format, args.output)
-    check_format_holds(tournament, args.after_round, fmt)
+    trf_form = written_form(tournament, args, fmt)
     standings = ranked(
         lambda: compute_standings(
             tournament,
@@ -189,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     report_ranking(standings.diagnostics, args)
-    write_output(args.output, rendered(render, standings, fmt, categories))
+    write_output(args.output, rendered(render, standings, fmt, categories, trf_form))
     require_complete(standings)
     return EXIT_OK
 
@@ -225,28 +235,29 @@ def check_after_round(tournament: Any, after_round: int | None) -> None:
         )
 
 
-def check_format_holds(tournament: Any, after_round: int | None, fmt: str) -> None:
-    """The format can carry the ranks after round *after_round*."""
-    rounds = tournament.rounds
-    if fmt == "trf" and after_round is not None and after_round < rounds:
-        # The TRF writer gives the file back with ranks filled in: its later rounds and final
-        # points would contradict ranks after an earlier round (docs/reliability.md).
-        raise CommandError(
-            f"--format trf writes the whole event, rounds {after_round + 1}-{rounds} and the "
-            f"final points included, so it cannot carry the ranks after round {after_round}; "
-            "use --format csv, json, xml or chess-json"
-        )
+def written_form(tournament: Any, args: argparse.Namespace, fmt: str) -> str | None:
+    """--trf-form; for TRF after an earlier round or of another --type, trf26: the source
+    lines hold the later rounds (or say another type), so the event as ranked is written
+    from the model instead, and reads back to these standings."""
+    trf_form: str | None = args.trf_form
+    cut = args.after_round is not None and args.after_round < tournament.rounds
+    if fmt == "trf" and trf_form is None and (cut or args.type):
+        trf_form = "trf26"
+    return trf_form
 
 
-def rendered(render: Any, standings: Any, fmt: str, categories: list[Any]) -> bytes:
+def rendered(
+    render: Any, standings: Any, fmt: str, categories: list[Any], trf_form: str | None
+) -> bytes:
     """The standings in *fmt*, with their category sections; CommandError when the format
     cannot hold them or a category cannot be decided."""
     from ..categories import CategoryError
     from ..formats.base import TooLarge
+    from ..formats.trf.forms import TrfFormError
 
     try:
-        data: bytes = render(standings, fmt, dict(standings.options), categories)
-    except TooLarge as e:  # -f chess-json of the largest events
+        data: bytes = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
+    except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
         raise CommandError(str(e)) from None
     except CategoryError as e:  # an age with no date to count it on
         raise CommandError(str(e)) from None

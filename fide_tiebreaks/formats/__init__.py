@@ -7,7 +7,9 @@ and return one :class:`~fide_tiebreaks.formats.base.ReadResult`: the same immuta
 turned into the equivalent TRF and read by the TRF reader, so every format gets the same checks.
 
 Writing: :func:`render` presents computed standings in one of :data:`FORMATS`; ``convert``
-writes a tournament itself (``trf.writer.encode``, ``chessjson.event``).
+writes a tournament itself (``trf.writer.encode`` for the same bytes,
+``trf.model_writer.write_tournament_trf`` for TRF16 or TRF-2026 from the model,
+``chessjson.event``).
 """
 
 from __future__ import annotations
@@ -25,20 +27,26 @@ if TYPE_CHECKING:
 
     from ..categories import Category
     from ..standings import Standings
+    from .pgn import PgnOptions
 
 FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 
 
 def read_tournament(
-    path: str | os.PathLike[str], *, team_pab: tuple[Fraction, Fraction] | None = None
+    path: str | os.PathLike[str],
+    *,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Read a tournament file in any format we read: TRF (TRF16, TRF-2026), the XML
-    tournament form (fide-tiebreaks.xsd) or Chess-JSON, told apart by their content. Raises
-    :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be read at all.
+    tournament form (fide-tiebreaks.xsd), Chess-JSON or a tournament PGN, told apart by their
+    content. Raises :class:`~fide_tiebreaks.diagnostics.InputError` only when it cannot be
+    read at all.
 
     *team_pab* sets the match and game points of a team's pairing-allocated bye where the
-    file cannot (TRF16: default a drawn match, half the boards)."""
-    return parse_any(read_bytes(path), str(path), team_pab=team_pab)
+    file cannot (TRF16: default a drawn match, half the boards); *pgn* says how to read what
+    a PGN cannot say (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
+    return parse_any(read_bytes(path), str(path), team_pab=team_pab, pgn=pgn)
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
@@ -46,11 +54,20 @@ read_trf = read_tournament
 
 
 def parse_any(
-    data: bytes, path: str = "<input>", *, team_pab: tuple[Fraction, Fraction] | None = None
+    data: bytes,
+    path: str = "<input>",
+    *,
+    team_pab: tuple[Fraction, Fraction] | None = None,
+    pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
-    with ``<``, or Chess-JSON when it starts with ``{``. lxml is imported only for XML."""
+    with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
+    ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if first == b"[":
+        from .pgn import read_pgn
+
+        return read_pgn(data, path, pgn)
     if first == b"<":
         from .xml import read_xml
 
@@ -62,18 +79,27 @@ def parse_any(
     return parse_trf(data, path, team_pab=team_pab)
 
 
-def to_trf(s: Standings) -> bytes:
-    """The tournament's own TRF with the computed ranks and the tie-break list filled in."""
-    if s.tournament.source is None:
-        raise ValueError("TRF output needs a tournament read from a TRF file")
-    ranks = {row.participant.id: row.rank for row in s.rows}
-    return with_ranks(
-        s.tournament.source,
-        ranks,
-        s.codes,
-        teams=s.tournament.team is not None,
-        decisions=decision_records(s),
-    )
+def to_trf(s: Standings, form: str | None = None) -> bytes:
+    """The standings as TRF. *form* None: the tournament's own TRF lines with the computed
+    ranks, the tie-break list and the decisions filled in (the same bytes otherwise), or
+    TRF-2026 for an event read from no file (the builder). ``"trf16"`` / ``"trf26"``: the
+    event written from the model in that form (the door's choice for standings after round
+    N, or another type), which raises :class:`~fide_tiebreaks.formats.trf.forms.TrfFormError`
+    for what the form cannot hold."""
+    if form is None and s.tournament.source is not None:
+        ranks = {row.participant.id: row.rank for row in s.rows}
+        return with_ranks(
+            s.tournament.source,
+            ranks,
+            s.codes,
+            teams=s.tournament.team is not None,
+            decisions=decision_records(s),
+        )
+    from .trf.model_writer import write_tournament_trf
+
+    if form == "trf16":
+        return write_tournament_trf(s.tournament, form="trf16", standings=s).encode("utf-8")
+    return write_tournament_trf(s.tournament, form="trf26", standings=s).encode("utf-8")
 
 
 def decision_records(s: Standings) -> list[str]:
@@ -98,12 +124,14 @@ def render(
     fmt: str,
     options: dict[str, Any] | None = None,
     categories: Sequence[Category] = (),
+    *,
+    trf_form: str | None = None,
 ) -> bytes:
     """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html);
     *categories* add a section each to table, json, csv and html. Each writer is imported
     only when its format is asked for (start-up)."""
     if fmt == "trf":
-        return to_trf(s)
+        return to_trf(s, trf_form)
     if fmt == "html":
         from .html import standings_html
 

@@ -4,12 +4,12 @@ fixed-width column (or refused when it does not fit)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol
 
-from ...model import Tournament
+from ...model import Participant, Tournament
 
 Form = Literal["trf16", "trf26"]
 FORM_NAMES = {"trf16": "TRF16", "trf26": "TRF-2026"}
@@ -17,22 +17,114 @@ FORM_NAMES = {"trf16": "TRF16", "trf26": "TRF-2026"}
 # Records the model writer makes from the model itself; a source line of these codes is
 # never copied (the model's value is written instead).
 REGENERATED = frozenset(
-    {"001", "012", "042", "052", "062", "072", "082", "142", "XXR", "162", "XXS", "BBW",
-     "BBD", "BBL", "BBZ", "BBF", "BBU", "202", "212", "299", "013", "310", "320", "330",
-     "300", "352", "362", "801", "802"}
-)  # fmt: skip
+    {
+        "001",
+        "012",
+        "042",
+        "052",
+        "062",
+        "072",
+        "082",
+        "142",
+        "XXR",
+        "162",
+        "XXS",
+        "BBW",
+        "BBD",
+        "BBL",
+        "BBZ",
+        "BBF",
+        "BBU",
+        "202",
+        "212",
+        "299",
+        "013",
+        "310",
+        "320",
+        "330",
+        "300",
+        "352",
+        "362",
+        "801",
+        "802",
+        "250",
+        "XXA",
+    }
+)
 # TRF-2026 records that TRF16 has no place for (some have an engine extension: 142 is
 # JaVaFo XXR, 162 XXS, 152 XXC white1/black1, 310 is TRF16 013).
 TRF26_ONLY = frozenset(
-    {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
-     "299", "310", "320", "330", "300", "352", "362"}
-)  # fmt: skip
+    {
+        "142",
+        "152",
+        "162",
+        "172",
+        "182",
+        "192",
+        "202",
+        "212",
+        "222",
+        "240",
+        "250",
+        "260",
+        "299",
+        "310",
+        "320",
+        "330",
+        "300",
+        "352",
+        "362",
+    }
+)
 # Header records, written first and in this order (C.04 Annex 2, TRF-2026).
-HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112",
-                "122", "132", "142", "XXR", "152", "XXC", "162", "XXS", "172", "182", "192",
-                "202", "212", "222")  # fmt: skip
+HEADER_ORDER = (
+    "012",
+    "022",
+    "032",
+    "042",
+    "052",
+    "062",
+    "072",
+    "082",
+    "092",
+    "102",
+    "112",
+    "122",
+    "132",
+    "142",
+    "XXR",
+    "152",
+    "XXC",
+    "162",
+    "XXS",
+    "172",
+    "182",
+    "192",
+    "202",
+    "212",
+    "222",
+)
 MAX_ID = 9999  # TRF 001 columns 5-8: start ranks 1-9,999
 MAX_TEAM = 999  # TRF-2026 310 columns 5-7
+
+
+class _Row(Protocol):
+    @property
+    def participant(self) -> Participant: ...
+    @property
+    def rank(self) -> int: ...
+
+
+class Standings(Protocol):
+    """What the writer reads of :class:`fide_tiebreaks.standings.Standings` (a reader's
+    package never imports the ranking layer: pyproject's import contracts)."""
+
+    @property
+    def tournament(self) -> Tournament: ...
+    @property
+    def rows(self) -> Sequence[_Row]: ...
+    @property
+    def codes(self) -> list[str]: ...
 
 
 class TrfFormError(ValueError):
@@ -70,9 +162,9 @@ def fit(text: str, width: int, what: str, problems: list[str]) -> str:
     if len(text) > width:
         problems.append(f"{what} '{text[:40]}' is longer than its {width} columns")
         return text[:width]
-    if "\r" in text or "\n" in text:
-        problems.append(f"{what} holds a line end")
-        return text.replace("\r", " ").replace("\n", " ")
+    if "\r" in text or "\n" in text or "\x00" in text:
+        problems.append(f"{what} holds a line end or a NUL (no TRF reader reads it back)")
+        return text.replace("\r", " ").replace("\n", " ").replace("\x00", " ")
     return text
 
 

@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Collection, Iterator
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ...model import (
     Colour,
@@ -41,24 +40,33 @@ from .forms import (
     TRF26_ONLY,
     Form,
     Output,
+    Standings,
     TrfFormError,
     fit,
     points_field,
 )
 from .players import code_letter
 
-if TYPE_CHECKING:
-    from ...standings import Standings
-
 __all__ = ["TrfFormError", "write_tournament_trf"]
 
 _WITH_OPPONENT = {
-    ResultKind.WIN: "1", ResultKind.DRAW: "=", ResultKind.LOSS: "0",
-    ResultKind.UNRATED_WIN: "W", ResultKind.UNRATED_DRAW: "D", ResultKind.UNRATED_LOSS: "L",
-    ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.DOUBLE_FORFEIT: "-",
-}  # fmt: skip
-_BYE = {ResultKind.PAB: "U", ResultKind.FULL_BYE: "F", ResultKind.HALF_BYE: "H",
-        ResultKind.ZERO_BYE: "Z", ResultKind.NOT_PAIRED: " "}  # fmt: skip
+    ResultKind.WIN: "1",
+    ResultKind.DRAW: "=",
+    ResultKind.LOSS: "0",
+    ResultKind.UNRATED_WIN: "W",
+    ResultKind.UNRATED_DRAW: "D",
+    ResultKind.UNRATED_LOSS: "L",
+    ResultKind.FORFEIT_WIN: "+",
+    ResultKind.FORFEIT_LOSS: "-",
+    ResultKind.DOUBLE_FORFEIT: "-",
+}
+_BYE = {
+    ResultKind.PAB: "U",
+    ResultKind.FULL_BYE: "F",
+    ResultKind.HALF_BYE: "H",
+    ResultKind.ZERO_BYE: "Z",
+    ResultKind.NOT_PAIRED: " ",
+}
 _NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # TRF-2026 national rating line
 
 
@@ -100,6 +108,7 @@ def write_tournament_trf(
     def joined(lines: list[str]) -> str:
         return eol.join(line.rstrip() for line in lines) + eol
 
+    head += _acceleration(out)
     if t.team is None:
         text = joined([*head, *_abnormal_points(out), *tail])
         if out.problems:
@@ -131,14 +140,21 @@ def _eol(t: Tournament) -> str:
 
 def _carried(out: Output) -> Iterator[tuple[str, str]]:
     """(code, text) of each record the model does not hold, as the source has it; in TRF16
-    a TRF-2026 record is refused, or written as the engine extension that holds it."""
+    a TRF-2026 record is refused, or written as the record or engine extension that holds
+    it (142 as XXR, 152 as XXC white1/black1, 222 as the free text of 122)."""
     t = out.t
     if t.source is not None:
         texts: Iterator[str] = (sl.text for sl in t.source.lines if sl.text.strip())
     else:
-        texts = (f"{code} {value}" for code, values in sorted(t.info.items())
-                 for value in values.split("\n") if value.strip())  # fmt: skip
-    for text in texts:
+        texts = (
+            f"{code} {value}"
+            for code, values in sorted(t.info.items())
+            for value in values.split("\n")
+            if value.strip()
+        )
+    lines = list(texts)
+    has_122 = any(text[:3] == "122" for text in lines)
+    for text in lines:
         code = "###" if text.startswith("###") else text[:3].upper()
         if _NRS.match(text) and code != "001":
             code = "NRS"
@@ -151,6 +167,9 @@ def _carried(out: Output) -> Iterator[tuple[str, str]]:
             if colour in ("W", "B"):
                 yield "XXC", "XXC " + ("white1" if colour == "W" else "black1")
                 continue
+        if out.form == "trf16" and code == "222" and not has_122:
+            yield "122", "122 " + text[4:].strip()  # TRF16's time control is free text
+            continue
         if out.form == "trf16" and (code in TRF26_ONLY or code == "NRS"):
             what = "national rating lines" if code == "NRS" else f"record '{text[:20].strip()}'"
             out.refuse(code, f"{what} (TRF-2026 only)")
@@ -258,10 +277,14 @@ def _scoring_records(out: Output, s: Scoring) -> dict[str, list[str]]:
         for name, key in xxs.items():
             text = _points(out, getattr(s, name), f"the scoring system's {key}")
             parts.append(f"{key}={text}")
-        return {"XXS": ["XXS " + " ".join(parts)]}  # fmt: skip
-    groups = {"W": ("win_white", "win_black", "forfeit_win", "full_bye"),
-              "D": ("draw_white", "draw_black", "half_bye"), "L": ("loss_white", "loss_black"),
-              "A": ("forfeit_loss", "zero_bye"), "P": ("pab",)}  # fmt: skip
+        return {"XXS": ["XXS " + " ".join(parts), *_bbp_records(out, s)]}
+    groups = {
+        "W": ("win_white", "win_black", "forfeit_win", "full_bye"),
+        "D": ("draw_white", "draw_black", "half_bye"),
+        "L": ("loss_white", "loss_black"),
+        "A": ("forfeit_loss", "zero_bye"),
+        "P": ("pab",),
+    }
     parts = []
     for symbol, names in groups.items():
         values = {getattr(s, name) for name in names}
@@ -276,6 +299,29 @@ def _scoring_records(out: Output, s: Scoring) -> dict[str, list[str]]:
     return {"162": ["162 " + "".join(f" {p:<8}" for p in parts).rstrip()]}
 
 
+def _bbp_records(out: Output, s: Scoring) -> list[str]:
+    """bbpPairings' own lines (it does not read XXS), where its six values say the scoring:
+    BBW win, BBD draw, BBL loss, BBZ zero-point bye, BBF forfeit loss, BBU the PAB."""
+    if (
+        len({s.win_white, s.win_black, s.forfeit_win, s.full_bye}) > 1
+        or len({s.draw_white, s.draw_black, s.half_bye}) > 1
+        or s.loss_white != s.loss_black
+    ):
+        return []  # only XXS holds it; the reader takes XXS over BB? anyway
+    values = {
+        "BBW": s.win,
+        "BBD": s.draw,
+        "BBL": s.loss,
+        "BBZ": s.zero_bye,
+        "BBF": s.forfeit_loss,
+        "BBU": s.pab,
+    }
+    defaults = {"BBW": 1, "BBD": Fraction(1, 2), "BBL": 0, "BBZ": 0, "BBF": 0, "BBU": s.win}
+    return [
+        f"{code} {_points(out, v, code):>4}" for code, v in values.items() if v != defaults[code]
+    ]
+
+
 def _points(out: Output, value: Fraction, what: str) -> str:
     return points_field(value, 4, what, out.problems).strip() or "0.0"
 
@@ -286,7 +332,7 @@ def _tiebreak_records(out: Output) -> dict[str, list[str]]:
     if t.declared_tiebreaks and out.only_trf26(
         "202", f"the tie-break list '{','.join(t.declared_tiebreaks)[:40]}'"
     ):
-        made["202"] = ["202 " + ",".join(t.declared_tiebreaks)]  # fmt: skip
+        made["202"] = ["202 " + ",".join(t.declared_tiebreaks)]
     standing = ("PTS", *out.codes) if out.codes is not None else t.declared_standings
     if standing and out.only_trf26("212", f"the standings list '{','.join(standing)[:40]}'"):
         made["212"] = ["212 " + ",".join(standing)]
@@ -302,9 +348,11 @@ def _player_lines(out: Output) -> list[str]:
     lines = []
     for p in ind.participants:
         if p.id > MAX_ID or p.id < 1:
-            out.problems.append(f"start rank {p.id}: TRF's columns 5-8 hold start ranks "
-                                f"1-{MAX_ID} (this event has {len(ind.participants)} "
-                                "players); Chess-JSON holds it")  # fmt: skip
+            out.problems.append(
+                f"start rank {p.id}: TRF's columns 5-8 hold start ranks "
+                f"1-{MAX_ID} (this event has {len(ind.participants)} "
+                "players); Chess-JSON holds it"
+            )
             if len(out.problems) > 20:
                 break
             continue
@@ -341,13 +389,16 @@ def _blocks(out: Output, p: Participant) -> str:
     for g in p.results[: out.ind.rounds]:
         if g.opponent is not None and g.kind in _WITH_OPPONENT:
             parts.append(f"  {g.opponent:4d} {g.colour.value} {_WITH_OPPONENT[g.kind]}")
+        elif team_event and g.kind is ResultKind.NOT_PAIRED:
+            parts.append("  0000 - -")  # a player who did not sit at a board (team files)
         elif g.kind in _BYE:
             parts.append(f"  0000 - {_BYE[g.kind]}")
         elif team_event and g.kind is ResultKind.FORFEIT_WIN:
             parts.append(f"  0000 {g.colour.value} +")  # a board won against an empty board
         else:
-            out.problems.append(f"player {p.id}, round {g.round}: a "
-                                f"{g.kind.description} without an opponent")  # fmt: skip
+            out.problems.append(
+                f"player {p.id}, round {g.round}: a {g.kind.description} without an opponent"
+            )
             parts.append("  0000 -  ")
     return "".join(parts)
 
@@ -368,14 +419,47 @@ def _abnormal_points(out: Output) -> list[str]:
             groups.setdefault(("", bonus, 0), []).append(p.id)
     lines = []
     for (letter, points, rnd), ids in groups.items():
-        what = (f"points {points} for '{letter}' in round {rnd}" if letter
-                else f"a bonus or penalty of {points}")  # fmt: skip
-        if not out.only_trf26("299", f"{what} outside the scoring system (players "
-                              f"{', '.join(map(str, ids[:5]))})"):  # fmt: skip
+        what = (
+            f"points {points} for '{letter}' in round {rnd}"
+            if letter
+            else f"a bonus or penalty of {points}"
+        )
+        if not out.only_trf26(
+            "299", f"{what} outside the scoring system (players {', '.join(map(str, ids[:5]))})"
+        ):
             continue
         value = points_field(points, 4, f"299 {what}", out.problems)
         round_text = f"{rnd:3d}" if rnd else "   "
         for at in range(0, len(ids), 20):
             players = " ".join(f"{pid:4d}" for pid in ids[at : at + 20])
             lines.append(f"299 {letter or ' '}  {'':4}  {value}  {round_text} {players}")
+    return lines
+
+
+def _acceleration(out: Output) -> list[str]:
+    """Virtual points for the pairing (C.04.7): TRF-2026 250, one record per participant
+    and round (columns 10-13 points, 15-21 the rounds, 23-31 the participants); in TRF16
+    JaVaFo XXA, a participant's points for round r at column 10 + 5(r - 1)."""
+    entries = out.t.acceleration
+    lines = []
+    if out.form == "trf26":
+        for a in entries:
+            value = points_field(a.points, 4, f"250: player {a.participant}'s points", out.problems)
+            lines.append(
+                f"250 {'':4} {value} {a.round:3d} {a.round:3d} "
+                f"{a.participant:4d} {a.participant:4d}"
+            )
+        return lines
+    rows: dict[int, dict[int, Fraction]] = {}
+    for a in entries:
+        rows.setdefault(a.participant, {})[a.round] = a.points
+    for pid, by_round in rows.items():
+        last = max(by_round)
+        cells = [
+            points_field(by_round[r], 4, f"XXA: player {pid}'s points", out.problems)
+            if r in by_round
+            else "    "
+            for r in range(1, last + 1)
+        ]
+        lines.append(f"XXA {pid:4d}" + "".join(f" {c}" for c in cells))
     return lines

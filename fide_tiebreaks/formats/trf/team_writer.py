@@ -23,7 +23,7 @@ _LETTER = {
     ResultKind.HALF_BYE: "H",
     ResultKind.ZERO_BYE: "Z",
     ResultKind.NOT_PAIRED: "Z",
-}  # fmt: skip (teams._LETTER)
+}  # as teams._LETTER
 _PLAYED = {ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS}
 
 
@@ -35,13 +35,21 @@ def team_records(out: Output, lineups: frozenset[tuple[int, int]] = frozenset())
     assert data is not None
     for p in out.ind.participants:
         if p.adjustment_units:
-            out.problems.append(f"player {p.id}: a bonus or penalty on a player's total in a "
-                                "team event (a team file's 299 names teams)")  # fmt: skip
+            out.problems.append(
+                f"player {p.id}: a bonus or penalty on a player's total in a "
+                "team event (a team file's 299 names teams)"
+            )
     if out.form == "trf16":
         return _trf16(out, data)
-    return [*_teams_310(out, data), *_settings(data, out), *_pab(out, data),
-            *_forfeits(out, data), *_byes(out, data), *_lineups(out, data, lineups),
-            *_abnormal(out, data)]  # fmt: skip
+    return [
+        *_teams_310(out, data),
+        *_settings(data, out),
+        *_pab(out, data),
+        *_forfeits(out, data),
+        *_byes(out, data),
+        *_lineups(out, data, lineups),
+        *_abnormal(out, data),
+    ]
 
 
 def _matches(out: Output, data: TeamData, tid: int) -> tuple[Match, ...]:
@@ -71,17 +79,22 @@ def _teams_310(out: Output, data: TeamData) -> list[str]:
             f"{points_field(g, 6, f'{who} game points', problems)} {rank_text[:3]:>3}  "
         )
         lines.append(head + " ".join(f"{pid:4d}" for pid in team.players if pid <= MAX_ID))
-    return lines  # fmt: skip
+    return lines
 
 
 def _settings(data: TeamData, out: Output) -> list[str]:
     """352 (the board colours: its length is the number of boards) and 362 (match points)."""
     given = out.ind.info.get("352", "").strip().upper()
-    colours = given if len(given) == data.boards and set(given) <= {"W", "B"} else (
-        ("WB" * data.boards)[: data.boards])  # fmt: skip
+    colours = (
+        given
+        if len(given) == data.boards and set(given) <= {"W", "B"}
+        else (("WB" * data.boards)[: data.boards])
+    )
     m = data.match_scoring
-    parts = [f"T{k}{points_field(v, 4, f'362 T{k}', out.problems)}"
-             for k, v in (("W", m.win), ("D", m.draw), ("L", m.loss))]  # fmt: skip
+    parts = [
+        f"T{k}{points_field(v, 4, f'362 T{k}', out.problems)}"
+        for k, v in (("W", m.win), ("D", m.draw), ("L", m.loss))
+    ]
     return [f"352 {colours}", "362 " + "   ".join(parts)]
 
 
@@ -152,10 +165,12 @@ def _abnormal(out: Output, data: TeamData) -> list[str]:
             if (m.mp, m.gp) == (mp, gp) or m.kind not in _LETTER:
                 continue
             what = f"team {team.id}, round {m.round}:"
-            lines.append(f"299 {_LETTER[m.kind]}  "
-                         f"{points_field(m.mp, 4, f'{what} match points', out.problems)}  "
-                         f"{points_field(m.gp, 4, f'{what} game points', out.problems)}  "
-                         f"{m.round:3d} {team.id:4d}")  # fmt: skip
+            lines.append(
+                f"299 {_LETTER[m.kind]}  "
+                f"{points_field(m.mp, 4, f'{what} match points', out.problems)}  "
+                f"{points_field(m.gp, 4, f'{what} game points', out.problems)}  "
+                f"{m.round:3d} {team.id:4d}"
+            )
     return lines
 
 
@@ -168,8 +183,10 @@ def _trf16(out: Output, data: TeamData) -> list[str]:
     problems = out.problems
     ids = [team.id for team in data.teams]
     if ids != list(range(1, len(ids) + 1)):
-        problems.append("team numbers other than 1..N in order (TRF16 013 numbers the teams "
-                        "by their order; TRF-2026 310 holds them)")  # fmt: skip
+        problems.append(
+            "team numbers other than 1..N in order (TRF16 013 numbers the teams "
+            "by their order; TRF-2026 310 holds them)"
+        )
     if out.ranks:
         out.refuse("310", "the teams' ranks (TRF16 013 has no rank column; TRF-2026 310 does)")
     if data.primary != "MP":
@@ -182,11 +199,16 @@ def _trf16(out: Output, data: TeamData) -> list[str]:
             out.refuse("310", f"team {team.id}'s nickname '{team.nickname}' (TRF-2026 310)")
         for match in _matches(out, data, team.id):
             if match.kind.forfeit:
-                out.refuse("330", f"round {match.round}: the forfeited match of team "
-                           f"{team.id} (TRF-2026 330)")  # fmt: skip
+                out.refuse(
+                    "330",
+                    f"round {match.round}: the forfeited match of team {team.id} (TRF-2026 330)",
+                )
             elif match.kind in _BYE_LETTER:
-                out.refuse("240", f"round {match.round}: the {match.kind.description} of team "
-                           f"{team.id} (TRF-2026 240)")  # fmt: skip
+                out.refuse(
+                    "240",
+                    f"round {match.round}: the {match.kind.description} of team "
+                    f"{team.id} (TRF-2026 240)",
+                )
     lines = []
     for team in data.teams:
         name = fit(team.name, 32, f"team {team.id}: name", problems)
@@ -231,10 +253,12 @@ def verify_trf16(out: Output, text: str) -> None:
 def _differences(t: Tournament, data: TeamData, back: TeamData) -> list[str]:
     reasons = []
     if back.boards != data.boards:
-        reasons.append(f"{data.boards} boards where the players sat on {back.boards} "
-                       "(TRF-2026 352)")  # fmt: skip
+        reasons.append(
+            f"{data.boards} boards where the players sat on {back.boards} (TRF-2026 352)"
+        )
     if back.game_scoring.pab != data.game_scoring.pab or (
-            back.match_scoring.pab != data.match_scoring.pab):  # fmt: skip
+        back.match_scoring.pab != data.match_scoring.pab
+    ):
         reasons.append("the PAB's match and game points (TRF-2026 320)")
     for team in data.teams:
         mine, theirs = data.matches[team.id][: t.rounds], back.matches.get(team.id, ())
@@ -242,8 +266,10 @@ def _differences(t: Tournament, data: TeamData, back: TeamData) -> list[str]:
             if a.kind is ResultKind.PAB and b.kind is not ResultKind.PAB:
                 reasons.append(f"round {a.round}: the PAB of team {team.id} (TRF-2026 320)")
             elif a != b:
-                reasons.append(f"round {a.round}: the match of team {team.id} as the model "
-                               "has it (TRF-2026 299, 320)")  # fmt: skip
+                reasons.append(
+                    f"round {a.round}: the match of team {team.id} as the model "
+                    "has it (TRF-2026 299, 320)"
+                )
         for r in range(1, t.rounds + 1):
             if data.lineups.get((team.id, r)) != back.lineups.get((team.id, r)):
                 reasons.append(f"round {r}: the board order of team {team.id} (TRF-2026 300)")

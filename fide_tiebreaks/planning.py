@@ -1,0 +1,294 @@
+"""The plan of one standings run: which codes to compute, for which tournament and rules
+edition, every argument checked before any tie-break runs (C.07 (2024) 4.1: the ordered list
+the regulations give)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
+from .diagnostics import Diagnostic, Kind, Severity
+from .editions import Edition, choose_edition
+from .faults import InternalError
+from .host import PluginError, PluginFault, Registry, guarded
+from .model import Tournament, TournamentType
+from .teams import team_view
+from .tiebreak import Context, Tiebreak, Unusable
+
+# Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
+# to the organiser (4.1); these are the common FIDE choices among the installed codes.
+DEFAULT_TIEBREAKS = {
+    ("individual", TournamentType.SWISS): "BH/C1,BH,SB",
+    ("individual", TournamentType.ROUND_ROBIN): "SB,DE,WIN",
+    ("team", TournamentType.SWISS): "MPvGP,EMGSB/C1,BH:MP/C1",
+    ("team", TournamentType.ROUND_ROBIN): "MPvGP,EDE,EMGSB",
+}
+
+PRESET = "preset:"  # a tie-break list named by a plugin's preset: -t preset:fide-swiss
+
+
+class TiebreakFailed(PluginError):
+    """One tie-break's plugin raised or returned something unusable."""
+
+    def __init__(self, message: str, spec: TiebreakSpec, plugin: str = "") -> None:
+        super().__init__(message)
+        self.spec = spec
+        self.plugin = plugin  # whose code failed, when not the tie-break's own plugin
+
+
+def default_list(t: Tournament) -> tuple[str, str]:
+    """The tie-break list to use and where it came from."""
+    if t.declared_tiebreaks:
+        return ",".join(t.declared_tiebreaks), "the file's 202 record"
+    if t.declared_standings:
+        return ",".join(t.declared_standings), "the file's 212 record"
+    what = f"{'team ' if t.team else ''}{t.type.value}"
+    return DEFAULT_TIEBREAKS[t.kind, t.type], f"the default for a {what} tournament"
+
+
+class Planned(NamedTuple):
+    """One code of the list, resolved to the tie-break that computes it."""
+
+    spec: TiebreakSpec
+    tiebreak: Tiebreak
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one standings run computes, every argument checked: the tournament (cut at
+    *after_round*), the rules edition, the codes kept and what was said while choosing."""
+
+    tournament: Tournament
+    edition: Edition
+    entries: tuple[Planned, ...]
+    options: Mapping[str, Any]
+    notes: tuple[Diagnostic, ...]
+    source: str
+    strict: bool
+    builtin: frozenset[str]  # the plugins that are ours: their faults are internal errors
+
+
+def make_plan(
+    tournament: Tournament,
+    tiebreaks: str | list[str] | tuple[str, ...] | None,
+    edition: str | Edition | None,
+    *,
+    after_round: int | None,
+    providers: Mapping[str, str] | None,
+    options: dict[str, Any],
+    reg: Registry,
+    cache: Caches,
+    strict: bool,
+) -> Plan:
+    """Check every argument and decide what to compute (:class:`Plan`); each code's own
+    ``check`` runs here, so that a code that cannot be used is refused before any value."""
+    notes: list[Diagnostic] = []
+    source = tournament.source.path if tournament.source else "<tournament>"
+    if after_round is not None:
+        if not 1 <= after_round <= tournament.rounds:
+            # after_round (serve's field, the API's argument; the CLI says --after-round)
+            raise CodeError(f"after_round {after_round} must be between 1 and "
+                            f"{tournament.rounds} (the rounds played)")  # fmt: skip
+        tournament = tournament.after_round(after_round)
+    given = tiebreaks is not None  # by the caller, not from the file or the defaults
+    if tiebreaks is None:
+        tiebreaks, origin = default_list(tournament)
+        notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
+    specs = _requested(tiebreaks, reg, notes, source)
+    chosen = _edition(edition or tournament.edition, tournament, reg, notes, source)
+    entries: list[Planned] = []
+    for spec in specs:
+        planned = _planned(spec, tournament, chosen, options, reg, providers, cache, strict,
+                           notes, source)  # fmt: skip
+        if planned is None:
+            continue
+        if any(k.spec.code == planned.spec.code for k in entries) and not planned.tiebreak.group:
+            raise CodeError(f"'{planned.spec.code}' appears twice in the tie-break list")
+        entries.append(planned)
+        warning = _cut_warning(planned.spec, tournament.rounds, given, source)
+        if warning is not None:
+            notes.append(warning)
+    return Plan(tournament, chosen, tuple(entries), options, tuple(notes), source, strict,
+                reg.builtin)  # fmt: skip
+
+
+def _requested(
+    tiebreaks: str | list[str] | tuple[str, ...],
+    reg: Registry,
+    notes: list[Diagnostic],
+    source: str,
+) -> tuple[TiebreakSpec, ...]:
+    """The list parsed, with the nearest codes for one that is no code; ``preset:NAME``
+    is the list a plugin's preset names."""
+    if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
+        preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
+        notes.append(
+            Diagnostic(
+                Severity.NOTE,
+                f"tie-breaks from preset {preset.name} ({preset.citation}): {preset.tiebreaks}",
+                source,
+            )
+        )
+        tiebreaks = preset.tiebreaks
+    if isinstance(tiebreaks, str) and (hint := separator_hint(tiebreaks)) is not None:
+        # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.
+        heads = [re.split(r"[/:-]", part, maxsplit=1)[0].upper() for part in hint.split(",")]
+        if not all(h in reg.tiebreaks or h == "PTS" for h in heads):
+            raise CodeError(f"unknown tie-break code '{tiebreaks.strip()}'"
+                            + reg.suggestions(tiebreaks.strip()))  # fmt: skip
+    try:
+        specs = tuple(parse_list(tiebreaks))
+    except CodeError as e:
+        if e.typed is None:
+            raise
+        raise CodeError(f"{e}{reg.suggestions(e.typed)}") from None
+    if not specs and not _names_points(tiebreaks):
+        notes.append(Diagnostic(Severity.WARNING, "the tie-break list is empty: participants "
+                                "with equal points share their place (give PTS to rank on "
+                                "points alone without this warning; leave the list out for "
+                                "the file's or the default list)", source))  # fmt: skip
+    return specs
+
+
+def _edition(
+    edition: str | Edition | None,
+    tournament: Tournament,
+    reg: Registry,
+    notes: list[Diagnostic],
+    source: str,
+) -> Edition:
+    """The edition asked for, else the one in force on the end date (C.07 applies from its
+    date of entry into force), said in a note when that is a choice."""
+    if isinstance(edition, Edition):
+        return edition
+    if edition:
+        return reg.edition(edition)
+    if not reg.editions:
+        raise PluginError("no rules edition is installed (is the 'unplayed' plugin disabled?)")
+    chosen, why, serious = choose_edition(list(reg.editions.values()), tournament.end_date)
+    if why:
+        kind = Kind.UNDATED if tournament.end_date is None else Kind.GENERAL
+        notes.append(Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source,
+                                kind=kind))  # fmt: skip
+    return chosen
+
+
+def _planned(
+    spec: TiebreakSpec,
+    tournament: Tournament,
+    edition: Edition,
+    options: Mapping[str, Any],
+    reg: Registry,
+    providers: Mapping[str, str] | None,
+    cache: Caches,
+    strict: bool,
+    notes: list[Diagnostic],
+    source: str,
+) -> Planned | None:
+    """*spec* resolved and checked by its plugin; None (with a warning) when it is left out."""
+    tb = _resolve(reg, spec, providers)
+    if spec.name == tb.code.upper():
+        spec = replace(spec, name=tb.code)  # the registered spelling, e.g. MPvGP
+    if spec.score and tournament.team is None:
+        raise CodeError(f"'{spec.code}': :{spec.score} applies to team events only")
+    if tb.check is None:
+        return Planned(spec, tb)
+    try:
+        with guarded(f"tie-break '{spec.code}' from plugin '{tb.provider}'", " in check",
+                     allow=(Unusable,), plugin=tb.provider):  # fmt: skip
+            tb.check(cache.context(tournament=score_view(tournament, spec), spec=spec, tiebreak=tb,
+                                   edition=edition, group=None, options=options))  # fmt: skip
+    except Unusable as e:
+        if not e.drop:
+            raise CodeError(f"'{spec.code}': {e}") from None
+        notes.append(Diagnostic(Severity.WARNING, f"{spec.code} is dropped: {e}", source,
+                                kind=Kind.RULE, code=spec.code))  # fmt: skip
+        return None
+    except PluginFault as e:
+        if (e.plugin or tb.provider) in reg.builtin:
+            raise internal_error(spec, str(e)) from e
+        if strict:
+            raise TiebreakFailed(str(e), spec) from None
+        notes.append(Diagnostic(Severity.WARNING, f"{e}; {spec.code} is left out", source,
+                                kind=Kind.PLUGIN_FAULT, code=spec.code))  # fmt: skip
+        return None
+    return Planned(spec, tb)
+
+
+def _cut_warning(spec: TiebreakSpec, rounds: int, given: bool, source: str) -> Diagnostic | None:
+    """A Cut or Median that removes every value ties everyone (C.07 14.1-14.4): a warning
+    when asked for; a note when the file's or the default list meets an early round (BH/C1
+    after round 1)."""
+    removed = spec.cut or 2 * spec.median
+    if not removed or removed < rounds or rounds <= 0:
+        return None
+    what = (
+        f"the Cut removes the {spec.cut} lowest"
+        if spec.cut
+        else (f"the Median removes the {spec.median} highest and the {spec.median} lowest")
+    )
+    return Diagnostic(
+        Severity.WARNING if given else Severity.NOTE,
+        f"{spec.code}: {what} of the values of {rounds} "
+        f"round{'s' if rounds > 1 else ''}: none is left, so it "
+        f"ties everyone (C.07 14.1-14.4); use a smaller n",
+        source,
+    )
+
+
+class Caches:
+    """The caches of one standings run. Each plugin gets a ``ctx.cache`` of its own, so one
+    that corrupts its cache harms only its own codes (and the fault is its own); the
+    opponent tables that BH, SB and the rest share are kept apart, in ``ctx.tables``,
+    built by the edition through ``ctx.opponent_table()``."""
+
+    def __init__(self) -> None:
+        self.tables: dict[object, object] = {}
+        self.by_plugin: dict[str, dict[object, object]] = {}
+
+    def context(
+        self,
+        *,
+        tournament: Tournament,
+        spec: TiebreakSpec,
+        tiebreak: Tiebreak,
+        edition: Edition,
+        group: frozenset[int] | None,
+        options: Mapping[str, Any],
+    ) -> Context:
+        """The context of one call of *tiebreak*'s code, with its plugin's own cache."""
+        cache = self.by_plugin.setdefault(tiebreak.provider, {})
+        return Context(tournament=tournament, spec=spec, edition=edition, group=group,
+                       cache=cache, options=options, tables=self.tables)  # fmt: skip
+
+
+def _names_points(tiebreaks: str | list[str] | tuple[str, ...]) -> bool:
+    """Whether an empty list was asked for on purpose: ``PTS`` alone (points only)."""
+    items = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
+    return any(item.strip().upper() == "PTS" for item in items)
+
+
+def score_view(t: Tournament, spec: TiebreakSpec) -> Tournament:
+    """What a tie-break sees: on a team event, the matches scored with the score the code
+    names (``:MP`` / ``:GP``), else the primary score."""
+    return team_view(t, spec.score) if t.team is not None and spec.score else t
+
+
+def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | None) -> Tiebreak:
+    tb = reg.resolve(spec.name, providers)
+    extra = spec.modifiers - tb.modifiers
+    if extra:
+        allowed = ", ".join(MODIFIER_NAMES[m] for m in sorted(tb.modifiers)) or "none"
+        refused = ", ".join(MODIFIER_NAMES[m] for m in sorted(extra))
+        raise CodeError(f"'{spec.code}': {tb.code} does not take {refused} (it takes: {allowed})")
+    return tb
+
+
+def internal_error(spec: TiebreakSpec, fault: str) -> InternalError:
+    """A built-in tie-break or edition that failed: a bug of ours, never the user's or a
+    plugin author's."""
+    return InternalError(f"{spec.code} could not be computed, a bug in fide-tiebreaks ({fault}); "
+                         "please report it with the input file")  # fmt: skip
