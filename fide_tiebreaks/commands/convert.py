@@ -71,8 +71,8 @@ def encoded(t: Any, to: str, drop: str) -> bytes:
 
         dropped = [c.strip() for c in drop.split(",") if c.strip()]
         try:
-            form = "trf16" if to == "trf16" else "trf26"
-            return write_tournament_trf(t, form=form, drop=dropped).encode("utf-8")
+            text = write_tournament_trf(t, form="trf16" if to == "trf16" else "trf26", drop=dropped)
+            return text.encode("utf-8")
         except TrfFormError as e:
             raise CommandError(str(e)) from None
     from ..formats.base import TooLarge
