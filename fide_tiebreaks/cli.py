@@ -20,7 +20,14 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .commands import COMMANDS, load
-from .commands.common import EXIT_INTERNAL, EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .commands.common import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    CommandError,
+    err,
+)
 from .version import __version__
 
 DESCRIPTION = """\
@@ -36,8 +43,13 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     add_argument makes one per argument: importing shutil (with bz2 and lzma) then costs
     every run a few milliseconds. The width comes from COLUMNS or the terminal directly."""
 
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
         if width is None:
             try:
                 width = int(os.environ["COLUMNS"])
@@ -94,6 +106,11 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> Any:  # usage errors: exit 2 with a short hint
+        # A type= check's message names its option already: "argument --x: --x takes ..."
+        head, sep, rest = message.partition(": ")
+        option = head.removeprefix("argument ").split("/")[0]
+        if sep and head.startswith("argument --") and rest.startswith(f"{option} "):
+            message = rest
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, f"fide-tiebreaks: error: {message} (see '{self.prog} --help')\n")
 
@@ -148,11 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if wrong:
         err(f"error: {wrong}")
         return EXIT_USAGE
-    parser = build_parser(argv)
-    args, extra = parser.parse_known_args(argv)
-    if extra:  # argparse's own message, with the option meant where one is near
-        parser.error(f"unrecognized arguments: {' '.join(extra)}"
-                     + _option_hint(extra, getattr(args, "command_parser", parser)))  # fmt: skip
+    try:
+        args = parse(argv)
+    except SystemExit as e:  # a usage error (a type= check too), --help: argparse has spoken
+        return e.code if isinstance(e.code, int) else (EXIT_OK if e.code is None else EXIT_USAGE)
     warnings.showwarning = _show_warning
     command = args.command_module
     if getattr(command, "ONE_SHOT", False) and console:
@@ -161,9 +177,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # again and again for nothing, a quarter of the time on a large event. The process
         # ends soon after, which returns everything anyway.
         gc.disable()
+    return dispatch(command, args)
+
+
+def dispatch(command: Any, args: argparse.Namespace) -> int:
+    """Run *command* on its parsed *args*: its exit status, or the one of the CommandError it
+    raised (said once here), and never a traceback for the user."""
     try:
         status: int = command.run(args)
         return status
+    except CommandError as e:  # the command stopped and says why
+        e.report()
+        return e.exit_code
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
         return EXIT_OK
@@ -186,6 +211,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """*argv* parsed by the parser of the command it names; SystemExit (argparse) for a usage
+    error, with the option meant where an unknown one is near."""
+    parser = build_parser(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # argparse's own message, with the option meant where one is near
+        hint = _option_hint(extra, getattr(args, "command_parser", parser))
+        parser.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    return args
+
+
 def _not_a_command(argv: Sequence[str]) -> str | None:
     """What is wrong when the first word is no command but a file (the order reversed) or a
     misspelt command; None otherwise (argparse then says what it says)."""
@@ -193,10 +229,16 @@ def _not_a_command(argv: Sequence[str]) -> str | None:
     if first is None or first in COMMANDS:
         return None
     names = ", ".join(COMMANDS)
-    if os.path.exists(first) or os.path.splitext(first)[1].lower() in (".trf", ".txt", ".xml",
-                                                                         ".json"):  # fmt: skip
-        return (f"'{first}' is not a command: the command comes first, e.g. 'fide-tiebreaks "
-                f"standings {first}' (commands: {names})")  # fmt: skip
+    if os.path.exists(first) or os.path.splitext(first)[1].lower() in (
+        ".trf",
+        ".txt",
+        ".xml",
+        ".json",
+    ):
+        return (
+            f"'{first}' is not a command: the command comes first, e.g. 'fide-tiebreaks "
+            f"standings {first}' (commands: {names})"
+        )
     near = nearest(first.lower(), list(COMMANDS))
     if near:
         return f"unknown command '{first}'; did you mean '{near}'? (commands: {names})"

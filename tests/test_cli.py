@@ -245,8 +245,18 @@ def test_unrated_rating_and_options_reach_the_standings(tmp_path):
     path = write(tmp_path, "\n".join(lines) + "\n")
     dropped = run_cli("standings", path, "-t", "ARO,WIN", "-e", "fide-2024", "-f", "json")
     assert "ARO is dropped" in dropped.stderr
-    kept = run_cli("standings", path, "-t", "ARO,WIN", "-e", "fide-2024", "-f", "json",
-                   "--unrated-rating", "1000")  # fmt: skip
+    kept = run_cli(
+        "standings",
+        path,
+        "-t",
+        "ARO,WIN",
+        "-e",
+        "fide-2024",
+        "-f",
+        "json",
+        "--unrated-rating",
+        "1000",
+    )
     assert kept.returncode == 0, kept.stderr
     rows = {r["start_rank"]: r for r in json.loads(kept.stdout)["standings"]}
     assert rows[1]["tiebreaks"]["ARO"] == "1851"

@@ -253,22 +253,29 @@ def test_the_editions_command_lists_the_editions_with_their_dates():
 
 def test_every_error_message_of_the_commands_has_one_style():
     """Each err() call in the commands and the CLI starts with error:, warning: or note:
-    (err adds the 'fide-tiebreaks: ' prefix)."""
+    (err adds the 'fide-tiebreaks: ' prefix); a CommandError's message, said by cli.main as
+    'fide-tiebreaks: error: MESSAGE', and a type= check's, said by argparse the same way,
+    do not repeat 'error:'."""
     sources = [
         *sorted((ROOT / "fide_tiebreaks" / "commands").glob("*.py")),
         ROOT / "fide_tiebreaks" / "cli.py",
     ]
-    seen = 0
+    seen = raised = 0
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "err"):
+            if not isinstance(node, ast.Call) or not node.args:
                 continue
+            name = getattr(node.func, "id", None)
             first = node.args[0]
             head = first.values[0] if isinstance(first, ast.JoinedStr) else first
-            text = head.value if isinstance(head, ast.Constant) else ""
-            assert re.match(r"(error|warning|note): ", str(text)), (path.name, node.lineno)
-            seen += 1
-    assert seen > 15
+            text = str(head.value) if isinstance(head, ast.Constant) else ""
+            if name == "err":
+                assert re.match(r"(error|warning|note): ", text), (path.name, node.lineno)
+                seen += 1
+            elif name in ("CommandError", "ValueError") and text:
+                assert not re.match(r"(error|warning|note)\b", text), (path.name, node.lineno)
+                raised += 1
+    assert seen >= 5 and raised > 25
 
 
 # A property: whatever one types, a suggestion is a real code, and every tie-break is

@@ -6,9 +6,14 @@ that order; the command's module in this package has the command's name (``-`` a
 and defines:
 
 - ``add_parser(subparsers, name, summary) -> argparse.ArgumentParser``: adds the command's
-  sub-parser, with its description and every argument it takes;
-- ``run(args) -> int``: runs it and returns the exit status (``common.py``: 0 success, 1
-  problems in the input, 2 usage, 3 internal error);
+  sub-parser, with its description and every argument it takes; an argument that can be
+  checked from its text alone is checked there, by a ``type=`` callable
+  (``common.usage_check``), so that argparse reports it as a usage error (exit 2);
+- ``run(args) -> int``: runs it, reading straight down (read, rank, render, write), and
+  returns ``EXIT_OK``, or ``EXIT_PROBLEMS`` for findings (``common.py``: 0 success, 1
+  problems in the input, 2 usage, 3 internal error). A step that must stop the command
+  raises ``common.CommandError(message, exit_code)``; ``cli.dispatch`` says the message once
+  (``fide-tiebreaks: error: ...``) and exits with its code;
 - optionally ``ONE_SHOT = True`` for a command that runs once and exits (cli.main then turns
   the cyclic garbage collector off).
 

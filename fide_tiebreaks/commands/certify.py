@@ -5,18 +5,30 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, edition_names, err
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CommandError,
+    edition_names,
+    err,
+    integer,
+    number,
+    usage_check,
+)
 
 # The lists used when none is given: every individual code both editions share with the
 # reference program, FB before BH (where a program's FB may disturb its BH); and the common
 # team codes for a team-only run.
 TEAM_CODES = "MPvGP,BH:MP,BH:GP,BH:MP/C1,EMMSB,EMGSB,EGGSB,EMGSB/C1,BC,SSSC,FB:MP,PS:MP,WIN"
-DEFAULT_CODES = ("FB,BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,PS,DE,WIN,WON,BPG,BWG,REP,KS,AOB,"
-                 "ARO,ARO/C1,TPR,PTP,APRO,APPO")  # fmt: skip
+DEFAULT_CODES = (
+    "FB,BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,PS,DE,WIN,WON,BPG,BWG,REP,KS,AOB,"
+    "ARO,ARO/C1,TPR,PTP,APRO,APPO"
+)
 
 # Every event's result is kept until the summary (a few KB each), and a pool is handed every
 # batch at once: 10**9 events took 2.8 GB in a minute. A.7 asks for 5,000.
@@ -50,20 +62,105 @@ examples:
 """
 
 
+def _bounded(
+    name: str, read: Callable[[str], Any], ok: Callable[[Any], bool], message: str
+) -> Callable[[str], Any]:
+    """A ``type=`` check: *read* the text, then ValueError(*message*) unless ``ok(value)``."""
+
+    def check(text: str) -> Any:
+        value = read(text)
+        if not ok(value):
+            raise ValueError(message)
+        return value
+
+    check.__name__ = name
+    return usage_check(check)
+
+
+events_count = _bounded(
+    "events",
+    integer,
+    lambda n: 1 <= n <= MAX_EVENTS,
+    f"--events must be from 1 to {MAX_EVENTS:,}",
+)
+jobs_count = _bounded("jobs", integer, lambda n: n >= 0, "--jobs must be at least 0")
+allowed_count = _bounded(
+    "max-discrepancies", integer, lambda n: n >= 0, "--max-discrepancies must be at least 0"
+)
+# "nan" and "inf" pass float() and "<= 0"; a time-out must be a finite number of seconds.
+timeout_seconds = _bounded(
+    "timeout", number, lambda s: 0 < s < 1e6, "--timeout must be above 0 and below 1000000 s"
+)
+forfeit_share = _bounded(
+    "forfeits", number, lambda p: 0 <= p <= 1, "--forfeits must be between 0 and 1"
+)
+rounds_count = _bounded(
+    "rounds", integer, lambda r: 1 <= r <= 50, "--rounds must be between 1 and 50"
+)
+unrated_rating = _bounded(
+    "unrated-rating",
+    integer,
+    lambda r: 0 <= r <= 9999,
+    "--unrated-rating must be a rating from 0 to 9999",
+)
+
+
+@usage_check
+def players_range(text: str) -> tuple[int, int]:
+    """``--players MIN-MAX`` (or one number) as (MIN, MAX), 4 <= MIN <= MAX <= 200."""
+    low, dash, high = text.partition("-")
+    high = high if dash else low  # "4-" is a slip, not 4-4
+    digits = low.isascii() and low.isdigit() and high.isascii() and high.isdigit()
+    if not digits or not 4 <= int(low) <= int(high) <= 200:
+        raise ValueError("--players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
+    return int(low), int(high)
+
+
+@usage_check
+def kinds_list(text: str) -> tuple[str, ...]:
+    """``--kinds``: comma-separated event kinds the generator makes."""
+    from ..certify.generate import KINDS
+
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    if not kinds or any(k not in KINDS for k in kinds):
+        raise ValueError(f"--kinds takes {', '.join(KINDS)}")
+    return kinds
+
+
+@usage_check
+def tiebreaks_text(text: str) -> str:
+    """``--tiebreaks``: not empty (leaving it out gives the default list)."""
+    if not text.strip(" ,"):
+        raise ValueError("--tiebreaks is empty; leave it out for the default list")
+    return text
+
+
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(
-        name, help=summary, description=DESCRIPTION, epilog=EPILOG)  # fmt: skip
+        name, help=summary, description=DESCRIPTION, epilog=EPILOG
+    )
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--adapter", choices=("builtin", "gacrux", "tiebreak-core"),
-                     help="a program that ships with an adapter (default: builtin)")  # fmt: skip
+    who.add_argument(
+        "--adapter",
+        choices=("builtin", "gacrux", "tiebreak-core"),
+        help="a program that ships with an adapter (default: builtin)",
+    )
     who.add_argument("--program", metavar="TEMPLATE", help="a command line to run per event")
-    who.add_argument("--entry", metavar="MODULE:FUNCTION",
-                     help="a Python adapter: function(Request) -> Answer")  # fmt: skip
-    p.add_argument("--program-version", metavar="TEXT",
-                   help="the version of the program under test, for the report (an adapter "
-                   "finds its package's version itself)")  # fmt: skip
-    p.add_argument("--reader", choices=("json", "csv", "trf-rank", "gacrux"), default="json",
-                   help="how to read --program's output (default: json)")  # fmt: skip
+    who.add_argument(
+        "--entry", metavar="MODULE:FUNCTION", help="a Python adapter: function(Request) -> Answer"
+    )
+    p.add_argument(
+        "--program-version",
+        metavar="TEXT",
+        help="the version of the program under test, for the report (an adapter "
+        "finds its package's version itself)",
+    )
+    p.add_argument(
+        "--reader",
+        choices=("json", "csv", "trf-rank", "gacrux"),
+        default="json",
+        help="how to read --program's output (default: json)",
+    )
     p.add_argument(
         "--rounded",
         default="",
@@ -78,7 +175,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--timeout",
-        type=float,
+        type=timeout_seconds,
         default=60.0,
         metavar="S",
         help="seconds per run of the program (default: 60)",
@@ -87,6 +184,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "--tiebreaks",
         "-t",
         metavar="CODES",
+        type=tiebreaks_text,
         help="the list to compute (default: the individual codes both editions share with "
         "the reference program, FB first; with --kinds team-swiss the common team codes)",
     )
@@ -98,34 +196,44 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024; "
         "with --events-from, the edition of each file's end date)",
     )
-    p.add_argument("--events-from", metavar="DIR",
-                   help="certify on the tournament files under DIR (another program's "
-                   "generator, a federation's files) instead of generated events: each "
-                   "ranked with its own list (202/212) unless --tiebreaks is given")  # fmt: skip
-    p.add_argument("--events", "-n", type=int, default=500, metavar="N",
-                   help="events to generate and compare (default: 500; at most "
-                   "100,000)")  # fmt: skip
+    p.add_argument(
+        "--events-from",
+        metavar="DIR",
+        help="certify on the tournament files under DIR (another program's "
+        "generator, a federation's files) instead of generated events: each "
+        "ranked with its own list (202/212) unless --tiebreaks is given",
+    )
+    p.add_argument(
+        "--events",
+        "-n",
+        type=events_count,
+        default=500,
+        metavar="N",
+        help="events to generate and compare (default: 500; at most 100,000)",
+    )
     p.add_argument(
         "--players",
         default="4-40",
+        type=players_range,
         metavar="MIN-MAX",
         help="participants per event (default: 4-40; at most 200)",
     )
     p.add_argument(
         "--rounds",
-        type=int,
+        type=rounds_count,
         metavar="R",
         help="rounds of each Swiss (default: from the number of participants)",
     )
     p.add_argument(
         "--kinds",
         default="swiss,round-robin",
+        type=kinds_list,
         metavar="KINDS",
         help="event kinds: swiss, round-robin, team-swiss (default: swiss,round-robin)",
     )
     p.add_argument(
         "--forfeits",
-        type=float,
+        type=forfeit_share,
         default=0.03,
         metavar="P",
         help="share of games forfeited, a tenth of them by both (default: 0.03)",
@@ -136,18 +244,41 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         default="score-groups",
         help="how Swiss rounds are paired (dutch: the caissify-pairings extra)",
     )
-    p.add_argument("--unrated-rating", type=int, metavar="R",
-                   help="rating of unrated players for rating tie-breaks (else C.07 Art. 10 "
-                   "drops those tie-breaks in events with unrated players)")  # fmt: skip
-    p.add_argument("--seed", type=int, default=1, metavar="S",
-                   help="the seed: the same seed gives the same events (default: 1)")  # fmt: skip
-    p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
-                   help="processes (default: every core)")  # fmt: skip
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a Dask distributed cluster (the dask extra: from a "
-                   "checkout, pip install '.[dask]'), e.g. tcp://10.0.0.5:8786")  # fmt: skip
-    p.add_argument("--max-discrepancies", type=int, default=0, metavar="K",
-                   help="discrepant values allowed for exit status 0 (default: 0)")  # fmt: skip
+    p.add_argument(
+        "--unrated-rating",
+        type=unrated_rating,
+        metavar="R",
+        help="rating of unrated players for rating tie-breaks (else C.07 Art. 10 "
+        "drops those tie-breaks in events with unrated players)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="the seed: the same seed gives the same events (default: 1)",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=jobs_count,
+        default=0,
+        metavar="N",
+        help="processes (default: every core)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask distributed cluster (the dask extra: from a "
+        "checkout, pip install '.[dask]'), e.g. tcp://10.0.0.5:8786",
+    )
+    p.add_argument(
+        "--max-discrepancies",
+        type=allowed_count,
+        default=0,
+        metavar="K",
+        help="discrepant values allowed for exit status 0 (default: 0)",
+    )
     p.add_argument(
         "--shrink-seconds",
         type=float,
@@ -164,109 +295,139 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..certify.adapters import AdapterError, probe
-    from ..certify.engine import Config, Terminated, standings
-    from ..certify.generate import KINDS, Profile, generate
-    from ..certify.report import text, write
-    from ..certify.session import certify
-    from ..codes import CodeError, parse_list
-    from ..host import PluginError, registry
+    from ..certify.engine import Config
+    from ..certify.generate import Profile
 
     if args.events_from is not None:
         from .certify_corpus import run_corpus
 
         return run_corpus(args, DEFAULT_CODES)
     args.edition = args.edition or "fide-2024"
-    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
-    if args.tiebreaks is not None and not args.tiebreaks.strip(" ,"):  # not the default list
-        err("error: --tiebreaks is empty; leave it out for the default list")
-        return EXIT_USAGE
-    listed = args.tiebreaks or (TEAM_CODES if kinds == ("team-swiss",) else DEFAULT_CODES)
+    codes = tiebreak_list(args)
+    adapter = with_comparison(probed(args), codes, args.rounded, args.order_only)
+    if args.pairing == "dutch":
+        check_dutch()
+    given = args.unrated_rating is not None  # 0 is a rating too
+    options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
+    profile = Profile(
+        players=args.players,
+        rounds=args.rounds,
+        kinds=args.kinds,
+        pairing=args.pairing,
+        forfeit=args.forfeits,
+    )
+    config = Config(adapter, codes, args.edition, args.seed, profile, options)
+    try_one_event(config)
+    if args.report:  # found out before a long run, not after it
+        report_folder(args.report)
+    summary = certified(config, args)
+    sys.stdout.write(text_of(summary))
+    if args.report:
+        write_report(summary, args.report)
+    if not summary.compared:  # a check that compared nothing fails
+        raise CommandError(
+            "no value and no order was compared: the program offered none for this list, or "
+            "C.07 Art. 10 dropped every code (unrated players; see --unrated-rating)",
+            EXIT_PROBLEMS,
+        )
+    return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
+
+
+def tiebreak_list(args: argparse.Namespace) -> tuple[str, ...]:
+    """The codes to compare (--tiebreaks, else the default list for the kinds), with the
+    edition checked; CommandError for an unknown code or edition."""
+    from ..codes import CodeError, parse_list
+    from ..host import PluginError, registry
+
+    team_only = args.kinds == ("team-swiss",)
+    listed = args.tiebreaks or (TEAM_CODES if team_only else DEFAULT_CODES)
     try:
         codes = tuple(s.code for s in parse_list(listed))
         registry().edition(args.edition)
     except (CodeError, PluginError) as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
-    low, dash, high = args.players.partition("-")
-    high = high if dash else low  # "4-" is a slip, not 4-4
-    if not (low.isascii() and low.isdigit() and high.isascii() and high.isdigit()) or not (
-        4 <= int(low) <= int(high) <= 200
-    ):
-        err("error: --players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
-        return EXIT_USAGE
-    if not kinds or any(k not in KINDS for k in kinds):
-        err(f"error: --kinds takes {', '.join(KINDS)}")
-        return EXIT_USAGE
-    # "nan" and "inf" pass float() and "<= 0"; a time-out must be a finite number of seconds.
-    if (
-        not 1 <= args.events <= MAX_EVENTS
-        or args.jobs < 0
-        or args.max_discrepancies < 0
-        or not (0 < args.timeout < 1e6)
-    ):
-        err(f"error: --events must be from 1 to {MAX_EVENTS:,}; --jobs, --max-discrepancies "
-            "at least 0; --timeout above 0 and below 1000000 s")  # fmt: skip
-        return EXIT_USAGE
-    if not 0 <= args.forfeits <= 1:
-        err("error: --forfeits must be between 0 and 1")
-        return EXIT_USAGE
-    if args.rounds is not None and not 1 <= args.rounds <= 50:
-        err("error: --rounds must be between 1 and 50")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
+    return codes
+
+
+def probed(args: argparse.Namespace) -> Any:
+    """The adapter the options name, probed; CommandError for an unusable one."""
+    from ..certify.adapters import AdapterError, probe
+
     try:
-        adapter = probe(chosen(args))
+        return probe(chosen(args))
     except AdapterError as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
-    rounded = {c.strip() for c in args.rounded.split(",") if c.strip()}
-    order_only = {c.strip() for c in args.order_only.split(",") if c.strip()}
+        raise CommandError(str(e)) from None
+
+
+def with_comparison(adapter: Any, codes: tuple[str, ...], rounded: str, order_only: str) -> Any:
+    """*adapter* with --rounded and --order-only, each code checked against the list."""
+    rounded_codes = {c.strip() for c in rounded.split(",") if c.strip()}
+    order_codes = {c.strip() for c in order_only.split(",") if c.strip()}
     bases = {c.split("/")[0].split(":")[0] for c in codes}  # as compare matches them
-    for option, named in (("--rounded", rounded), ("--order-only", order_only)):
+    for option, named in (("--rounded", rounded_codes), ("--order-only", order_codes)):
         unknown = sorted(c for c in named if c not in bases and c != "*")
-        given = option == "--rounded" or args.order_only != "DE"  # not the default DE
+        given = option == "--rounded" or order_only != "DE"  # not the default DE
         if unknown and given:
-            err(f"error: {option}: {', '.join(unknown)} not in the tie-break list "
-                f"({','.join(codes)})")  # fmt: skip
-            return EXIT_USAGE
-    adapter = replace(adapter, rounded=frozenset(adapter.rounded | rounded),
-                      order_only=frozenset(order_only))  # fmt: skip
-    if args.pairing == "dutch":
-        try:
-            import caissify_pairings  # noqa: F401
-        except ImportError:
-            err("error: --pairing dutch needs caissify-pairings (from a checkout: pip install "
-                "'.[certify-dutch]')")  # fmt: skip
-            return EXIT_USAGE
-    if args.unrated_rating is not None and not 0 <= args.unrated_rating <= 9999:
-        err("error: --unrated-rating must be a rating from 0 to 9999")
-        return EXIT_USAGE
-    given = args.unrated_rating is not None  # 0 is a rating too
-    options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
-    profile = Profile(players=(int(low), int(high)), rounds=args.rounds, kinds=kinds,
-                      pairing=args.pairing, forfeit=args.forfeits)  # fmt: skip
-    config = Config(adapter, codes, args.edition, args.seed, profile, options)
-    try:  # a code no plugin provides, or one the edition lacks, is a usage error up front
-        standings(config, generate(args.seed, 0, profile))
+            raise CommandError(
+                f"{option}: {', '.join(unknown)} not in the tie-break list ({','.join(codes)})"
+            )
+    return replace(
+        adapter,
+        rounded=frozenset(adapter.rounded | rounded_codes),
+        order_only=frozenset(order_codes),
+    )
+
+
+def check_dutch() -> None:
+    """CommandError when --pairing dutch cannot be used."""
+    try:
+        import caissify_pairings  # noqa: F401
+    except ImportError:
+        raise CommandError(
+            "--pairing dutch needs caissify-pairings (from a checkout: pip install "
+            "'.[certify-dutch]')"
+        ) from None
+
+
+def try_one_event(config: Any) -> None:
+    """Rank one event up front: a code no plugin provides, or one the edition lacks, is a
+    usage error before the run, not a discrepancy in every event."""
+    from ..certify.engine import standings
+    from ..certify.generate import generate
+    from ..codes import CodeError
+    from ..host import PluginError
+
+    try:
+        standings(config, generate(config.seed, 0, config.profile))
     except (CodeError, PluginError) as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
-    if args.report:  # found out before a long run, not after it
-        folder = Path(args.report)
-        if folder.exists() and not folder.is_dir():
-            err(f"error: --report {args.report}: it is not a folder (the report is a folder "
-                "of files: summary.json, junit.xml, report.html, cases/)")  # fmt: skip
-            return EXIT_USAGE
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
-            return EXIT_USAGE
+        raise CommandError(str(e)) from None
+
+
+def report_folder(path: str) -> None:
+    """Make the --report folder; CommandError when it cannot be one."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise CommandError(
+            f"--report {path}: it is not a folder (the report is a folder of files: "
+            "summary.json, junit.xml, report.html, cases/)"
+        )
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CommandError(f"cannot write the report to {path}: {e.strerror or e}") from None
+
+
+def certified(config: Any, args: argparse.Namespace) -> Any:
+    """Run the certification (SIGTERM cleans up as Ctrl-C does); its summary."""
     from ..audit import default_jobs, progress
+    from ..certify.engine import Terminated
+    from ..certify.session import certify
 
     if args.shrink_seconds > 0 and not shrinking():
-        err(f"warning: Hypothesis is not installed: discrepancies will be reported but not "
-            f"shrunk ({INSTALL_CERTIFY})")  # fmt: skip
+        err(
+            "warning: Hypothesis is not installed: discrepancies will be reported but not "
+            f"shrunk ({INSTALL_CERTIFY})"
+        )
     show = progress(args.events, sys.stderr)
 
     def terminated(signum: int, frame: object) -> None:  # kill PID: clean up as on Ctrl-C
@@ -277,30 +438,35 @@ def run(args: argparse.Namespace) -> int:
     main_thread = threading.current_thread() is threading.main_thread()  # else not allowed
     before = signal.signal(signal.SIGTERM, terminated) if main_thread else None
     try:
-        summary = certify(config, args.events, jobs=args.jobs or default_jobs(),
-                          scheduler=args.scheduler or "",
-                          shrink_seconds=args.shrink_seconds if shrinking() else 0,
-                          progress=show)  # fmt: skip
+        return certify(
+            config,
+            args.events,
+            jobs=args.jobs or default_jobs(),
+            scheduler=args.scheduler or "",
+            shrink_seconds=args.shrink_seconds if shrinking() else 0,
+            progress=show,
+        )
     except RuntimeError as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
     finally:
         if main_thread:
             signal.signal(signal.SIGTERM, before)
-    sys.stdout.write(text(summary))
-    if args.report:
-        try:
-            write(summary, Path(args.report))
-        except OSError as e:
-            err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
-            return EXIT_USAGE
-    if not summary.compared:  # a check that compared nothing fails
-        err(
-            "error: no value and no order was compared: the program offered none for this "
-            "list, or C.07 Art. 10 dropped every code (unrated players; see --unrated-rating)"
-        )
-        return EXIT_PROBLEMS
-    return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
+
+
+def text_of(summary: Any) -> str:
+    from ..certify.report import text
+
+    return str(text(summary))
+
+
+def write_report(summary: Any, path: str) -> None:
+    """Write the report files; CommandError when they cannot be written."""
+    from ..certify.report import write
+
+    try:
+        write(summary, Path(path))
+    except OSError as e:
+        raise CommandError(f"cannot write the report to {path}: {e.strerror or e}") from None
 
 
 # From a checkout; once fide-tiebreaks is on PyPI, pip install 'fide-tiebreaks[certify]'.
@@ -325,8 +491,9 @@ def chosen(args: argparse.Namespace) -> Any:
         import shlex
 
         name = Path(shlex.split(args.program)[0]).name.replace("{python}", "python")
-        return Adapter(name, command=args.program, reader=args.reader, timeout=args.timeout,
-                       version=version)  # fmt: skip
+        return Adapter(
+            name, command=args.program, reader=args.reader, timeout=args.timeout, version=version
+        )
     if args.entry is not None:
         entry_point(args.entry)
         return Adapter(args.entry, entry=args.entry, timeout=args.timeout, version=version)

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    EXIT_USAGE,
     FILE_HELP,
+    CommandError,
     add_common,
     add_pgn_arguments,
-    err,
     input_name,
+    print_diagnostics,
     read_input,
 )
 
@@ -46,14 +45,22 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "(FIDE's endorsement PTC, docs/endorsement.md).",
         epilog=STANDINGS_EPILOG,
     )
-    p.add_argument("file", nargs="+", metavar="FILE",
-                   help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP +
-                   " (with --standings: files or folders, any number)")  # fmt: skip
-    p.add_argument("--standings", action="store_true",
-                   help="check that each file's declared ranks follow its own tie-break list "
-                   "(202/212): one JSON object per file on standard output, naming each "
-                   "position that breaks the list, the deciding code, both values and the "
-                   "article")  # fmt: skip
+    p.add_argument(
+        "file",
+        nargs="+",
+        metavar="FILE",
+        help="a TRF16, TRF-2026, XML or Chess-JSON file"
+        + FILE_HELP
+        + " (with --standings: files or folders, any number)",
+    )
+    p.add_argument(
+        "--standings",
+        action="store_true",
+        help="check that each file's declared ranks follow its own tie-break list "
+        "(202/212): one JSON object per file on standard output, naming each "
+        "position that breaks the list, the deciding code, both values and the "
+        "article",
+    )
     p.add_argument(
         "--format",
         "-f",
@@ -82,21 +89,16 @@ def run(args: argparse.Namespace) -> int:
 
         return run_standings(args)
     if len(args.file) > 1:
-        err("error: check reads one file; --standings checks many")
-        return EXIT_USAGE
+        raise CommandError("check reads one file; --standings checks many")
     args.file = args.file[0]
-    result, stop = read_input(args)
-    if result is None:
-        return stop or EXIT_USAGE
+    # check shows every note, and goes on past the file's errors to count them all
+    result = read_input(args, Severity.NOTE, keep_going=True)
     found = list(result.diagnostics)
     t = result.tournament
     if not any(d.severity is Severity.ERROR for d in found):
-        for d in _ranking_diagnostics(t, input_name(args)):
-            text = str(d)  # check shows notes too, as read_input does
-            if args.strict and d.severity is Severity.WARNING:
-                text = text.replace(": warning: ", ": error: ", 1)
-            print(text, file=sys.stderr)
-            found.append(d)
+        ranking = _ranking_diagnostics(t, input_name(args))
+        print_diagnostics(ranking, Severity.NOTE, args.strict)
+        found += ranking
     counts = {s: sum(d.severity is s for d in found) for s in Severity}
     who = (
         f"{counted(len(t.participants), 'team')} "

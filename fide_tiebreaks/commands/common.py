@@ -1,14 +1,47 @@
-"""What the commands share: exit codes, messages, the common options, reading the input file,
-ranking with the usual error handling, and writing the output."""
+"""What the commands share: exit codes, :class:`CommandError`, messages, the common options
+and their ``type=`` checks, reading the input file, ranking with the usual error handling,
+and writing the output."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from ..diagnostics import Severity
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+T = TypeVar("T")
+
+
+class CommandError(Exception):
+    """A command stops: cli.main says *message* once, as ``fide-tiebreaks: error: MESSAGE``,
+    after printing the located *diagnostics* (a file that cannot be read), and exits with
+    *exit_code* (default: usage, 2). Without a message, what was wrong is already on
+    standard error (the file's own diagnostics)."""
+
+    def __init__(
+        self,
+        message: str | None = None,
+        exit_code: int = EXIT_USAGE,
+        diagnostics: Iterable[Any] = (),
+    ) -> None:
+        super().__init__(message or "")
+        self.message = message
+        self.exit_code = exit_code
+        self.diagnostics = tuple(diagnostics)
+
+    def report(self) -> None:
+        """Say on standard error what stopped the command."""
+        for d in self.diagnostics:
+            print(d, file=sys.stderr)
+        if self.message:
+            err(f"error: {self.message}")
 
 
 def err(message: str, stream: TextIO | None = None) -> None:
@@ -89,22 +122,23 @@ def read_stdin() -> bytes:
     return data
 
 
-def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
-    """Read the file and print its diagnostics; the exit code when it must stop here."""
-    from ..diagnostics import InputError, Severity
+def read_input(
+    args: argparse.Namespace,
+    shown: Severity | None = None,
+    *,
+    keep_going: bool = False,
+    stop_message: str | None = None,
+) -> Any:
+    """Read the file and print its diagnostics of severity *shown* or above (default: notes
+    with --verbose, else warnings); the reader's result. Raises CommandError when the file
+    cannot be read (usage, 2) or, unless *keep_going*, when it has errors (warnings too with
+    --strict: problems, 1), saying *stop_message* then."""
+    from ..diagnostics import InputError
+    from ..diagnostics import Severity as S
     from ..formats import parse_any, read_trf
     from ..formats.base import ReadSettings
 
-    team_pab = None
-    if getattr(args, "team_pab", None):
-        from ..numbers import parse_decimal
-
-        mp_text, _, gp_text = args.team_pab.partition(":")
-        mp, gp = parse_decimal(mp_text), parse_decimal(gp_text)
-        if mp is None or gp is None:
-            err(f"error: --team-pab takes MP:GP, e.g. 1:2, not '{args.team_pab}'")
-            return None, EXIT_USAGE
-        team_pab = (mp, gp)
+    team_pab = getattr(args, "team_pab", None)  # a (MP, GP) pair: see team_pab_pair
     pgn = None
     if hasattr(args, "absent_as"):
         from ..formats.pgn import PgnOptions
@@ -117,76 +151,155 @@ def read_input(args: argparse.Namespace) -> tuple[Any, int | None]:
         else:
             result = read_trf(args.file, settings=settings)
     except InputError as e:
-        for d in e.diagnostics:
-            print(d, file=sys.stderr)
-        return None, EXIT_USAGE
-    shown = Severity.NOTE if args.verbose or args.command == "check" else Severity.WARNING
-    failing = Severity.WARNING if args.strict else Severity.ERROR
+        raise CommandError(diagnostics=e.diagnostics) from None
+    if shown is None:
+        shown = S.NOTE if args.verbose else S.WARNING
+    if print_diagnostics(result.diagnostics, shown, args.strict) and not keep_going:
+        raise CommandError(stop_message, EXIT_PROBLEMS)
+    return result
+
+
+def print_diagnostics(diagnostics: Iterable[Any], shown: Severity, strict: bool) -> int:
+    """Print the *diagnostics* of severity *shown* or above (a warning as an error when
+    *strict*); how many of them fail the run (errors, and warnings when *strict*)."""
+    from ..diagnostics import Severity as S
+
+    failing = S.WARNING if strict else S.ERROR
     problems = 0
-    for d in result.diagnostics:
+    for d in diagnostics:
         if d.severity >= shown:
             text = str(d)
-            if args.strict and d.severity is Severity.WARNING:
+            if strict and d.severity is S.WARNING:
                 text = text.replace(": warning: ", ": error: ", 1)
             print(text, file=sys.stderr)
         problems += d.severity >= failing
-    return result, (EXIT_PROBLEMS if problems else None)
+    return problems
 
 
-def report_ranking(diagnostics: Iterable[Any], args: argparse.Namespace) -> int | None:
+def report_ranking(diagnostics: Iterable[Any], args: argparse.Namespace) -> None:
     """Print a ranking's warnings (notes too with --verbose; the edition picked for an
-    undated file always, since it changes the values); EXIT_PROBLEMS when --strict makes a
-    warning an error, else None."""
-    from ..diagnostics import Kind, Severity
+    undated file always, since it changes the values); CommandError (problems, 1) when
+    --strict makes a warning an error."""
+    from ..diagnostics import Kind
+    from ..diagnostics import Severity as S
 
     diagnostics = list(diagnostics)
     for d in diagnostics:
-        if d.severity >= Severity.WARNING or args.verbose or d.kind is Kind.UNDATED:
+        if d.severity >= S.WARNING or args.verbose or d.kind is Kind.UNDATED:
             print(d, file=sys.stderr)
-    if args.strict and any(d.severity >= Severity.WARNING for d in diagnostics):
-        return EXIT_PROBLEMS
-    return None
+    if args.strict and any(d.severity >= S.WARNING for d in diagnostics):
+        raise CommandError(None, EXIT_PROBLEMS)
 
 
-def incomplete(standings: Any) -> int:
-    """EXIT_PROBLEMS, said on standard error, when a requested code is missing from the
-    standings written for a reason other than a rule (a plugin that failed); else EXIT_OK."""
+def require_complete(standings: Any) -> None:
+    """CommandError (problems, 1) when a requested code is missing from the standings written
+    for a reason other than a rule (a plugin that failed)."""
     lost = [m.code for m in standings.missing if m.kind != "rule"]
-    if not lost:
-        return EXIT_OK
-    it = "it" if len(lost) == 1 else "them"
-    err(f"error: {', '.join(lost)} could not be computed (see above); the standings are "
-        f"written without {it}, so they are not the standings asked for")  # fmt: skip
-    return EXIT_PROBLEMS
+    if lost:
+        it = "it" if len(lost) == 1 else "them"
+        raise CommandError(
+            f"{', '.join(lost)} could not be computed (see above); the standings are "
+            f"written without {it}, so they are not the standings asked for",
+            EXIT_PROBLEMS,
+        )
 
 
-def ranked(run: Callable[[], Any]) -> tuple[Any, int]:
-    """Run a ranking for a command: (its result, EXIT_OK), or (None, exit status) after
-    reporting a bad code, option or edition (usage, 2) or a failing plugin (1)."""
+def ranked(run: Callable[[], T]) -> T:
+    """Run a ranking for a command: its result; CommandError for a bad code, option or
+    edition (usage, 2) or a failing plugin (problems, 1)."""
     from ..codes import CodeError
     from ..host import PluginError
 
     try:
-        return run(), EXIT_OK
+        return run()
     except (CodeError, ValueError) as e:
-        err(f"error: {e}")
-        return None, EXIT_USAGE
+        raise CommandError(str(e)) from None
     except PluginError as e:
-        err(f"error: {e}")
-        return None, EXIT_PROBLEMS
+        raise CommandError(str(e), EXIT_PROBLEMS) from None
+
+
+def usage_check(check: Callable[[str], T]) -> Callable[[str], T]:
+    """*check* as an argparse ``type=``: the ValueError it raises becomes argparse's usage
+    error (exit 2) with the error's own message, not argparse's 'invalid value'."""
+
+    def checked(text: str) -> T:
+        try:
+            return check(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    checked.__name__ = check.__name__
+    return checked
+
+
+def integer(text: str) -> int:
+    """An ``int`` as argparse's ``type=int`` reads it, with argparse's message."""
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"invalid int value: '{text}'") from None
+
+
+def number(text: str) -> float:
+    """A ``float`` as argparse's ``type=float`` reads it, with argparse's message."""
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"invalid float value: '{text}'") from None
+
+
+@usage_check
+def provider_choice(text: str) -> tuple[str, str]:
+    """``--provider CODE=PLUGIN`` as (code, plugin)."""
+    code, sep, plugin = text.partition("=")
+    if not sep:
+        raise ValueError(f"--provider takes CODE=PLUGIN, e.g. BH=buchholz, not '{text}'")
+    return code, plugin
+
+
+@usage_check
+def option_item(text: str) -> str:
+    """``--option KEY=VALUE``, checked for its shape (the value is read by the option its
+    plugin declares, in :func:`options_from`)."""
+    key, sep, _ = text.partition("=")
+    if not sep or not key:
+        raise ValueError(f"--option takes KEY=VALUE, not '{text}'")
+    return text
+
+
+@usage_check
+def team_pab_pair(text: str) -> tuple[Fraction, Fraction]:
+    """``--team-pab MP:GP`` as exact (match points, game points)."""
+    from ..numbers import parse_decimal
+
+    mp_text, _, gp_text = text.partition(":")
+    mp, gp = parse_decimal(mp_text), parse_decimal(gp_text)
+    if mp is None or gp is None:
+        raise ValueError(f"--team-pab takes MP:GP, e.g. 1:2, not '{text}'")
+    return mp, gp
 
 
 def add_option_arguments(p: argparse.ArgumentParser) -> None:
     """``--option`` and ``--unrated-rating``, which :func:`options_from` reads."""
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="an option a tie-break or edition plugin declares, e.g. "
-                   "legacy-pab-unplayed=no ('fide-tiebreaks plugins' lists them with their "
-                   "types and defaults)")  # fmt: skip
-    p.add_argument("--unrated-rating", type=int, metavar="R",
-                   help="rating given to unrated players by the tournament regulations, so "
-                   "that rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 "
-                   "Art. 10); without it they are dropped when unrated players are "
-                   "present")  # fmt: skip
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        type=option_item,
+        help="an option a tie-break or edition plugin declares, e.g. "
+        "legacy-pab-unplayed=no ('fide-tiebreaks plugins' lists them with their "
+        "types and defaults)",
+    )
+    p.add_argument(
+        "--unrated-rating",
+        type=int,
+        metavar="R",
+        help="rating given to unrated players by the tournament regulations, so "
+        "that rating tie-breaks (ARO, TPR, PTP, APRO, APPO, RTNG) are kept (C.07 "
+        "Art. 10); without it they are dropped when unrated players are "
+        "present",
+    )
     p.add_argument(
         "--national-ratings",
         action="store_true",
@@ -256,10 +369,8 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
     from ..host import registry
 
     options: dict[str, Any] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"--option takes KEY=VALUE, not '{item}'")
+    for item in args.option:  # each checked for its shape by option_item
+        key, _, value = item.partition("=")
         option = registry().option(key)
         options[option.name] = option.parse(value, key)
     if args.unrated_rating is not None:
@@ -271,20 +382,18 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def write_output(path: str | None, data: bytes) -> int:
+def write_output(path: str | None, data: bytes) -> None:
     """Write a command's output: to *path* through :func:`~fide_tiebreaks.atomic.write_atomic`
-    (the one mechanism for every file a command writes), else to standard output. EXIT_OK, or
-    EXIT_USAGE after reporting a path that must not or cannot be replaced (a directory, a FIFO,
-    a device, a missing folder...)."""
+    (the one mechanism for every file a command writes), else to standard output.
+    CommandError (usage, 2) for a path that must not or cannot be replaced (a directory, a
+    FIFO, a device, a missing folder...)."""
     if path is None or path == "-":  # '-o -': standard output, as for most tools
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-        return EXIT_OK
+        return
     from ..atomic import OutputError, write_atomic
 
     try:
         write_atomic(path, data)
     except OutputError as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
-    return EXIT_OK
+        raise CommandError(str(e)) from None

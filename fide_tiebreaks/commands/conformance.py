@@ -6,7 +6,25 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, edition_names, err, write_output
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    CommandError,
+    edition_names,
+    usage_check,
+    write_output,
+)
+
+
+@usage_check
+def junit_path(text: str) -> str:
+    """``--junit PATH``: a file, since the text report goes to standard output."""
+    if text == "-":
+        raise ValueError(
+            "--junit needs a file name: the text report goes to standard output "
+            "(e.g. --junit report.xml)"
+        )
+    return text
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
@@ -24,9 +42,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "compared (unless --allow-empty).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="*", metavar="PATHS",
-                   help="case files or folders of cases (default: the bundled corpus); with "
-                   "--against, one tournament file")  # fmt: skip
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATHS",
+        help="case files or folders of cases (default: the bundled corpus); with "
+        "--against, one tournament file",
+    )
     p.add_argument(
         "--provider",
         metavar="NAME",
@@ -39,10 +61,15 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="CODES",
         help="with --against: the codes to compare (default: those in RESULTS)",
     )
-    p.add_argument("--edition", "-e", metavar="E",
-                   help=f"with --against: the rules edition ({edition_names()}, or one a "
-                   "plugin adds)")  # fmt: skip
-    p.add_argument("--junit", metavar="PATH", help="also write the report as JUnit XML")
+    p.add_argument(
+        "--edition",
+        "-e",
+        metavar="E",
+        help=f"with --against: the rules edition ({edition_names()}, or one a plugin adds)",
+    )
+    p.add_argument(
+        "--junit", metavar="PATH", type=junit_path, help="also write the report as JUnit XML"
+    )
     p.add_argument(
         "--allow-empty",
         action="store_true",
@@ -54,59 +81,66 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from ..codes import CodeError
     from ..conformance import runner
-    from ..diagnostics import InputError, printable
+    from ..diagnostics import printable
 
-    if args.junit == "-":  # the report itself goes to standard output
-        err("error: --junit needs a file name: the text report goes to standard output "
-            "(e.g. --junit report.xml)")  # fmt: skip
-        return EXIT_USAGE
     if args.junit:  # checked before the run: an unwritable path is a usage error
-        from ..atomic import OutputError, resolve_target
-
-        try:
-            resolve_target(args.junit)
-        except OutputError as e:
-            err(f"error: {e}")
-            return EXIT_USAGE
-    paths = [Path(p) for p in args.paths]
-    missing = [str(p) for p in paths if not p.exists()]
-    if missing:
-        err(f"error: no such file or folder: {', '.join(missing)}")
-        return EXIT_USAGE
-    try:
-        if args.against:
-            if len(paths) != 1:
-                err("error: --against compares one tournament file with one results file")
-                return EXIT_USAGE
-            codes = [c.strip() for c in args.tiebreaks.split(",")] if args.tiebreaks else None
-            outcomes = runner.against(paths[0], Path(args.against), codes, args.edition)
-        else:
-            outcomes = runner.run(paths or None, args.provider)
-    except InputError as e:
-        for d in e.diagnostics:
-            print(d, file=sys.stderr)
-        return EXIT_USAGE
-    except (CodeError, ValueError, OSError, KeyError) as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
+        writable(args.junit)
+    outcomes = judged(args)
     # File names and plugin messages may hold control characters: never raw to a terminal.
     sys.stdout.write(printable(runner.report(outcomes, args.verbose), lines=True))
-    if args.junit and write_output(args.junit, runner.junit(outcomes)) != EXIT_OK:
-        return EXIT_USAGE
+    if args.junit:
+        write_output(args.junit, runner.junit(outcomes))
     if not all(o.status in ("passed", "skipped") for o in outcomes):
         return EXIT_PROBLEMS
     if runner.compared(outcomes) == 0 and not args.allow_empty:
         # A check that compared nothing must not look like a pass.
-        if args.against:
-            why = f"{args.against} has no tie-break value or rank to compare"
-        elif args.provider:
-            why = f"plugin '{args.provider}' provides the codes of none of the cases"
-        else:
-            why = "no case was run"
-        err(f"error: nothing was compared: {why} (--allow-empty accepts such a run)")
-        return EXIT_PROBLEMS
+        raise CommandError(
+            f"nothing was compared: {why_nothing(args)} (--allow-empty accepts such a run)",
+            EXIT_PROBLEMS,
+        )
     return EXIT_OK
+
+
+def writable(path: str) -> None:
+    """CommandError when the --junit *path* cannot be written."""
+    from ..atomic import OutputError, resolve_target
+
+    try:
+        resolve_target(path)
+    except OutputError as e:
+        raise CommandError(str(e)) from None
+
+
+def judged(args: argparse.Namespace) -> list[Any]:
+    """The outcomes: of the cases (PATHS, else the corpus), or of --against's comparison."""
+    from pathlib import Path
+
+    from ..codes import CodeError
+    from ..conformance import runner
+    from ..diagnostics import InputError
+
+    paths = [Path(p) for p in args.paths]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise CommandError(f"no such file or folder: {', '.join(missing)}")
+    if args.against and len(paths) != 1:
+        raise CommandError("--against compares one tournament file with one results file")
+    try:
+        if args.against:
+            codes = [c.strip() for c in args.tiebreaks.split(",")] if args.tiebreaks else None
+            return list(runner.against(paths[0], Path(args.against), codes, args.edition))
+        return list(runner.run(paths or None, args.provider))
+    except InputError as e:
+        raise CommandError(diagnostics=e.diagnostics) from None
+    except (CodeError, ValueError, OSError, KeyError) as e:
+        raise CommandError(str(e)) from None
+
+
+def why_nothing(args: argparse.Namespace) -> str:
+    """Why a run compared nothing."""
+    if args.against:
+        return f"{args.against} has no tie-break value or rank to compare"
+    if args.provider:
+        return f"plugin '{args.provider}' provides the codes of none of the cases"
+    return "no case was run"

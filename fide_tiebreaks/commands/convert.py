@@ -6,11 +6,11 @@ import argparse
 from typing import Any
 
 from .common import (
-    EXIT_USAGE,
+    EXIT_OK,
     FILE_HELP,
+    CommandError,
     add_common,
     add_pgn_arguments,
-    err,
     read_input,
     write_output,
 )
@@ -43,40 +43,42 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="comma-separated record codes to leave out where the form cannot hold "
         "them (e.g. --to trf16 --drop 192,202), instead of refusing",
     )
-    p.add_argument("--output", "-o", metavar="PATH",
-                    help="write here (atomically) instead of standard output")  # fmt: skip
+    p.add_argument(
+        "--output", "-o", metavar="PATH", help="write here (atomically) instead of standard output"
+    )
     add_common(p)
     add_pgn_arguments(p)
     return p
 
 
 def run(args: argparse.Namespace) -> int:
-    result, stop = read_input(args)
-    if result is None or stop is not None:
-        return stop or EXIT_USAGE
-    t = result.tournament
-    if args.to == "trf":
+    t = read_input(args).tournament
+    write_output(args.output, encoded(t, args.to, args.drop))
+    return EXIT_OK
+
+
+def encoded(t: Any, to: str, drop: str) -> bytes:
+    """The tournament *t* in the format *to*, without ranking it (the records *drop* names
+    left out where a TRF form cannot hold them)."""
+    if to == "trf":
         from ..formats.trf.writer import encode
 
         assert t.source is not None  # every reader keeps the TRF it read or built
-        data = encode(t.source)
-    elif args.to in ("trf16", "trf26"):
+        return encode(t.source)
+    if to in ("trf16", "trf26"):
         from ..formats.trf.forms import TrfFormError
         from ..formats.trf.model_writer import write_tournament_trf
 
-        drop = [c.strip() for c in args.drop.split(",") if c.strip()]
+        dropped = [c.strip() for c in drop.split(",") if c.strip()]
         try:
-            data = write_tournament_trf(t, form=args.to, drop=drop).encode("utf-8")
+            text = write_tournament_trf(t, form="trf16" if to == "trf16" else "trf26", drop=dropped)
+            return text.encode("utf-8")
         except TrfFormError as e:
-            err(f"error: {e}")
-            return EXIT_USAGE
-    else:
-        from ..formats.base import TooLarge
-        from ..formats.chessjson import dumps, event
+            raise CommandError(str(e)) from None
+    from ..formats.base import TooLarge
+    from ..formats.chessjson import dumps, event
 
-        try:
-            data = dumps(event(t)).encode("utf-8")
-        except TooLarge as e:
-            err(f"error: {e}")
-            return EXIT_USAGE
-    return write_output(args.output, data)
+    try:
+        return dumps(event(t)).encode("utf-8")
+    except TooLarge as e:
+        raise CommandError(str(e)) from None

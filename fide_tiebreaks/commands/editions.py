@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from .common import EXIT_OK
@@ -29,42 +30,53 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from datetime import date
-
     from ..host import registry
 
-    installed = registry().editions.values()
+    editions = newest_first(registry().editions.values())
+    if args.format == "json":
+        data = [edition_dict(e) for e in editions]
+        print(json.dumps({"editions": data}, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    rows = [("EDITION", "IN FORCE", "PLUGIN", "WHAT IT IS")]
+    rows += [(e.name, period(e), e.provider, e.title) for e in editions]
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+    return EXIT_OK
+
+
+def newest_first(installed: Iterable[Any]) -> list[Any]:
+    """The dated editions, newest first, then those used only by name."""
+    from datetime import date
+
+    installed = list(installed)
     dated = sorted(
         (e for e in installed if e.in_force_from or e.in_force_until),
         key=lambda e: e.in_force_from or date.min,
         reverse=True,
     )
-    editions = [*dated, *(e for e in installed if e not in dated)]  # newest first
-    if args.format == "json":
-        data = [
-            {
-                "name": e.name,
-                "from": e.in_force_from.isoformat() if e.in_force_from else None,
-                "until": e.in_force_until.isoformat() if e.in_force_until else None,
-                "citation": e.citation,
-                "provider": e.provider,
-                "title": e.title,
-            }
-            for e in editions
-        ]
-        print(json.dumps({"editions": data}, ensure_ascii=False, indent=1))
-        return EXIT_OK
-    rows = [("EDITION", "IN FORCE", "PLUGIN", "WHAT IT IS")]
-    for e in editions:
-        start, end = e.in_force_from, e.in_force_until
-        if start and end:
-            period = f"{start.isoformat()} to {end.isoformat()}"
-        elif start or end:
-            period = f"from {start.isoformat()}" if start else f"until {end.isoformat()}"  # type: ignore[union-attr]
-        else:
-            period = "by name only"
-        rows.append((e.name, period, e.provider, e.title))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
-    return EXIT_OK
+    return [*dated, *(e for e in installed if e not in dated)]
+
+
+def edition_dict(e: Any) -> dict[str, Any]:
+    """One edition as JSON."""
+    return {
+        "name": e.name,
+        "from": e.in_force_from.isoformat() if e.in_force_from else None,
+        "until": e.in_force_until.isoformat() if e.in_force_until else None,
+        "citation": e.citation,
+        "provider": e.provider,
+        "title": e.title,
+    }
+
+
+def period(e: Any) -> str:
+    """When the edition *e* was in force, as the table shows it."""
+    start, end = e.in_force_from, e.in_force_until
+    if start and end:
+        return f"{start.isoformat()} to {end.isoformat()}"
+    if start:
+        return f"from {start.isoformat()}"
+    if end:
+        return f"until {end.isoformat()}"
+    return "by name only"

@@ -10,8 +10,8 @@ from typing import Any
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    EXIT_USAGE,
     FILE_HELP,
+    CommandError,
     add_common,
     add_decision_arguments,
     add_option_arguments,
@@ -19,11 +19,11 @@ from .common import (
     decisions_from,
     edition_help,
     err,
-    incomplete,
     options_from,
     ranked,
     read_input,
     report_ranking,
+    require_complete,
     tiebreaks_from,
 )
 
@@ -47,15 +47,27 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
     )
-    p.add_argument("participant", metavar="PARTICIPANT",
-                    help="the start rank, or the name or a part of it (case is ignored); "
-                    "when several names match, they are listed")  # fmt: skip
-    p.add_argument("--tiebreaks", "-t", metavar="CODES",
-                   help="comma-separated tie-break codes, as for 'standings' (default: the "
-                   "file's list, else the default for its type)")  # fmt: skip
+    p.add_argument(
+        "participant",
+        metavar="PARTICIPANT",
+        help="the start rank, or the name or a part of it (case is ignored); "
+        "when several names match, they are listed",
+    )
+    p.add_argument(
+        "--tiebreaks",
+        "-t",
+        metavar="CODES",
+        help="comma-separated tie-break codes, as for 'standings' (default: the "
+        "file's list, else the default for its type)",
+    )
     p.add_argument("--edition", "-e", metavar="E", help=edition_help())
-    p.add_argument("--format", "-f", choices=("text", "json"), default="text",
-                   help="text for reading, json for programs (default: text)")  # fmt: skip
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("text", "json"),
+        default="text",
+        help="text for reading, json for programs (default: text)",
+    )
     add_option_arguments(p)
     add_decision_arguments(p)
     add_preset_argument(p)
@@ -70,37 +82,30 @@ def no_single_match(t: Any, text: str, hits: list[int], shown: int = 20) -> str:
     first, last = (min(t.index), max(t.index)) if t.index else (0, 0)
     if not hits:
         if text.isascii() and text.strip().isdigit():
-            return (f"no participant has start rank {clip(text.strip())} (this file has start "
-                    f"ranks {first} to {last})")  # fmt: skip
-        return (f"no participant's name contains '{clip(text)}' (case is ignored); give a start "
-                f"rank ({first} to {last}) or part of a name as 'standings' lists it")  # fmt: skip
+            return (
+                f"no participant has start rank {clip(text.strip())} (this file has start "
+                f"ranks {first} to {last})"
+            )
+        return (
+            f"no participant's name contains '{clip(text)}' (case is ignored); give a start "
+            f"rank ({first} to {last}) or part of a name as 'standings' lists it"
+        )
     listed = ", ".join(f"#{pid} {t.participant(pid).name}" for pid in hits[:shown])
     more = f", and {len(hits) - shown} more" if len(hits) > shown else ""
-    return (f"'{clip(text)}' matches {len(hits)} participants: {listed}{more}; give the start "
-            f"rank (e.g. 'explain FILE {hits[0]}') or more of the name")  # fmt: skip
+    return (
+        f"'{clip(text)}' matches {len(hits)} participants: {listed}{more}; give the start "
+        f"rank (e.g. 'explain FILE {hits[0]}') or more of the name"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-
     from ..diagnostics import printable
-    from ..explain import explain, participant_matches, render_text, to_dict
+    from ..explain import explain, render_text, to_dict
 
-    if not os.path.exists(args.file) and os.path.isfile(args.participant):
-        err(f"error: no file '{args.file}', but '{args.participant}' is one: the file comes "
-            f"first, then the participant: 'fide-tiebreaks explain {args.participant} "
-            f"{args.file}'")  # fmt: skip
-        return EXIT_USAGE
-    result, stop = read_input(args)
-    if result is None or stop is not None:
-        return stop if stop is not None else EXIT_USAGE
-    t = result.tournament
-    hits = participant_matches(t, args.participant)
-    if len(hits) != 1:
-        err(f"error: {no_single_match(t, args.participant, hits)}")
-        return EXIT_USAGE
-    pid = hits[0]
-    done, stop = ranked(
+    check_order(args.file, args.participant)
+    t = read_input(args).tournament
+    pid = the_participant(t, args.participant)
+    standings, explanations = ranked(
         lambda: explain(
             t,
             pid,
@@ -112,17 +117,13 @@ def run(args: argparse.Namespace) -> int:
             lots=args.lots,
         )
     )
-    if done is None:
-        return stop
-    standings, explanations = done
-    stop = report_ranking(standings.diagnostics, args)
-    if stop is not None:
-        return stop  # as standings --strict: a warning is an error
+    report_ranking(standings.diagnostics, args)  # as standings --strict: a warning is an error
     if args.format == "json":
         print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
-    return max(incomplete(standings), unexplained(explanations))
+    require_complete(standings)
+    return unexplained(explanations)
 
 
 def unexplained(explanations: list[Any]) -> int:
@@ -132,3 +133,24 @@ def unexplained(explanations: list[Any]) -> int:
     for x in failed:
         err(f"warning: {x.fault}; {x.code}'s working is not shown")
     return EXIT_PROBLEMS if failed else EXIT_OK
+
+
+def check_order(file: str, participant: str) -> None:
+    """CommandError when the participant and the file were given the other way round."""
+    import os
+
+    if not os.path.exists(file) and os.path.isfile(participant):
+        raise CommandError(
+            f"no file '{file}', but '{participant}' is one: the file comes first, then the "
+            f"participant: 'fide-tiebreaks explain {participant} {file}'"
+        )
+
+
+def the_participant(t: Any, text: str) -> int:
+    """The one participant *text* names (start rank or part of a name); else CommandError."""
+    from ..explain import participant_matches
+
+    hits = participant_matches(t, text)
+    if len(hits) != 1:
+        raise CommandError(no_single_match(t, text, hits))
+    return int(hits[0])

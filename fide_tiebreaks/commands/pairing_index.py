@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_common, err, read_input
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CommandError, add_common, read_input
 
 ONE_SHOT = True  # see cli.main
 
@@ -83,7 +83,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     return p
 
 
-def _ratings(items: list[str]) -> dict[int, int] | None:
+def _ratings(items: list[str]) -> dict[int, int]:
+    """``--rating ID=RATING`` items as {start rank: rating}; CommandError for a bad one."""
     out = {}
     for item in items:
         pid, sep, value = item.partition("=")
@@ -94,46 +95,27 @@ def _ratings(items: list[str]) -> dict[int, int] | None:
             and value.strip().isascii()
             and value.strip().isdigit()
         ):
-            err(f"error: --rating takes ID=RATING (whole numbers), e.g. 12=1650, not '{item}'")
-            return None
+            raise CommandError(
+                f"--rating takes ID=RATING (whole numbers), e.g. 12=1650, not '{item}'"
+            )
         if len(pid.strip()) > 6 or len(value.strip()) > 6:
-            err(f"error: --rating '{item}': the start rank or the rating is too long")
-            return None
+            raise CommandError(f"--rating '{item}': the start rank or the rating is too long")
         out[int(pid)] = int(value)
     return out
 
 
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import printable
-    from ..pairing import MissingRatingError, PairingIndexError, pairing_index
     from ..pairing.present import explain_dict, explain_text, render_table, to_dict
+    from .explain import the_participant
 
     ratings = _ratings(args.rating)
-    if ratings is None:
-        return EXIT_USAGE
     if ratings and args.system != "dubov":
-        err("error: --rating is for --system dubov (C.04.4.1 1.1.2)")
-        return EXIT_USAGE
-    result, stop = read_input(args)
-    if result is None or stop is not None:
-        return stop if stop is not None else EXIT_USAGE
-    t = result.tournament
-    options: dict[str, Any] = {
-        "edition": args.burstein_edition,
-        "zero_bye": args.zero_bye,
-        "rounds": args.rounds,
-    }
-    if ratings:
-        options["provisional_ratings"] = ratings
-    try:
-        index = pairing_index(t, args.system, args.after_round, **options)
-    except PairingIndexError as e:
-        err(f"error: {e}")  # a missing rating is the input's problem; the rest, usage
-        return EXIT_PROBLEMS if isinstance(e, MissingRatingError) else EXIT_USAGE
+        raise CommandError("--rating is for --system dubov (C.04.4.1 1.1.2)")
+    t = read_input(args).tournament
+    index = indexed(t, args, ratings)
     if args.explain is not None:
-        pid = _player(index.tournament, args.explain)
-        if pid is None:
-            return EXIT_USAGE
+        pid = the_participant(index.tournament, args.explain)
         if args.format == "json":
             print(json.dumps(explain_dict(index, pid), ensure_ascii=False, indent=1))
         else:
@@ -146,12 +128,20 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _player(t: Any, text: str) -> int | None:
-    from ..explain import participant_matches
-    from .explain import no_single_match
+def indexed(t: Any, args: argparse.Namespace, ratings: dict[int, int]) -> Any:
+    """The pairing index of *t*; CommandError: a missing rating is the input's problem
+    (1), the rest usage (2)."""
+    from ..pairing import MissingRatingError, PairingIndexError, pairing_index
 
-    hits = participant_matches(t, text)
-    if len(hits) != 1:
-        err(f"error: {no_single_match(t, text, hits)}")
-        return None
-    return int(hits[0])
+    options: dict[str, Any] = {
+        "edition": args.burstein_edition,
+        "zero_bye": args.zero_bye,
+        "rounds": args.rounds,
+    }
+    if ratings:
+        options["provisional_ratings"] = ratings
+    try:
+        return pairing_index(t, args.system, args.after_round, **options)
+    except PairingIndexError as e:
+        code = EXIT_PROBLEMS if isinstance(e, MissingRatingError) else EXIT_USAGE
+        raise CommandError(str(e), code) from None

@@ -17,8 +17,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "rules editions, then the options they declare (--option NAME=VALUE) with their type, "
         "default and help. Broken plugins are reported on standard error.",
     )
-    p.add_argument("--format", "-f", choices=("table", "json"), default="table",
-                   help="table for reading, json for programs (default: table)")  # fmt: skip
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=("table", "json"),
+        default="table",
+        help="table for reading, json for programs (default: table)",
+    )
     return p
 
 
@@ -28,19 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
     reg = registry()
     if args.format == "json":
-        data = [
-            {
-                "name": p.name,
-                "distribution": p.distribution,
-                "version": p.version,
-                "builtin": p.builtin,
-                "codes": list(p.codes),
-                "editions": list(p.editions),
-                "options": [option_dict(o) for o in p.options],
-                "presets": list(p.presets),
-            }
-            for p in reg.providers
-        ]
+        data = [plugin_dict(p) for p in reg.providers]
         print(json.dumps({"plugins": data, "problems": reg.problems}, indent=1))
         return EXIT_OK
     rows = [("PLUGIN", "DISTRIBUTION", "VERSION", "PROVIDES")]
@@ -68,11 +61,31 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def plugin_dict(p: Any) -> dict[str, Any]:
+    """One plugin as JSON: what it is and what it provides."""
+    return {
+        "name": p.name,
+        "distribution": p.distribution,
+        "version": p.version,
+        "builtin": p.builtin,
+        "codes": list(p.codes),
+        "editions": list(p.editions),
+        "options": [option_dict(o) for o in p.options],
+        "presets": list(p.presets),
+    }
+
+
 def option_dict(o: Any) -> dict[str, Any]:
     """One declared option as JSON: name (as --option takes it), type, default, help."""
-    return {"name": o.name.replace("_", "-"), "type": o.type, "default": o.default,
-            "help": o.help, "choices": list(o.choices), "minimum": o.minimum,
-            "maximum": o.maximum}  # fmt: skip
+    return {
+        "name": o.name.replace("_", "-"),
+        "type": o.type,
+        "default": o.default,
+        "help": o.help,
+        "choices": list(o.choices),
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+    }
 
 
 def print_options(reg: Any) -> None:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_USAGE, err
+from .common import EXIT_OK, CommandError
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
@@ -23,14 +23,20 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         epilog='example:\n  echo \'{"path": "event.trf", "tiebreaks": "BH/C1,BH"}\' | '
         "fide-tiebreaks serve",
     )
-    p.add_argument("--stdio", action="store_true",
-                    help="requests on standard input, responses on standard output: the only "
-                    "mode, and the default (accepted for older scripts)")  # fmt: skip
-    p.add_argument("--root", metavar="DIR",
-                    help='read "path" requests only inside DIR (relative paths are taken from '
-                    "DIR; a path or symbolic link leading outside it is refused). Without it "
-                    "the service reads any file its user may read: it trusts its client "
-                    "(docs/serve.md)")  # fmt: skip
+    p.add_argument(
+        "--stdio",
+        action="store_true",
+        help="requests on standard input, responses on standard output: the only "
+        "mode, and the default (accepted for older scripts)",
+    )
+    p.add_argument(
+        "--root",
+        metavar="DIR",
+        help='read "path" requests only inside DIR (relative paths are taken from '
+        "DIR; a path or symbolic link leading outside it is refused). Without it "
+        "the service reads any file its user may read: it trusts its client "
+        "(docs/serve.md)",
+    )
     return p
 
 
@@ -40,7 +46,6 @@ def run(args: argparse.Namespace) -> int:
     from ..serve import serve_stdio
 
     if args.root is not None and not os.path.isdir(args.root):
-        err(f"error: --root {args.root} is not a folder")
-        return EXIT_USAGE
+        raise CommandError(f"--root {args.root} is not a folder")
     serve_stdio(sys.stdin.buffer, sys.stdout.buffer, root=args.root)
     return EXIT_OK

@@ -7,9 +7,9 @@ from typing import Any
 
 from ..formats import FORMATS
 from .common import (
-    EXIT_PROBLEMS,
-    EXIT_USAGE,
+    EXIT_OK,
     FILE_HELP,
+    CommandError,
     add_common,
     add_decision_arguments,
     add_option_arguments,
@@ -18,11 +18,13 @@ from .common import (
     decisions_from,
     edition_help,
     err,
-    incomplete,
     options_from,
+    provider_choice,
     ranked,
     read_input,
     report_ranking,
+    require_complete,
+    team_pab_pair,
     tiebreaks_from,
     write_output,
 )
@@ -55,8 +57,9 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         epilog=STANDINGS_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE",
-                    help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP)  # fmt: skip
+    p.add_argument(
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP
+    )
     p.add_argument("--tiebreaks", "-t", metavar="CODES", help="comma-separated tie-break codes")
     p.add_argument(
         "--edition",
@@ -123,6 +126,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--team-pab",
         metavar="MP:GP",
+        type=team_pab_pair,
         help="match and game points of a team's pairing-allocated bye where the file cannot say "
         "(TRF16; default a drawn match: a draw's MP and half the boards)",
     )
@@ -131,14 +135,22 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="CODE=PLUGIN",
+        type=provider_choice,
         help="which plugin provides CODE when several do (repeatable)",
     )
     return p
 
 
 # The format an --output file's extension asks for when --format is not given.
-EXTENSIONS = {".csv": "csv", ".json": "json", ".xml": "xml", ".html": "html", ".htm": "html",
-              ".trf": "trf", ".txt": "table"}  # fmt: skip
+EXTENSIONS = {
+    ".csv": "csv",
+    ".json": "json",
+    ".xml": "xml",
+    ".html": "html",
+    ".htm": "html",
+    ".trf": "trf",
+    ".txt": "table",
+}
 
 
 def output_format(given: str | None, output: str | None) -> str:
@@ -155,96 +167,105 @@ def output_format(given: str | None, output: str | None) -> str:
     if fmt is None:
         if suffix:
             known = " ".join(e for e in EXTENSIONS if e != ".htm")
-            err(f"note: writing a text table to {output}: '{suffix}' names no format "
-                f"(known: {known}); give --format to choose one")  # fmt: skip
+            err(
+                f"note: writing a text table to {output}: '{suffix}' names no format "
+                f"(known: {known}); give --format to choose one"
+            )
         return "table"
     return fmt
 
 
 def run(args: argparse.Namespace) -> int:
     from ..formats import render
-    from ..model import TournamentType
     from ..standings import compute_standings
 
-    result, stop = read_input(args)
-    if result is None or stop is not None:
-        if stop == EXIT_PROBLEMS:
-            err(
-                "error: the file has errors (listed above), so no standings were computed; "
-                "correct them, or run 'fide-tiebreaks check FILE' to see every problem"
-            )
-        return stop if stop is not None else EXIT_USAGE
-    tournament = result.tournament
-    if args.individual:
-        if tournament.team is None:
-            err("error: --individual applies to team events; this file has no teams")
-            return EXIT_USAGE
-        tournament = tournament.team.players
-    if args.type:
-        tournament = tournament.with_type(TournamentType(args.type))
-    providers = {}
-    for item in args.provider:
-        code, sep, plugin = item.partition("=")
-        if not sep:
-            err(f"error: --provider takes CODE=PLUGIN, e.g. BH=buchholz, not '{item}'")
-            return EXIT_USAGE
-        providers[code] = plugin
-    if args.after_round is not None and not 1 <= args.after_round <= tournament.rounds:
-        from ..diagnostics import counted
-
-        err(
-            f"error: --after-round must be between 1 and {tournament.rounds} (the file has "
-            f"{counted(tournament.rounds, 'round')}), not {args.after_round}"
-        )
-        return EXIT_USAGE
+    result = read_input(args, stop_message=FILE_HAS_ERRORS)
+    tournament = ranked_event(result.tournament, args)
+    check_after_round(tournament, args.after_round)
     categories = categories_from(args)
-    if categories is None:
-        return EXIT_USAGE
     fmt = output_format(args.format, args.output)
-    trf_form = args.trf_form
-    cut = args.after_round is not None and args.after_round < tournament.rounds
-    if fmt == "trf" and trf_form is None and (cut or args.type):
-        # The source lines hold the later rounds (or say another type): the event as ranked
-        # is written from the model instead, and reads back to these standings.
-        trf_form = "trf26"
-
-    def rank() -> Any:
-        options = options_from(args)  # a malformed --option is reported like a bad code
-        return compute_standings(
+    trf_form = written_form(tournament, args, fmt)
+    standings = ranked(
+        lambda: compute_standings(
             tournament,
             tiebreaks_from(args),
             args.edition,
             after_round=args.after_round,
-            providers=providers,
-            options=options,
+            providers=dict(args.provider),
+            options=options_from(args),  # a malformed --option is reported like a bad code
             strict=args.strict,
             decided=decisions_from(args),
             lots=args.lots,
         )
+    )
+    report_ranking(standings.diagnostics, args)
+    write_output(args.output, rendered(render, standings, fmt, categories, trf_form))
+    require_complete(standings)
+    return EXIT_OK
 
-    standings, stop = ranked(rank)
-    if standings is None:
-        return stop
-    stop = report_ranking(standings.diagnostics, args)
-    if stop is not None:
-        return stop
+
+FILE_HAS_ERRORS = (
+    "the file has errors (listed above), so no standings were computed; correct them, or "
+    "run 'fide-tiebreaks check FILE' to see every problem"
+)
+
+
+def ranked_event(tournament: Any, args: argparse.Namespace) -> Any:
+    """The event to rank: the teams', or their players' with --individual; of --type."""
+    from ..model import TournamentType
+
+    if args.individual:
+        if tournament.team is None:
+            raise CommandError("--individual applies to team events; this file has no teams")
+        tournament = tournament.team.players
+    if args.type:
+        tournament = tournament.with_type(TournamentType(args.type))
+    return tournament
+
+
+def check_after_round(tournament: Any, after_round: int | None) -> None:
+    """--after-round names one of the file's rounds."""
+    rounds = tournament.rounds
+    if after_round is not None and not 1 <= after_round <= rounds:
+        from ..diagnostics import counted
+
+        raise CommandError(
+            f"--after-round must be between 1 and {rounds} (the file has "
+            f"{counted(rounds, 'round')}), not {after_round}"
+        )
+
+
+def written_form(tournament: Any, args: argparse.Namespace, fmt: str) -> str | None:
+    """--trf-form; for TRF after an earlier round or of another --type, trf26: the source
+    lines hold the later rounds (or say another type), so the event as ranked is written
+    from the model instead, and reads back to these standings."""
+    trf_form: str | None = args.trf_form
+    cut = args.after_round is not None and args.after_round < tournament.rounds
+    if fmt == "trf" and trf_form is None and (cut or args.type):
+        trf_form = "trf26"
+    return trf_form
+
+
+def rendered(
+    render: Any, standings: Any, fmt: str, categories: list[Any], trf_form: str | None
+) -> bytes:
+    """The standings in *fmt*, with their category sections; CommandError when the format
+    cannot hold them or a category cannot be decided."""
     from ..categories import CategoryError
     from ..formats.base import TooLarge
     from ..formats.trf.forms import TrfFormError
 
     try:
-        data = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
+        data: bytes = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
     except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
-        err(f"error: {e}")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
     except CategoryError as e:  # an age with no date to count it on
-        err(f"error: {e}")
-        return EXIT_USAGE
-    return write_output(args.output, data) or incomplete(standings)
+        raise CommandError(str(e)) from None
+    return data
 
 
-def categories_from(args: argparse.Namespace) -> list[Any] | None:
-    """The --category and --categories definitions; None after reporting a bad one."""
+def categories_from(args: argparse.Namespace) -> list[Any]:
+    """The --category and --categories definitions; CommandError for a bad one."""
     from ..categories import CategoryError, check_all, parse_category, read_definitions
 
     try:
@@ -253,9 +274,9 @@ def categories_from(args: argparse.Namespace) -> list[Any] | None:
             found += read_definitions(args.categories)
         check_all(found)
     except CategoryError as e:
-        err(f"error: {e}")
-        return None
+        raise CommandError(str(e)) from None
     if found and args.format in ("trf", "xml", "chess-json"):
-        err(f"error: --format {args.format} has no category sections; use table, json, csv or html")
-        return None
+        raise CommandError(
+            f"--format {args.format} has no category sections; use table, json, csv or html"
+        )
     return found
