@@ -71,8 +71,9 @@ def test_built_team_event_to_trf26_to_reader_is_the_same_event(seed):
 @given(seed=SEEDS)
 def test_trf16_to_trf26_to_trf16_keeps_every_value(seed):
     rng = random.Random(seed)
-    text = generate(rng.randrange(6, 40), rng.randrange(3, 9), seed, withdraw=0.05, bye=0.1,
-                    forfeit=0.1)  # fmt: off
+    text = generate(
+        rng.randrange(6, 40), rng.randrange(3, 9), seed, withdraw=0.05, bye=0.1, forfeit=0.1
+    )
     t16 = read(text)
     t26 = read(write_tournament_trf(t16, form="trf26"))
     again = read(write_tournament_trf(t26, form="trf16"))
