@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 MAX_RATING = 9999
 MAX_TEAMS = 999
 # Start ranks: the model's own limit, not TRF's four columns (9,999): an event of 20,000
-# players ranks in memory; writing it as TRF is refused with that reason (Chess-JSON holds it).
+# players ranks in memory; writing it as TRF is refused with that reason (JSON standings hold it).
 MAX_PLAYERS = 1_000_000
 MAX_BOARDS = 99
 

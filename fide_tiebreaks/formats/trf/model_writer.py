@@ -371,7 +371,7 @@ def _player_lines(out: Output) -> list[str]:
             out.problems.append(
                 f"start rank {p.id}: TRF's columns 5-8 hold start ranks "
                 f"1-{MAX_ID} (this event has {len(ind.participants)} "
-                "players); Chess-JSON holds it"
+                "players); JSON standings hold it"
             )
             if len(out.problems) > 20:
                 break
