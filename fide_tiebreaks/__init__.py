@@ -11,6 +11,7 @@ Users read a tournament and rank it::
 """
 
 import os as _os
+from typing import TYPE_CHECKING
 
 # In a source checkout, plugins/ and conformance/ sit beside this package; installs map them
 # to fide_tiebreaks.plugins and fide_tiebreaks.conformance (pyproject package-dir). Searching
@@ -45,7 +46,23 @@ from .model import (
     TournamentType,
 )
 from .numbers import exact_str
-from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
+
+if TYPE_CHECKING:
+    from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
+
+# The pairing indexes are for pairing programs, not for ranking: they load on first use
+# (docs/architecture.md, "Start-up").
+_PAIRING = ("BursteinIndex", "DubovIndex", "PairingIndexError", "pairing_index")
+
+
+def __getattr__(name: str) -> object:
+    if name in _PAIRING:
+        from . import pairing
+
+        return getattr(pairing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 from .standings import Row, Standings, compute_standings
 from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__

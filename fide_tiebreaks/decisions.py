@@ -14,7 +14,6 @@ rank (the team number for teams); the group is ordered by ascending key, and equ
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,6 +79,8 @@ class Settlement:
 
 def lots_key(seed: str, pid: int) -> str:
     """The drawing-of-lots key of participant *pid*: SHA-256 of ``seed:pid`` (module doc)."""
+    import hashlib  # only a drawing of lots needs it (docs/architecture.md, "Start-up")
+
     return hashlib.sha256(f"{seed}:{pid}".encode()).hexdigest()
 
 

@@ -141,7 +141,7 @@ def read_input(
     team_pab = getattr(args, "team_pab", None)  # a (MP, GP) pair: see team_pab_pair
     pgn = None
     if hasattr(args, "absent_as"):
-        from ..formats.pgn import PgnOptions
+        from ..formats.base import PgnOptions
 
         pgn = PgnOptions(args.absent_as, args.round_format, getattr(args, "after_round", None))
     settings = ReadSettings(team_pab=team_pab, pgn=pgn)

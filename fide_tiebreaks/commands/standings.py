@@ -252,12 +252,11 @@ def rendered(
     """The standings in *fmt*, with their category sections; CommandError when the format
     cannot hold them or a category cannot be decided."""
     from ..categories import CategoryError
-    from ..formats.base import TooLarge
-    from ..formats.trf.forms import TrfFormError
+    from ..formats.base import Unwritable
 
     try:
         data: bytes = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
-    except (TooLarge, TrfFormError) as e:  # -f chess-json of the largest events; TRF limits
+    except Unwritable as e:  # -f chess-json of the largest events; TRF's columns
         raise CommandError(str(e)) from None
     except CategoryError as e:  # an age with no date to count it on
         raise CommandError(str(e)) from None

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from ..categories import Category
     from ..standings import Standings
-    from .pgn import PgnOptions
+    from .base import PgnOptions
 
 FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 

@@ -6,14 +6,11 @@ import os
 import stat
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..atomic import file_kind
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..model import Tournament
-
-if TYPE_CHECKING:
-    from .pgn import PgnOptions
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
 # Values in one JSON text (a Chess-JSON file, a serve request). Python holds each in 30 to
@@ -22,14 +19,27 @@ MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhaustin
 MAX_JSON_VALUES = 4_000_000
 
 
-class TooLarge(ValueError):
-    """An output that our own reader would refuse (issue 16: whatever we write, we read)."""
+class Unwritable(ValueError):
+    """An output a form cannot hold as it is: the commands report it and exit 2."""
+
+
+class TooLarge(Unwritable):
+    """An output that our own reader would refuse (whatever we write, we read back)."""
 
 
 @dataclass(frozen=True)
 class ReadResult:
     tournament: Tournament
     diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class PgnOptions:
+    """How to read what PGN cannot say (the ``standings`` options of the same names)."""
+
+    absent_as: str | None = None  # ZPB HPB FPB PAB NONE; None: not paired, with a warning
+    round_format: str = "board"  # "3.1": round 3 board 1 ("board") or match 3 game 1 ("game")
+    after_round: int | None = None  # read rounds 1..N only (a later "*" game is then fine)
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..categories import Category
 from ..diagnostics import printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
 from .category_sections import HEAD, rows
+
+if TYPE_CHECKING:
+    from ..categories import Category
 
 
 def _cell(text: str) -> str:

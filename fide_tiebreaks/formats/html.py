@@ -19,12 +19,11 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 from lxml.builder import E
 
-from ..categories import Category
 from ..codes import TiebreakSpec
 from ..diagnostics import counted, printable
 from ..editions import PERIODS
@@ -35,6 +34,9 @@ from ..standings import Standings
 from ..teams import team_scores
 from . import after_list
 from .category_sections import rows as category_rows
+
+if TYPE_CHECKING:
+    from ..categories import Category
 
 CSS = """
 body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #111; }

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
-from .base import MAX_BYTES, ReadResult, fatal
+from .base import MAX_BYTES, PgnOptions, ReadResult, fatal
 
 ABSENT_CODES = {"ZPB": "Z", "HPB": "H", "FPB": "F", "PAB": "U", "NONE": " "}
 ROUND_FORMATS = ("board", "game")
@@ -41,15 +41,6 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"')
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 MAX_GAMES = 200_000
 MAX_PLAYERS = 9999  # TRF's start-rank columns, through which a PGN is read
-
-
-@dataclass(frozen=True)
-class PgnOptions:
-    """How to read what PGN cannot say (the ``standings`` options of the same names)."""
-
-    absent_as: str | None = None  # ZPB HPB FPB PAB NONE; None: not paired, with a warning
-    round_format: str = "board"  # "3.1": round 3 board 1 ("board") or match 3 game 1 ("game")
-    after_round: int | None = None  # read rounds 1..N only (a later "*" game is then fine)
 
 
 class Side(NamedTuple):

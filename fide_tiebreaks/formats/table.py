@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..categories import Category
 from ..diagnostics import counted, printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
 from .after_list import lines
-from .category_sections import rows
+
+if TYPE_CHECKING:
+    from ..categories import Category
 
 
 def to_table(s: Standings, categories: Sequence[Category] = ()) -> str:
@@ -19,6 +21,8 @@ def to_table(s: Standings, categories: Sequence[Category] = ()) -> str:
 
 def _category(s: Standings, c: Category) -> str:
     """One category's section: its definition, then place, overall rank, number, name, points."""
+    from .category_sections import rows  # only with --category
+
     body = [[r[0], r[1], r[2], printable(r[3][:32]), r[4]] for r in rows(s, c)]
     head = ["Place", "Rank", "SNo", "Name", "Pts"]
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Literal, Protocol
 
 from ...model import Participant, Tournament
+from ..base import Unwritable
 
 Form = Literal["trf16", "trf26"]
 FORM_NAMES = {"trf16": "TRF16", "trf26": "TRF-2026"}
@@ -127,7 +128,7 @@ class Standings(Protocol):
     def codes(self) -> list[str]: ...
 
 
-class TrfFormError(ValueError):
+class TrfFormError(Unwritable):
     """The tournament holds something the TRF form asked for cannot (a value that does not
     fit its columns, a record the form lacks). ``reasons`` names each one; nothing is ever
     dropped silently. The CLI reports it and exits 2."""
