@@ -339,7 +339,10 @@ class _Builder:
         players: dict[str, int],
     ) -> tuple[str, dict[int, int]]:
         game_format = self.options.round_format == "game"
+        # A cut before round 1 is no cut: the command refuses it, naming the real count.
         last = self.options.after_round
+        if last is not None and last < 1:
+            last = None
         blocks: dict[int, dict[int, str]] = {n: {} for n in players.values()}
         first_line: dict[int, int] = {}
         for g in read:
@@ -352,8 +355,12 @@ class _Builder:
                     g.game,
                     "Result",
                     f"round {rnd}: {g.white.name} - {g.black.name} is "
-                    'unfinished (Result "*"): final standings need every result; '
-                    f"--after-round {rnd - 1} gives the standings before it",
+                    'unfinished (Result "*"): final standings need every result'
+                    + (
+                        f"; --after-round {rnd - 1} gives the standings before it"
+                        if rnd > 1
+                        else ""
+                    ),
                 )
                 continue
             codes = _RESULTS[g.result]

@@ -1,0 +1,44 @@
+"""Refusals of the new doors (PGN input, convert, generate, check, pairing-index) name
+what is wrong and what would work; none points the user at an option that fails too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import run_cli
+
+
+def game(rnd: str, white: str, black: str, result: str) -> str:
+    return (
+        f'[Event "Test"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n'
+        f'[Result "{result}"]\n\n{result}\n\n'
+    )
+
+
+def test_an_unfinished_first_round_game_suggests_no_after_round_0(tmp_path: Path):
+    # Round 1 is the first round: there are no standings "before it", so the old hint
+    # "--after-round 0 gives the standings before it" sent the user into another refusal.
+    pgn = tmp_path / "t.pgn"
+    pgn.write_text(game("1.1", "A", "B", "*") + game("2.1", "B", "A", "1-0"))
+    r = run_cli("standings", str(pgn))
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines()[-1] == (
+        f'{pgn}:5:1: error: round 1: A - B is unfinished (Result "*"): '
+        "final standings need every result"
+    )
+
+
+def test_after_round_0_on_pgn_names_the_files_real_round_count(tmp_path: Path):
+    # Three rounds of games (1.1, 2.1, 3.1); --after-round 0 used to be applied while
+    # reading, leaving an empty event, so the refusal claimed "the file has 0 rounds".
+    pgn = tmp_path / "t.pgn"
+    pgn.write_text(
+        game("1.1", "A", "B", "1-0") + game("2.1", "B", "A", "1-0") + game("3.1", "A", "B", "1-0")
+    )
+    for bad in ("0", "-1"):
+        r = run_cli("standings", str(pgn), "--after-round", bad)
+        assert r.returncode == 2
+        assert r.stderr.strip().splitlines()[-1] == (
+            "fide-tiebreaks: error: --after-round must be between 1 and 3 "
+            f"(the file has 3 rounds), not {bad}"
+        )
