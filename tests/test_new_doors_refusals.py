@@ -42,3 +42,26 @@ def test_after_round_0_on_pgn_names_the_files_real_round_count(tmp_path: Path):
             "fide-tiebreaks: error: --after-round must be between 1 and 3 "
             f"(the file has 3 rounds), not {bad}"
         )
+
+
+def test_pairing_index_refuses_rounds_in_the_options_the_user_typed(tmp_path: Path):
+    # Three rounds recorded (1.1, 2.1, 3.1). The CLI used to echo the API's keyword
+    # names ("after_round 99 must be a whole number from 0 to 3"), not the options typed.
+    pgn = tmp_path / "t.pgn"
+    pgn.write_text(
+        game("1.1", "A", "B", "1-0") + game("2.1", "B", "A", "1-0") + game("3.1", "A", "B", "1-0")
+    )
+    cases = {
+        ("--after-round", "99"): "--after-round must be between 0 and 3 "
+        "(the file has 3 rounds), not 99",
+        ("--rounds", "2"): "--rounds must be between 3 and 99 (the file records 3 rounds), not 2",
+        ("--rounds", "100"): "--rounds must be between 3 and 99 "
+        "(the file records 3 rounds), not 100",
+    }
+    for option, message in cases.items():
+        r = run_cli("pairing-index", "-s", "dubov", str(pgn), *option)
+        assert r.returncode == 2
+        assert r.stderr.strip().splitlines()[-1] == f"fide-tiebreaks: error: {message}"
+    assert (
+        run_cli("pairing-index", "-s", "burstein", str(pgn), "--after-round", "0").returncode == 0
+    )
