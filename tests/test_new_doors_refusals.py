@@ -65,3 +65,24 @@ def test_pairing_index_refuses_rounds_in_the_options_the_user_typed(tmp_path: Pa
     assert (
         run_cli("pairing-index", "-s", "burstein", str(pgn), "--after-round", "0").returncode == 0
     )
+
+
+def test_a_category_on_a_field_the_file_does_not_carry_is_refused_not_empty(tmp_path: Path):
+    # PGN carries no birth dates and no sex: "U18:age<18" used to print an empty U18
+    # section and exit 0, telling a prize-giver that no junior played.
+    pgn = tmp_path / "t.pgn"
+    pgn.write_text(
+        game("1.1", "A", "B", "1-0") + game("2.1", "B", "A", "1-0") + game("3.1", "A", "B", "1-0")
+    )
+    for category, what, field in (
+        ("U18:age@2026-01-01<18", "a birth date", "age"),
+        ("W:sex=w", "a sex", "sex"),
+    ):
+        r = run_cli("standings", str(pgn), "--category", category)
+        assert r.returncode == 2
+        assert r.stderr.strip().splitlines()[-1] == (
+            f"fide-tiebreaks: error: category '{category}': no participant in the file "
+            f"has {what}, so '{field}' cannot decide who belongs to it"
+        )
+    # A rating condition is decided for everyone (unrated is a value): still accepted.
+    assert run_cli("standings", str(pgn), "--category", "R:rating>2000").returncode == 0
