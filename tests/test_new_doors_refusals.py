@@ -86,3 +86,20 @@ def test_a_category_on_a_field_the_file_does_not_carry_is_refused_not_empty(tmp_
         )
     # A rating condition is decided for everyone (unrated is a value): still accepted.
     assert run_cli("standings", str(pgn), "--category", "R:rating>2000").returncode == 0
+
+
+def test_certify_events_from_names_each_file_it_could_not_compare(tmp_path: Path):
+    # One readable event and one binary file: the summary said only "files not compared: 1",
+    # so a federation checking its corpus could not tell which file was left out, or why.
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    made = run_cli("generate", str(corpus), "--events", "1", "--seed", "5", "--jobs", "1")
+    assert made.returncode == 0, made.stderr
+    (corpus / "b.trf").write_bytes(b"\x00\x01binary")
+    r = run_cli("certify", "--adapter", "builtin", "--events-from", str(corpus), "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert "files not compared: 1" in r.stdout
+    assert (
+        f"fide-tiebreaks: warning: {corpus / 'b.trf'}: not compared: "
+        "binary data (NUL bytes): this is not a TRF text file"
+    ) in r.stderr.splitlines()
