@@ -103,3 +103,18 @@ def test_certify_events_from_names_each_file_it_could_not_compare(tmp_path: Path
         f"fide-tiebreaks: warning: {corpus / 'b.trf'}: not compared: "
         "binary data (NUL bytes): this is not a TRF text file"
     ) in r.stderr.splitlines()
+
+
+def test_builder_decide_refuses_a_string_instead_of_reading_its_digits():
+    # decide("13") was read character by character as players 1 and 3 (or refused with
+    # "participant id '1' is not a whole number", naming no mistake the caller made).
+    import pytest
+
+    from fide_tiebreaks.builder import BuilderError, EventBuilder
+
+    b = EventBuilder(3, end_date="2026-05-01", tiebreaks="BH,SB")
+    for pid in range(1, 5):
+        b.add_player(pid, f"P{pid}", rating=1500 + pid)
+    with pytest.raises(BuilderError) as e:
+        b.decide("13")  # type: ignore[arg-type]
+    assert str(e.value) == "decision '13' must be a list of participant ids, best first"
