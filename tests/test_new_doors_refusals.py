@@ -118,3 +118,15 @@ def test_builder_decide_refuses_a_string_instead_of_reading_its_digits():
     with pytest.raises(BuilderError) as e:
         b.decide("13")  # type: ignore[arg-type]
     assert str(e.value) == "decision '13' must be a list of participant ids, best first"
+
+
+def test_a_malformed_pgn_tag_pair_is_refused_where_it_is(tmp_path: Path):
+    # python-chess drops '[Black "B"' (no closing bracket) without a word; the old message
+    # was "Black names no player", which hid the typo on line 4.
+    pgn = tmp_path / "t.pgn"
+    pgn.write_text(game("1.1", "A", "B", "1-0").replace('[Black "B"]', '[Black "B"'))
+    r = run_cli("standings", str(pgn))
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines()[-1] == (
+        f'{pgn}:4:1: error: malformed tag pair \'[Black "B"\': write [Name "value"]'
+    )

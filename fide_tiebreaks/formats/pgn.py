@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import re
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -143,12 +143,39 @@ def _games(text: str, path: str) -> list[PgnGame]:
         game = PgnGame(line_col(before + max(first, 0))[0], dict(headers))
         for m in _TAG.finditer(chunk):
             game.where.setdefault(m.group(1), line_col(before + m.start()))
+        _check_tag_lines(path, chunk, before, line_col)
         games.append(game)
         if len(games) > MAX_GAMES:
             raise InputError([fatal(path, f"more than {MAX_GAMES} games", game.line, 1)])
     if not games:
         raise InputError([fatal(path, 'no PGN game (no tag pairs such as [Event "..."])')])
     return games
+
+
+# A whole tag pair: [Name "value"], the value's quotes and backslashes escaped (PGN 8.1.1).
+_TAG_LINE = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
+
+
+def _check_tag_lines(
+    path: str, chunk: str, before: int, line_col: Callable[[int], tuple[int, int]]
+) -> None:
+    """python-chess skips a malformed tag pair without a word ([Event "x" without its
+    bracket): the tag would be silently lost, so the header lines are checked here."""
+    offset = before
+    for text in chunk.splitlines(keepends=True):
+        stripped = text.strip()
+        if stripped and not stripped.startswith("["):
+            return  # the movetext: a "[" there is a comment's business, not a tag
+        if stripped and not _TAG_LINE.fullmatch(stripped):
+            line, _ = line_col(offset)
+            raise InputError(
+                [
+                    fatal(
+                        path, f'malformed tag pair {stripped[:40]!r}: write [Name "value"]', line, 1
+                    )
+                ]
+            )
+        offset += len(text)
 
 
 class _Builder:
