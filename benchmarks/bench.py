@@ -39,8 +39,19 @@ def run_once(args: list[str]) -> tuple[float, int]:
 def time_standings(path: Path, codes: str, out: Path, repeat: int) -> list[tuple[float, int]]:
     """`standings PATH --tiebreaks CODES --format json` as a process: one warm-up run (file
     cache), then *repeat* timed runs as (seconds, peak RSS in KiB)."""
-    cmd = [sys.executable, "-m", "fide_tiebreaks", "standings", str(path), "--tiebreaks", codes,
-           "--format", "json", "--output", str(out)]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "fide_tiebreaks",
+        "standings",
+        str(path),
+        "--tiebreaks",
+        codes,
+        "--format",
+        "json",
+        "--output",
+        str(out),
+    ]
     run_once(cmd)
     return [run_once(cmd) for _ in range(repeat)]
 
@@ -71,9 +82,11 @@ def main() -> None:
     )
     opts = ap.parse_args()
     if editable(sys.executable):
-        print("note: fide-tiebreaks runs from an editable install or a source tree here, whose "
-              "import hook adds about 40 ms to every start; install it with `pip install .` "
-              "in a clean environment to measure what users run")  # fmt: skip
+        print(
+            "note: fide-tiebreaks runs from an editable install or a source tree here, whose "
+            "import hook adds about 40 ms to every start; install it with `pip install .` "
+            "in a clean environment to measure what users run"
+        )
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for n in opts.players:
@@ -102,8 +115,16 @@ def main() -> None:
             for i in range(opts.audit):
                 (folder / f"t{i:05d}.trf").write_text(generate(150, 9, opts.seed + i))
             # Generated files declare no ranks: nothing to compare, which audit accepts only so.
-            cmd = [sys.executable, "-m", "fide_tiebreaks", "audit", str(folder), "-f", "jsonl",
-                   "--allow-empty"]  # fmt: skip
+            cmd = [
+                sys.executable,
+                "-m",
+                "fide_tiebreaks",
+                "audit",
+                str(folder),
+                "-f",
+                "jsonl",
+                "--allow-empty",
+            ]
             runs = [run_once(cmd) for _ in range(max(1, opts.repeat // 3))]
             print(
                 f"audit of {opts.audit} tournaments (150 players x 9 rounds), "

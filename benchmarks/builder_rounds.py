@@ -68,19 +68,25 @@ def one_event(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--players", type=int, nargs="*", default=[16, 500])
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--repeat", type=int, default=0, help="runs per size (default: by size)")
-    ap.add_argument("--cpu", action="store_true",
-                    help="time the process's CPU (time.process_time) instead of the wall clock: "
-                         "steadier on a machine shared with other work")  # fmt: skip
+    ap.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time the process's CPU (time.process_time) instead of the wall clock: "
+        "steadier on a machine shared with other work",
+    )
     args = ap.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
-    print(f"Python {sys.version.split()[0]}; list {LIST}; edition fide-2024; "
-          f"{'CPU time' if args.cpu else 'wall clock'}; load average "
-          f"{os.getloadavg()[0]:.1f}")  # fmt: skip
+    print(
+        f"Python {sys.version.split()[0]}; list {LIST}; edition fide-2024; "
+        f"{'CPU time' if args.cpu else 'wall clock'}; load average "
+        f"{os.getloadavg()[0]:.1f}"
+    )
     for n in args.players:
         t = parse_trf(generate(n, args.rounds, seed=14)).tournament
         plan = rounds_of(t)
@@ -93,9 +99,11 @@ def main() -> None:
         by_round = [statistics.median(sum(run[r]) for run in runs) for r in range(len(plan))]
         ms = 1000
         print(f"\n{n} players x {len(plan)} rounds, {repeat} runs:")
-        print(f"  per round: median {statistics.median(total) * ms:.3f} ms "
-              f"(record + tournament() {statistics.median(build) * ms:.3f} ms, "
-              f"compute_standings {statistics.median(rank) * ms:.3f} ms)")  # fmt: skip
+        print(
+            f"  per round: median {statistics.median(total) * ms:.3f} ms "
+            f"(record + tournament() {statistics.median(build) * ms:.3f} ms, "
+            f"compute_standings {statistics.median(rank) * ms:.3f} ms)"
+        )
         print("  median by round (ms): " + " ".join(f"{v * ms:.2f}" for v in by_round))
 
 

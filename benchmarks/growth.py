@@ -62,15 +62,17 @@ def worker(kind: str, size: int, codes: list[str], repeat: int) -> None:
             compute_standings(tournament, [code], edition, options=options)
         except Exception:
             continue  # a team code on the individual event, or the reverse
-        times[code] = timed(partial(compute_standings, tournament, [code], edition,
-                                    options=options), repeat)  # fmt: skip
+        times[code] = timed(
+            partial(compute_standings, tournament, [code], edition, options=options), repeat
+        )
     times["reader"] = timed(lambda: parse_trf(data), repeat)  # last: it leaves garbage behind
     print(json.dumps(times))
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--codes", help="comma-separated codes (default: every built-in code)")
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--worker", nargs=2, metavar=("KIND", "SIZE"), help=argparse.SUPPRESS)
@@ -86,9 +88,22 @@ def main() -> None:
     found = {}
     for kind, sizes in EVENTS:
         for size in sizes:
-            done = subprocess.run([sys.executable, __file__, "--worker", kind, str(size),
-                                   "--codes", ",".join(codes), "--repeat", str(opts.repeat)],
-                                  capture_output=True, text=True, check=True)  # fmt: skip
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--worker",
+                    kind,
+                    str(size),
+                    "--codes",
+                    ",".join(codes),
+                    "--repeat",
+                    str(opts.repeat),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             found[kind, size] = json.loads(done.stdout)
     rows = []
     for kind, (small, large) in EVENTS:

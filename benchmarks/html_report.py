@@ -44,8 +44,9 @@ def run(args: list[str]) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds and peak MB of one fide-tiebreaks process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", *args],
-                          capture_output=True, text=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", *args], capture_output=True, text=True
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1, 2):
@@ -63,8 +64,7 @@ def main() -> None:
         out = str(d / "out.html")
         cases: list[tuple[str, list[str]]] = []
         (d / "s13.trf").write_text(generate(9999, 13, 1))
-        cases.append(("report 9999x13", ["standings", str(d / "s13.trf"), "-f", "html",
-                                         "-o", out]))  # fmt: skip
+        cases.append(("report 9999x13", ["standings", str(d / "s13.trf"), "-f", "html", "-o", out]))
         if not opts.quick:
             (d / "s99.trf").write_text(generate(9999, 99, 1))
             (d / "s500.trf").write_text(generate(500, 9, 1))
@@ -72,18 +72,33 @@ def main() -> None:
             (d / "blank.trf").write_bytes(b"012 x\n001    1      A\n" + b"\n" * 60_000_000)
             cases += [
                 ("report 9999x99", ["standings", str(d / "s99.trf"), "-f", "html", "-o", out]),
-                ("report 500x9 DE,BH/C1,BH,SB", ["standings", str(d / "s500.trf"), "-t",
-                                                 "DE,BH/C1,BH,SB", "-f", "html", "-o", out]),
-                ("report 2000-player DE tie", ["standings", str(d / "tie.trf"), "-t", "DE",
-                                               "-f", "html", "-o", out]),
+                (
+                    "report 500x9 DE,BH/C1,BH,SB",
+                    [
+                        "standings",
+                        str(d / "s500.trf"),
+                        "-t",
+                        "DE,BH/C1,BH,SB",
+                        "-f",
+                        "html",
+                        "-o",
+                        out,
+                    ],
+                ),
+                (
+                    "report 2000-player DE tie",
+                    ["standings", str(d / "tie.trf"), "-t", "DE", "-f", "html", "-o", out],
+                ),
                 ("check 60 MB of blank lines", ["check", str(d / "blank.trf")]),
-            ]  # fmt: skip
+            ]
         # Peak memory is per run only if the runs go from small to large; the largest
         # child so far is what getrusage reports, so each case runs in a fresh interpreter.
         failed = False
         for name, args in cases:
-            code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
-                    f"from html_report import run; print(*run({args!r}))")  # fmt: skip
+            code = (
+                f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+                f"from html_report import run; print(*run({args!r}))"
+            )
             done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
             if done.returncode:
                 raise SystemExit(done.stderr)

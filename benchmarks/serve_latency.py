@@ -26,8 +26,9 @@ from generate import generate
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--players", type=int, nargs="+", default=[200])
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--requests", type=int, default=50)
@@ -48,8 +49,12 @@ def measure(players: int, rounds: int, requests: int, tiebreaks: str, form: str)
         body: object = event(parse_trf(text).tournament)
     else:
         body = text
-    proc = subprocess.Popen([sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     times = []
     cpu_after_first = 0.0

@@ -52,8 +52,7 @@ def make_venv(where: Path, *requirements: str) -> str:
     if not python.exists():
         print(f"making {where} ({' '.join(requirements)}) ...", flush=True)
         subprocess.run([sys.executable, "-m", "venv", str(where)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requirements],
-                       check=True)  # fmt: skip
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requirements], check=True)
     return str(python)
 
 
@@ -64,18 +63,28 @@ def has(python: str, module: str) -> bool:
 
 def editable(python: str) -> bool:
     """Whether *python* runs fide-tiebreaks from an editable install (or a source tree)."""
-    where = subprocess.run([python, "-c", "import fide_tiebreaks; print(fide_tiebreaks.__file__)"],
-                           capture_output=True, text=True, cwd=tempfile.gettempdir())  # fmt: skip
+    where = subprocess.run(
+        [python, "-c", "import fide_tiebreaks; print(fide_tiebreaks.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    )
     return "site-packages" not in where.stdout
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
-    ap.add_argument("--venvs", metavar="DIR", type=Path,
-                    help="make (or reuse) clean environments for both programs in DIR")  # fmt: skip
-    ap.add_argument("--reference-python", default=sys.executable,
-                    help="an interpreter with gacrux installed")  # fmt: skip
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--venvs",
+        metavar="DIR",
+        type=Path,
+        help="make (or reuse) clean environments for both programs in DIR",
+    )
+    ap.add_argument(
+        "--reference-python", default=sys.executable, help="an interpreter with gacrux installed"
+    )
     ap.add_argument("--players", type=int, nargs="+", default=[16, 1000, 3000])
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--tiebreaks", default="BH/C1,BH,SB,DE,WIN,ARO/C1")
@@ -86,26 +95,56 @@ def main() -> None:
         ours_python = make_venv(opts.venvs.resolve() / "fide-tiebreaks", str(ROOT))
         reference = make_venv(opts.venvs.resolve() / "gacrux", "gacrux")
     if editable(ours_python):
-        print("note: fide-tiebreaks runs from an editable install or a source tree here, whose "
-              "import hook slows every start; --venvs DIR measures a plain install")  # fmt: skip
+        print(
+            "note: fide-tiebreaks runs from an editable install or a source tree here, whose "
+            "import hook slows every start; --venvs DIR measures a plain install"
+        )
     if not has(reference, "gacrux"):
-        print(f"note: {reference} has no gacrux; timing fide-tiebreaks alone "
-              "(--venvs DIR, or --reference-python PYTHON with gacrux)")  # fmt: skip
+        print(
+            f"note: {reference} has no gacrux; timing fide-tiebreaks alone "
+            "(--venvs DIR, or --reference-python PYTHON with gacrux)"
+        )
         reference = ""
     with tempfile.TemporaryDirectory() as tmp:
         for n in opts.players:
             path = Path(tmp) / f"swiss-{n}.trf"
             path.write_text(generate(n, opts.rounds, 1))
-            ours = [ours_python, "-m", "fide_tiebreaks", "standings", str(path),
-                    "-t", opts.tiebreaks, "-e", "fide-2024", "-f", "json",
-                    "-o", f"{tmp}/ours.json"]  # fmt: skip
+            ours = [
+                ours_python,
+                "-m",
+                "fide_tiebreaks",
+                "standings",
+                str(path),
+                "-t",
+                opts.tiebreaks,
+                "-e",
+                "fide-2024",
+                "-f",
+                "json",
+                "-o",
+                f"{tmp}/ours.json",
+            ]
             a = timed(ours, opts.repeat)
             if not reference:
-                print(f"{n:>6} players x {opts.rounds} rounds: fide-tiebreaks {a:.3f} s "
-                      f"(median of {opts.repeat})", flush=True)  # fmt: skip
+                print(
+                    f"{n:>6} players x {opts.rounds} rounds: fide-tiebreaks {a:.3f} s "
+                    f"(median of {opts.repeat})",
+                    flush=True,
+                )
                 continue
-            theirs = [reference, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s",
-                      "-t", "PTS", *opts.tiebreaks.split(","), "-o", f"{tmp}/ref.json"]  # fmt: skip
+            theirs = [
+                reference,
+                "-m",
+                "gacrux.tiebreakchecker",
+                "-i",
+                str(path),
+                "-s",
+                "-t",
+                "PTS",
+                *opts.tiebreaks.split(","),
+                "-o",
+                f"{tmp}/ref.json",
+            ]
             b = timed(theirs, opts.repeat)
             print(
                 f"{n:>6} players x {opts.rounds} rounds: fide-tiebreaks {a:.3f} s, "

@@ -20,8 +20,11 @@ import pytest
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fide-tiebreaks", "fide-tiebreaks conformance suite")
-    group.addoption("--tiebreak-conformance", action="store_true",
-                    help="run the fide-tiebreaks conformance cases")  # fmt: skip
+    group.addoption(
+        "--tiebreak-conformance",
+        action="store_true",
+        help="run the fide-tiebreaks conformance cases",
+    )
     group.addoption(
         "--tiebreak-provider",
         metavar="NAME",
@@ -34,10 +37,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="DIR",
         help="case folders or files (default: the bundled corpus and plugins' own)",
     )
-    group.addoption("--tiebreak-xfails", metavar="FILE",
-                    help="case ids expected to fail, one per line")  # fmt: skip
-    group.addoption("--tiebreak-allow-empty", action="store_true",
-                    help="pass even when no case compared anything")  # fmt: skip
+    group.addoption(
+        "--tiebreak-xfails", metavar="FILE", help="case ids expected to fail, one per line"
+    )
+    group.addoption(
+        "--tiebreak-allow-empty",
+        action="store_true",
+        help="pass even when no case compared anything",
+    )
 
 
 COMPARED = pytest.StashKey[int]()  # values, ranks and diagnostics the cases compared
@@ -90,8 +97,9 @@ class Corpus(pytest.Collector):
             yield CaseItem.from_parent(self, name=path.stem, path_=path, provider=self.provider)
 
 
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
-                                  items: list[pytest.Item]) -> None:  # fmt: skip
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
     if not config.getoption("tiebreak_conformance"):
         return
     from .runner import case_files, check_provider, fixture_dirs
@@ -107,9 +115,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if listed:
         lines = Path(listed).read_text().splitlines()
         xfails = {line.split("#")[0].strip() for line in lines if line.split("#")[0].strip()}
-    corpus = Corpus.from_parent(session, name="fide-tiebreaks-conformance",
-                                cases=case_files(dirs),
-                                provider=config.getoption("tiebreak_provider"))  # fmt: skip
+    corpus = Corpus.from_parent(
+        session,
+        name="fide-tiebreaks-conformance",
+        cases=case_files(dirs),
+        provider=config.getoption("tiebreak_provider"),
+    )
     for item in corpus.collect():
         if item.name in xfails:
             item.add_marker(pytest.mark.xfail(strict=True, reason="listed as expected failure"))
@@ -119,13 +130,19 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """A conformance session that compared nothing (every case skipped) fails."""
     config = session.config
-    if (not config.getoption("tiebreak_conformance", False)
-            or config.getoption("tiebreak_allow_empty", False)
-            or COMPARED not in config.stash or config.stash[COMPARED]
-            or exitstatus != pytest.ExitCode.OK):  # fmt: skip
+    if (
+        not config.getoption("tiebreak_conformance", False)
+        or config.getoption("tiebreak_allow_empty", False)
+        or COMPARED not in config.stash
+        or config.stash[COMPARED]
+        or exitstatus != pytest.ExitCode.OK
+    ):
         return
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:
-        reporter.write_line("fide-tiebreaks conformance: nothing was compared (every case was "
-                            "skipped); --tiebreak-allow-empty accepts that", red=True)  # fmt: skip
+        reporter.write_line(
+            "fide-tiebreaks conformance: nothing was compared (every case was "
+            "skipped); --tiebreak-allow-empty accepts that",
+            red=True,
+        )

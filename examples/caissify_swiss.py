@@ -115,20 +115,37 @@ def play(
                 ev.withdraw(i, from_round=r)
         before = ev.tournament() if r > 1 else None
         score = {p.id: float(p.points) for p in before} if before else {}
-        byes = {i: code for i, code in schedule.requested[r].items()
-                if schedule.withdrawals.get(i, rounds + 1) > r}  # fmt: skip
+        byes = {
+            i: code
+            for i, code in schedule.requested[r].items()
+            if schedule.withdrawals.get(i, rounds + 1) > r
+        }
         pool = [
-            p for i, p in people.items()
+            p
+            for i, p in people.items()
             if schedule.entries[i] <= r < schedule.withdrawals.get(i, rounds + 1) and i not in byes
-        ]  # fmt: skip
+        ]
         pairings = generate_pairings(
             "dutch",
-            [{"id": p.id, "name": p.name, "score": score.get(p.id, 0.0), "rating": p.rating,
-              "starting_number": p.id, "pairing_number": p.id, "color_hist": list(p.colours),
-              "float_history": list(p.floats), "bye_count": p.byes,
-              "forfeit_win_count": p.forfeit_wins} for p in pool],
-            met, r, rounds,
-        )  # fmt: skip
+            [
+                {
+                    "id": p.id,
+                    "name": p.name,
+                    "score": score.get(p.id, 0.0),
+                    "rating": p.rating,
+                    "starting_number": p.id,
+                    "pairing_number": p.id,
+                    "color_hist": list(p.colours),
+                    "float_history": list(p.floats),
+                    "bye_count": p.byes,
+                    "forfeit_win_count": p.forfeit_wins,
+                }
+                for p in pool
+            ],
+            met,
+            r,
+            rounds,
+        )
         games = []
         for pairing in pairings:
             w, b = pairing["white_id"], pairing.get("black_id")
@@ -166,10 +183,14 @@ def show(rnd: Round, ev: EventBuilder, t: Tournament, top: int = 5) -> None:
         + "  ".join(f"{c:>{w}}" for c, w in zip(standings.codes, widths, strict=True))
     )
     for row in standings.rows[:top]:
-        values = "  ".join(f"{exact_str(v) if v is not None else '-':>{w}}"
-                           for v, w in zip(row.values, widths, strict=True))  # fmt: skip
-        print(f"  {row.rank:>4}  {row.participant.name:<10} "
-              f"{exact_str(row.participant.points):>4}  {values}")  # fmt: skip
+        values = "  ".join(
+            f"{exact_str(v) if v is not None else '-':>{w}}"
+            for v, w in zip(row.values, widths, strict=True)
+        )
+        print(
+            f"  {row.rank:>4}  {row.participant.name:<10} "
+            f"{exact_str(row.participant.points):>4}  {values}"
+        )
 
 
 def main() -> None:
@@ -179,8 +200,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--top", type=int, default=5, help="lines of standings to print")
     args = ap.parse_args()
-    play(args.players, args.rounds, args.seed,
-         after_round=lambda rnd, ev, t: show(rnd, ev, t, args.top))  # fmt: skip
+    play(
+        args.players,
+        args.rounds,
+        args.seed,
+        after_round=lambda rnd, ev, t: show(rnd, ev, t, args.top),
+    )
 
 
 if __name__ == "__main__":

@@ -40,9 +40,13 @@ def is_temporary(path: str | os.PathLike[str]) -> bool:
 
 def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, for a message."""
-    for test, what in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device")):  # fmt: skip
+    for test, what in (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
         if test(mode):
             return what
     return "not a regular file"
@@ -63,9 +67,11 @@ def follow_own_links(given: str) -> str:
         if not stat.S_ISLNK(st.st_mode):
             return path
         if euid is not None and st.st_uid != euid:
-            raise OutputError(f"cannot write {given}: {path} is a symbolic link of "
-                              f"another user (uid {st.st_uid}); only your own links are "
-                              "followed")  # fmt: skip
+            raise OutputError(
+                f"cannot write {given}: {path} is a symbolic link of "
+                f"another user (uid {st.st_uid}); only your own links are "
+                "followed"
+            )
         path = os.path.join(os.path.dirname(path), os.readlink(path))
     raise OutputError(f"cannot write {given}: too many levels of symbolic links")
 
@@ -90,8 +96,10 @@ def resolve_target(path: str | os.PathLike[str]) -> tuple[str, int | None]:
         raise OutputError(f"cannot write {given}: {e.strerror or e}") from None
     shown = given if target == given else f"{given} (a link to {target})"
     if not stat.S_ISREG(st.st_mode):
-        raise OutputError(f"cannot write {shown}: it is {file_kind(st.st_mode)}; only a regular "
-                          "file or a new path is replaced")  # fmt: skip
+        raise OutputError(
+            f"cannot write {shown}: it is {file_kind(st.st_mode)}; only a regular "
+            "file or a new path is replaced"
+        )
     if not os.access(target, os.W_OK):  # renaming over it would succeed; '>' would not
         raise OutputError(f"cannot write {shown}: permission denied (the file is read-only)")
     return target, stat.S_IMODE(st.st_mode)
@@ -116,8 +124,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     while True:
         tmp = temporary_name(target, os.urandom(6).hex())
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                         0o600)  # fmt: skip
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600
+            )
             break
         except FileExistsError:
             continue

@@ -232,8 +232,9 @@ def suggest(typed: str, names: Mapping[str, str], limit: int = 3) -> list[str]:
         elif len(word) >= 4 and lowered.startswith(word):
             score(code, 0.9)
         else:  # a misspelled first word: "buchols", "soneborn"
-            best = max((difflib.SequenceMatcher(None, word, w).ratio() for w in words[:1]),
-                       default=0.0)  # fmt: skip
+            best = max(
+                (difflib.SequenceMatcher(None, word, w).ratio() for w in words[:1]), default=0.0
+            )
             score(code, best * 0.95)
     ranked = sorted((s, code) for code, s in scores.items() if s >= 0.6)
     ranked.sort(key=lambda item: (-item[0], len(item[1]), item[1]))

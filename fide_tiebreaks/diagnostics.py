@@ -94,8 +94,11 @@ class Collector:
 
     @property
     def items(self) -> list[Diagnostic]:
-        more = [Diagnostic(s, f"and {n} more {s.name.lower()}s like those above, not shown",
-                           self.path) for s, n in self.dropped.items() if n]  # fmt: skip
+        more = [
+            Diagnostic(s, f"and {n} more {s.name.lower()}s like those above, not shown", self.path)
+            for s, n in self.dropped.items()
+            if n
+        ]
         return self.kept + more if more else self.kept
 
     def add(self, severity: Severity, line: int, column: int, message: str) -> None:
@@ -104,9 +107,14 @@ class Collector:
         else:
             self.dropped[severity] += 1
             if len(self.kept) + sum(self.dropped.values()) > MAX_PROBLEMS:
-                stop = Diagnostic(Severity.ERROR, f"over {MAX_PROBLEMS} problems; reading "
-                                  "stopped here (is this the right kind of file?)", self.path,
-                                  line, column)  # fmt: skip
+                stop = Diagnostic(
+                    Severity.ERROR,
+                    f"over {MAX_PROBLEMS} problems; reading "
+                    "stopped here (is this the right kind of file?)",
+                    self.path,
+                    line,
+                    column,
+                )
                 raise InputError([*self.items, stop])
 
     def error(self, line: int, column: int, message: str) -> None:

@@ -96,8 +96,9 @@ _guarded_calls = 0
 
 
 @contextmanager
-def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = (),
-            plugin: str = "") -> Iterator[None]:  # fmt: skip
+def guarded(
+    who: str, where: str = "", allow: tuple[type[BaseException], ...] = (), plugin: str = ""
+) -> Iterator[None]:
     """Run plugin code (an import, a hook, ``compute``, ``check``, ``explain``) so that
     whatever it does stays a fault of that plugin: an exception, ``sys.exit()`` or text
     written to ``sys.stdout`` becomes :class:`PluginFault` naming *who* (e.g. "tie-break
@@ -141,10 +142,16 @@ def guarded(who: str, where: str = "", allow: tuple[type[BaseException], ...] = 
             if _guarded_calls == 0:
                 sys.stdout = guard.real
     if replaced:
-        raise PluginFault(f"{who} replaced sys.stdout{where}; plugins must not touch standard "
-                          "output (it carries the results)", plugin)  # fmt: skip
+        raise PluginFault(
+            f"{who} replaced sys.stdout{where}; plugins must not touch standard "
+            "output (it carries the results)",
+            plugin,
+        )
     text = "".join(written)
     if text:
         shown = text if len(text) <= 40 else text[:40] + "..."
-        raise PluginFault(f"{who} wrote to standard output{where} ({shown!r}); plugins must "
-                          "not print (standard output carries the results)", plugin)  # fmt: skip
+        raise PluginFault(
+            f"{who} wrote to standard output{where} ({shown!r}); plugins must "
+            "not print (standard output carries the results)",
+            plugin,
+        )

@@ -297,8 +297,11 @@ class SourceLines(Sequence[SourceLine]):
             if stop < size:  # end the piece after a line end (a CR LF kept whole)
                 m = _EOL_SPLIT.search(text, stop - 1)
                 stop = m.end() if m else size
-            ends = (text.count("\n", at, stop) + text.count("\r", at, stop)
-                    - text.count("\r\n", at, stop))  # fmt: skip
+            ends = (
+                text.count("\n", at, stop)
+                + text.count("\r", at, stop)
+                - text.count("\r\n", at, stop)
+            )
             last = text[stop - 1]
             pieces.append((at, stop))
             firsts.append(firsts[-1] + ends + (last not in "\r\n"))
@@ -322,8 +325,11 @@ class SourceLines(Sequence[SourceLine]):
         while (m := _NONSPACE.search(text, at)) is not None:
             found = m.start()
             start = max(at, text.rfind("\n", at, found) + 1, text.rfind("\r", at, found) + 1)
-            line += (text.count("\n", at, start) + text.count("\r", at, start)
-                     - text.count("\r\n", at, start))  # fmt: skip
+            line += (
+                text.count("\n", at, start)
+                + text.count("\r", at, start)
+                - text.count("\r\n", at, start)
+            )
             e = _LINE_END.search(text, found)
             at = e.start() if e else size
             yield line, text[start:at]

@@ -34,8 +34,7 @@ def clip(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
-def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX_DIGITS - 1
-              ) -> int:  # fmt: skip
+def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX_DIGITS - 1) -> int:
     """A whole number written in ASCII digits, within ``low..high``; :class:`NumberError`
     naming *what* and the limit otherwise. Leading zeros are read ("0007" is 7), however
     many; the digits are counted before anything is converted, so no text is too long."""
@@ -45,8 +44,11 @@ def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX
     sign, digits = m.group(1), m.group(2).lstrip("0") or "0"
     bound = max(abs(low), abs(high))
     if len(digits) > MAX_DIGITS:  # counted, not converted
-        limit = (f"has more than {MAX_DIGITS} digits (the limit)" if bound >= 10**MAX_DIGITS - 1
-                 else f"is outside {low}..{high}")  # fmt: skip
+        limit = (
+            f"has more than {MAX_DIGITS} digits (the limit)"
+            if bound >= 10**MAX_DIGITS - 1
+            else f"is outside {low}..{high}"
+        )
         raise NumberError(f"{what} '{clip(text.strip())}' {limit}")
     value = -int(digits) if sign == "-" else int(digits)
     if not low <= value <= high:
@@ -70,8 +72,9 @@ def read_decimal(text: str, what: str = "number") -> Fraction:
         raise NumberError(f"{what} '{clip(text.strip())}' is not a decimal number")
     sign, whole, frac = m.group(1), m.group(2).lstrip("0"), (m.group(3) or "").rstrip("0")
     if len(whole) + len(frac) > MAX_DIGITS:
-        raise NumberError(f"{what} '{clip(text.strip())}' has more than {MAX_DIGITS} digits "
-                          "(the limit)")  # fmt: skip
+        raise NumberError(
+            f"{what} '{clip(text.strip())}' has more than {MAX_DIGITS} digits (the limit)"
+        )
     value = Fraction(int(whole + frac or "0"), 10 ** len(frac))
     return -value if sign == "-" else value
 
@@ -96,9 +99,10 @@ def parse_exact(text: str, what: str = "number") -> Fraction:
         top = parse_int(num, what, -(10**MAX_DIGITS - 1))
         bottom = parse_int(den, what, 1)
     except NumberError:
-        raise NumberError(f"{what} '{clip(text.strip())}' is not an exact number (a decimal "
-                          f"or a fraction of whole numbers of at most {MAX_DIGITS} digits)"
-                          ) from None  # fmt: skip
+        raise NumberError(
+            f"{what} '{clip(text.strip())}' is not an exact number (a decimal "
+            f"or a fraction of whole numbers of at most {MAX_DIGITS} digits)"
+        ) from None
     return Fraction(top, bottom)
 
 

@@ -90,8 +90,10 @@ def make_plan(
     if after_round is not None:
         if not 1 <= after_round <= tournament.rounds:
             # after_round (serve's field, the API's argument; the CLI says --after-round)
-            raise CodeError(f"after_round {after_round} must be between 1 and "
-                            f"{tournament.rounds} (the rounds played)")  # fmt: skip
+            raise CodeError(
+                f"after_round {after_round} must be between 1 and "
+                f"{tournament.rounds} (the rounds played)"
+            )
         tournament = tournament.after_round(after_round)
     given = tiebreaks is not None  # by the caller, not from the file or the defaults
     if tiebreaks is None:
@@ -101,8 +103,9 @@ def make_plan(
     chosen = _edition(edition or tournament.edition, tournament, reg, notes, source)
     entries: list[Planned] = []
     for spec in specs:
-        planned = _planned(spec, tournament, chosen, options, reg, providers, cache, strict,
-                           notes, source)  # fmt: skip
+        planned = _planned(
+            spec, tournament, chosen, options, reg, providers, cache, strict, notes, source
+        )
         if planned is None:
             continue
         if any(k.spec.code == planned.spec.code for k in entries) and not planned.tiebreak.group:
@@ -111,8 +114,9 @@ def make_plan(
         warning = _cut_warning(planned.spec, tournament.rounds, given, source)
         if warning is not None:
             notes.append(warning)
-    return Plan(tournament, chosen, tuple(entries), options, tuple(notes), source, strict,
-                reg.builtin)  # fmt: skip
+    return Plan(
+        tournament, chosen, tuple(entries), options, tuple(notes), source, strict, reg.builtin
+    )
 
 
 def _requested(
@@ -137,8 +141,9 @@ def _requested(
         # "BH/C1;SB" or "BH SB": codes with another separator; "Sonneborn Berger": a name.
         heads = [re.split(r"[/:-]", part, maxsplit=1)[0].upper() for part in hint.split(",")]
         if not all(h in reg.tiebreaks or h == "PTS" for h in heads):
-            raise CodeError(f"unknown tie-break code '{tiebreaks.strip()}'"
-                            + reg.suggestions(tiebreaks.strip()))  # fmt: skip
+            raise CodeError(
+                f"unknown tie-break code '{tiebreaks.strip()}'" + reg.suggestions(tiebreaks.strip())
+            )
     try:
         specs = tuple(parse_list(tiebreaks))
     except CodeError as e:
@@ -146,10 +151,16 @@ def _requested(
             raise
         raise CodeError(f"{e}{reg.suggestions(e.typed)}") from None
     if not specs and not _names_points(tiebreaks):
-        notes.append(Diagnostic(Severity.WARNING, "the tie-break list is empty: participants "
-                                "with equal points share their place (give PTS to rank on "
-                                "points alone without this warning; leave the list out for "
-                                "the file's or the default list)", source))  # fmt: skip
+        notes.append(
+            Diagnostic(
+                Severity.WARNING,
+                "the tie-break list is empty: participants "
+                "with equal points share their place (give PTS to rank on "
+                "points alone without this warning; leave the list out for "
+                "the file's or the default list)",
+                source,
+            )
+        )
     return specs
 
 
@@ -171,8 +182,9 @@ def _edition(
     chosen, why, serious = choose_edition(list(reg.editions.values()), tournament.end_date)
     if why:
         kind = Kind.UNDATED if tournament.end_date is None else Kind.GENERAL
-        notes.append(Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source,
-                                kind=kind))  # fmt: skip
+        notes.append(
+            Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source, kind=kind)
+        )
     return chosen
 
 
@@ -197,23 +209,49 @@ def _planned(
     if tb.check is None:
         return Planned(spec, tb)
     try:
-        with guarded(f"tie-break '{spec.code}' from plugin '{tb.provider}'", " in check",
-                     allow=(Unusable,), plugin=tb.provider):  # fmt: skip
-            tb.check(cache.context(tournament=score_view(tournament, spec), spec=spec, tiebreak=tb,
-                                   edition=edition, group=None, options=options))  # fmt: skip
+        with guarded(
+            f"tie-break '{spec.code}' from plugin '{tb.provider}'",
+            " in check",
+            allow=(Unusable,),
+            plugin=tb.provider,
+        ):
+            tb.check(
+                cache.context(
+                    tournament=score_view(tournament, spec),
+                    spec=spec,
+                    tiebreak=tb,
+                    edition=edition,
+                    group=None,
+                    options=options,
+                )
+            )
     except Unusable as e:
         if not e.drop:
             raise CodeError(f"'{spec.code}': {e}") from None
-        notes.append(Diagnostic(Severity.WARNING, f"{spec.code} is dropped: {e}", source,
-                                kind=Kind.RULE, code=spec.code))  # fmt: skip
+        notes.append(
+            Diagnostic(
+                Severity.WARNING,
+                f"{spec.code} is dropped: {e}",
+                source,
+                kind=Kind.RULE,
+                code=spec.code,
+            )
+        )
         return None
     except PluginFault as e:
         if (e.plugin or tb.provider) in reg.builtin:
             raise internal_error(spec, str(e)) from e
         if strict:
             raise TiebreakFailed(str(e), spec) from None
-        notes.append(Diagnostic(Severity.WARNING, f"{e}; {spec.code} is left out", source,
-                                kind=Kind.PLUGIN_FAULT, code=spec.code))  # fmt: skip
+        notes.append(
+            Diagnostic(
+                Severity.WARNING,
+                f"{e}; {spec.code} is left out",
+                source,
+                kind=Kind.PLUGIN_FAULT,
+                code=spec.code,
+            )
+        )
         return None
     return Planned(spec, tb)
 
@@ -261,8 +299,15 @@ class Caches:
     ) -> Context:
         """The context of one call of *tiebreak*'s code, with its plugin's own cache."""
         cache = self.by_plugin.setdefault(tiebreak.provider, {})
-        return Context(tournament=tournament, spec=spec, edition=edition, group=group,
-                       cache=cache, options=options, tables=self.tables)  # fmt: skip
+        return Context(
+            tournament=tournament,
+            spec=spec,
+            edition=edition,
+            group=group,
+            cache=cache,
+            options=options,
+            tables=self.tables,
+        )
 
 
 def _names_points(tiebreaks: str | list[str] | tuple[str, ...]) -> bool:
@@ -290,5 +335,7 @@ def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | N
 def internal_error(spec: TiebreakSpec, fault: str) -> InternalError:
     """A built-in tie-break or edition that failed: a bug of ours, never the user's or a
     plugin author's."""
-    return InternalError(f"{spec.code} could not be computed, a bug in fide-tiebreaks ({fault}); "
-                         "please report it with the input file")  # fmt: skip
+    return InternalError(
+        f"{spec.code} could not be computed, a bug in fide-tiebreaks ({fault}); "
+        "please report it with the input file"
+    )

@@ -77,8 +77,11 @@ class Standings:
     @property
     def missing(self) -> tuple[Missing, ...]:
         """The requested codes left out of these standings, in list order, with the reason."""
-        return tuple(Missing(code=d.code, reason=d.message, kind=d.kind.value)
-                     for d in self.diagnostics if d.kind in LEFT_OUT)  # fmt: skip
+        return tuple(
+            Missing(code=d.code, reason=d.message, kind=d.kind.value)
+            for d in self.diagnostics
+            if d.kind in LEFT_OUT
+        )
 
     @property
     def incomplete(self) -> bool:
@@ -109,8 +112,10 @@ class Standings:
                 code = specs[0].code
             else:
                 key = specs[0].code if len(specs) == 1 else code
-                why = next((d.message for d in self.diagnostics
-                            if d.code == key and d.kind in LEFT_OUT), None)  # fmt: skip
+                why = next(
+                    (d.message for d in self.diagnostics if d.code == key and d.kind in LEFT_OUT),
+                    None,
+                )
                 if why:
                     raise ValueError(f"'{code}' is not in these standings: {why}")
                 raise ValueError(f"'{code}' is not in the tie-break list ({', '.join(codes)})")
@@ -160,9 +165,17 @@ def compute_standings(
     check_options(given_options)  # every door: a wrongly typed option is refused
     options = reg.typed_options(given_options)  # declared names and types; defaults filled
     cache = Caches()
-    plan = make_plan(tournament, tiebreaks, edition, after_round=after_round,
-                     providers=providers, options=options, reg=reg, cache=cache,
-                     strict=strict or strict_plugins())  # fmt: skip
+    plan = make_plan(
+        tournament,
+        tiebreaks,
+        edition,
+        after_round=after_round,
+        providers=providers,
+        options=options,
+        reg=reg,
+        cache=cache,
+        strict=strict or strict_plugins(),
+    )
     final = after_round in (None, tournament.rounds)
     return after_the_list(rank_plan(plan, cache), decided, lots, final=final)
 
@@ -195,9 +208,15 @@ def rank_plan(plan: Plan, cache: Caches) -> Standings:
                 raise internal_error(e.spec, str(e)) from e
             if plan.strict:
                 raise
-            notes.append(Diagnostic(Severity.WARNING, f"{e}; {e.spec.code} is left out",
-                                    plan.source, kind=Kind.PLUGIN_FAULT,
-                                    code=e.spec.code))  # fmt: skip
+            notes.append(
+                Diagnostic(
+                    Severity.WARNING,
+                    f"{e}; {e.spec.code} is left out",
+                    plan.source,
+                    kind=Kind.PLUGIN_FAULT,
+                    code=e.spec.code,
+                )
+            )
             entries = [k for k in entries if k.spec is not e.spec]
 
 
@@ -239,14 +258,26 @@ class _Ranking:
             by_points.setdefault(self.people[j].units, []).append(j)
         for units in sorted(by_points, reverse=True):
             self._settle(by_points[units], 0)
-        return Standings(self.plan.tournament, self.plan.edition, self.specs, self.resolved,
-                         self._rows(), (*notes, *self._slow()), self.plan.options)  # fmt: skip
+        return Standings(
+            self.plan.tournament,
+            self.plan.edition,
+            self.specs,
+            self.resolved,
+            self._rows(),
+            (*notes, *self._slow()),
+            self.plan.options,
+        )
 
     def _context(self, level: int, group: frozenset[int] | None) -> Context:
         spec = self.specs[level]
-        return self.cache.context(tournament=score_view(self.plan.tournament, spec), spec=spec,
-                                  tiebreak=self.resolved[level], edition=self.plan.edition,
-                                  group=group, options=self.plan.options)  # fmt: skip
+        return self.cache.context(
+            tournament=score_view(self.plan.tournament, spec),
+            spec=spec,
+            tiebreak=self.resolved[level],
+            edition=self.plan.edition,
+            group=group,
+            options=self.plan.options,
+        )
 
     def _call(self, level: int, ctx: Context, members: list[int]) -> list[Fraction]:
         start = time.perf_counter()
@@ -310,11 +341,14 @@ class _Ranking:
 
     def _slow(self) -> list[Diagnostic]:
         return [
-            Diagnostic(Severity.WARNING, f"tie-break '{spec.code}' from plugin "
-                       f"'{tb.provider}' took {t:.1f} s", self.plan.source)
+            Diagnostic(
+                Severity.WARNING,
+                f"tie-break '{spec.code}' from plugin '{tb.provider}' took {t:.1f} s",
+                self.plan.source,
+            )
             for spec, tb, t in zip(self.specs, self.resolved, self.spent, strict=True)
             if t > SLOW_SECONDS
-        ]  # fmt: skip
+        ]
 
 
 def _sort_key(values: list[Fraction], lower_is_better: bool) -> list[int]:

@@ -59,19 +59,28 @@ class Context:
         ``forfeits_as_played`` defaults to the code's ``/P`` modifier."""
         if forfeits_as_played is None:
             forfeits_as_played = self.spec.forfeits_as_played
-        key = ("opponent_table", self.edition.name, id(self.tournament), forfeits_as_played,
-               tuple(sorted(self.options.items())))  # fmt: skip
+        key = (
+            "opponent_table",
+            self.edition.name,
+            id(self.tournament),
+            forfeits_as_played,
+            tuple(sorted(self.options.items())),
+        )
         table = self.tables.get(key)
         if not isinstance(table, OpponentTable):  # not built yet (or overwritten: rebuilt)
             # The edition's code belongs to the plugin that registered it: a fault there is
             # that plugin's, not the tie-break's that asked for the table.
             who = f"edition '{self.edition.name}' from plugin '{self.edition.provider}'"
             with guarded(who, " in opponent_table", plugin=self.edition.provider):
-                table = self.edition.opponent_table(self.tournament, forfeits_as_played,
-                                                    self.options)  # fmt: skip
+                table = self.edition.opponent_table(
+                    self.tournament, forfeits_as_played, self.options
+                )
             if not isinstance(table, OpponentTable):
-                raise PluginFault(f"{who} returned {type(table).__name__} from opponent_table, "
-                                  "not an OpponentTable", self.edition.provider)  # fmt: skip
+                raise PluginFault(
+                    f"{who} returned {type(table).__name__} from opponent_table, "
+                    "not an OpponentTable",
+                    self.edition.provider,
+                )
             self.tables[key] = table
         return table
 
@@ -169,14 +178,16 @@ class Option:
         elif self.type == "int":
             ok = isinstance(value, int) and not isinstance(value, bool)
             if ok and not _within(value, self.minimum, self.maximum):
-                raise OptionError(f"option {shown}: {_shown(value)} is outside "
-                                  f"{self.minimum}..{self.maximum}")  # fmt: skip
+                raise OptionError(
+                    f"option {shown}: {_shown(value)} is outside {self.minimum}..{self.maximum}"
+                )
         else:
             ok = isinstance(value, str) and (self.type == "text" or value in self.choices)
         if not ok:
             what = "true or false" if self.type == "bool" else self.accepted()
-            raise OptionError(f"option {shown} takes {what}, not {type(value).__name__} "
-                              f"{_shown(value)}")  # fmt: skip
+            raise OptionError(
+                f"option {shown} takes {what}, not {type(value).__name__} {_shown(value)}"
+            )
         return value
 
 
@@ -194,8 +205,9 @@ def requires(feature: str, what: str) -> Callable[[Context], None]:
 
     def check(ctx: Context) -> None:
         if feature not in ctx.edition.features:
-            raise Unusable(f"{ctx.spec.name} exists from {what} on; the edition in use is "
-                           f"{ctx.edition.name}")  # fmt: skip
+            raise Unusable(
+                f"{ctx.spec.name} exists from {what} on; the edition in use is {ctx.edition.name}"
+            )
 
     return check
 
@@ -233,21 +245,27 @@ def check_options(options: Mapping[str, Any]) -> None:
             continue
         if key == "unrated_rating":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"unrated_rating must be a whole rating, not "
-                                 f"{type(value).__name__} {_shown(value)}")  # fmt: skip
+                raise ValueError(
+                    f"unrated_rating must be a whole rating, not "
+                    f"{type(value).__name__} {_shown(value)}"
+                )
             if not 0 <= value <= MAX_RATING:
                 raise ValueError(f"unrated_rating {value} is outside 0..{MAX_RATING}")
         elif isinstance(value, int):  # bool included
             if abs(value) > MAX_OPTION_INT:
-                raise ValueError(f"option {key}: {_shown(value)} is outside "
-                                 f"-{MAX_OPTION_INT}..{MAX_OPTION_INT}")  # fmt: skip
+                raise ValueError(
+                    f"option {key}: {_shown(value)} is outside -{MAX_OPTION_INT}..{MAX_OPTION_INT}"
+                )
         elif isinstance(value, str):
             if len(value) > MAX_OPTION_TEXT:
-                raise ValueError(f"option {key}: text of {len(value)} characters; the limit is "
-                                 f"{MAX_OPTION_TEXT}")  # fmt: skip
+                raise ValueError(
+                    f"option {key}: text of {len(value)} characters; the limit is {MAX_OPTION_TEXT}"
+                )
         else:
-            raise ValueError(f"option {key} must be true/false, a whole number or text, not "
-                             f"{type(value).__name__} {_shown(value)}")  # fmt: skip
+            raise ValueError(
+                f"option {key} must be true/false, a whole number or text, not "
+                f"{type(value).__name__} {_shown(value)}"
+            )
 
 
 def _shown(value: Any) -> str:

@@ -30,8 +30,10 @@ HAND_RANKS = {1: "1", 2: "2", 3: "4", 4: "3"}
 
 def event(ranks: dict[int, str]) -> str:
     lines = ["012 Four", "052 2025/06/01", "092 Individual: Round-Robin", "202 SB,DE"]
-    lines += [player_line(pid, f"P{pid}", ROUNDS[pid], points=POINTS[pid], rank=ranks[pid])
-              for pid in sorted(ROUNDS)]  # fmt: skip
+    lines += [
+        player_line(pid, f"P{pid}", ROUNDS[pid], points=POINTS[pid], rank=ranks[pid])
+        for pid in sorted(ROUNDS)
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -53,11 +55,17 @@ def test_audit_reports_each_file_and_a_summary(folder):
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines[:-1]] == [
-        "conforms", "differs", "unchecked", "unreadable", "unreadable"]  # fmt: skip
+        "conforms",
+        "differs",
+        "unchecked",
+        "unreadable",
+        "unreadable",
+    ]
     assert "#3 declared 3, computed 4; #4 declared 4, computed 3" in lines[1]
     assert "d-broken.trf:1:5: error: start rank 'x'" in lines[3]
-    assert lines[-1] == ("5 files: 3 read, 1 conform, 1 differ, 1 without declared ranks, "
-                         "2 unreadable")  # fmt: skip
+    assert lines[-1] == (
+        "5 files: 3 read, 1 conform, 1 differ, 1 without declared ranks, 2 unreadable"
+    )
     assert "readme.md" not in done.stdout
     good = run_cli("audit", str(folder / "a-good.trf"))
     assert good.returncode == 0
@@ -78,8 +86,10 @@ def test_parallel_and_serial_runs_agree(folder):
     swapped = serial[1]
     assert swapped["status"] == "differs" and swapped["tiebreaks"] == ["SB", "DE"]
     assert swapped["edition"] == "fide-2024"  # in force on 1 June 2025
-    assert swapped["differences"] == [{"participant": 3, "declared": 3, "computed": 4},
-                                      {"participant": 4, "declared": 4, "computed": 3}]  # fmt: skip
+    assert swapped["differences"] == [
+        {"participant": 3, "declared": 3, "computed": 4},
+        {"participant": 4, "declared": 4, "computed": 3},
+    ]
 
 
 def test_progress_bar_only_on_a_terminal(folder):
@@ -87,9 +97,13 @@ def test_progress_bar_only_on_a_terminal(folder):
     assert "[#" not in piped.stderr and "\r" not in piped.stdout
     # On a pseudo-terminal (stderr a tty) the bar is drawn and ends at the total.
     main, secondary = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "fide_tiebreaks", "audit", str(folder)],
-                            stdout=subprocess.PIPE, stderr=secondary, cwd=ROOT,
-                            env={**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": ""})  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fide_tiebreaks", "audit", str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=secondary,
+        cwd=ROOT,
+        env={**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": ""},
+    )
     out, _ = proc.communicate(timeout=120)
     os.close(secondary)
     seen = b""
@@ -114,7 +128,8 @@ def test_missing_paths_and_bad_jobs_are_usage_errors(folder):
 def test_audit_on_a_local_dask_cluster_matches_the_local_run(folder):
     distributed = pytest.importorskip("distributed", reason="tox -e dask installs Dask")
     local = jsonl(str(folder), "--jobs", "1")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:  # fmt: skip
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         remote = jsonl(str(folder), "--scheduler", cluster.scheduler_address)
     assert remote == local

@@ -69,13 +69,19 @@ def test_the_issue_example_runs_and_scores_every_code():
     assert isinstance(t, Tournament) and t.edition == "fide-2024" and t.planned_rounds == 9
     # C.04 Annex 2 codes and the default points (1 / ½ / 0, PAB a win, C.04.1.c).
     expected = {
-        1: (ResultKind.WIN, 5, 1), 5: (ResultKind.LOSS, 1, 0),
-        2: (ResultKind.DRAW, 6, H), 6: (ResultKind.DRAW, 2, H),
-        3: (ResultKind.FORFEIT_WIN, 7, 1), 7: (ResultKind.FORFEIT_LOSS, 3, 0),
-        4: (ResultKind.DOUBLE_FORFEIT, 8, 0), 8: (ResultKind.DOUBLE_FORFEIT, 4, 0),
-        9: (ResultKind.PAB, None, 1), 10: (ResultKind.HALF_BYE, None, H),
-        11: (ResultKind.ZERO_BYE, None, 0), 12: (ResultKind.NOT_PAIRED, None, 0),
-    }  # fmt: skip
+        1: (ResultKind.WIN, 5, 1),
+        5: (ResultKind.LOSS, 1, 0),
+        2: (ResultKind.DRAW, 6, H),
+        6: (ResultKind.DRAW, 2, H),
+        3: (ResultKind.FORFEIT_WIN, 7, 1),
+        7: (ResultKind.FORFEIT_LOSS, 3, 0),
+        4: (ResultKind.DOUBLE_FORFEIT, 8, 0),
+        8: (ResultKind.DOUBLE_FORFEIT, 4, 0),
+        9: (ResultKind.PAB, None, 1),
+        10: (ResultKind.HALF_BYE, None, H),
+        11: (ResultKind.ZERO_BYE, None, 0),
+        12: (ResultKind.NOT_PAIRED, None, 0),
+    }
     for pid, (kind, opp, pts) in expected.items():
         p = t.participant(pid)
         assert (p.results[0].kind, p.results[0].opponent, p.points) == (kind, opp, pts), pid
@@ -109,9 +115,14 @@ def test_every_game_result(result: str, white: ResultKind, black: ResultKind):
 
 @pytest.mark.parametrize(
     ("code", "kind", "points"),
-    [("U", ResultKind.PAB, 1), ("F", ResultKind.FULL_BYE, 1), ("h", ResultKind.HALF_BYE, H),
-     ("Z", ResultKind.ZERO_BYE, 0), (ResultKind.HALF_BYE, ResultKind.HALF_BYE, H)],
-)  # fmt: skip
+    [
+        ("U", ResultKind.PAB, 1),
+        ("F", ResultKind.FULL_BYE, 1),
+        ("h", ResultKind.HALF_BYE, H),
+        ("Z", ResultKind.ZERO_BYE, 0),
+        (ResultKind.HALF_BYE, ResultKind.HALF_BYE, H),
+    ],
+)
 def test_every_bye(code: str, kind: ResultKind, points: Fraction):
     ev = players(EventBuilder(edition="fide-2024"), 3)
     ev.record_round(1, games=[(1, 2, "1-0")], byes={3: code})
@@ -146,7 +157,7 @@ def test_every_bye(code: str, kind: ResultKind, points: Fraction):
         (lambda ev: ev.add_player(0, "Zero"), None, None, "player id"),
         (lambda ev: ev.record_round(2, games=[("1", 2, "1-0")]), 2, None, "'1' is not"),
     ],
-)  # fmt: skip
+)
 def test_bad_data_is_a_typed_error_that_says_where(call, round_, who, words):
     ev = players(EventBuilder(rounds=3, edition="fide-2024"), 4)
     ev.record_round(1, games=[(1, 2, "1-0"), (3, 4, "1/2-1/2")])
@@ -196,11 +207,18 @@ def test_the_edition_given_wins_over_the_date_and_over_nothing():
 
 @pytest.mark.parametrize(
     ("kwargs", "words"),
-    [({"rounds": 0}, "rounds"), ({"edition": ""}, "edition"), ({"type": "knockout"}, "type"),
-     ({"end_date": "24.11.2024"}, "date"), ({"scoring": {"win": 3}}, "Scoring"),
-     ({"primary": "XP"}, "primary"), ({"match_points": (2, 1)}, "win, draw, loss"),
-     ({"match_points": (2, 0.5, 0)}, "exact points"), ({"team_pab": (1, "x")}, "team_pab")],
-)  # fmt: skip
+    [
+        ({"rounds": 0}, "rounds"),
+        ({"edition": ""}, "edition"),
+        ({"type": "knockout"}, "type"),
+        ({"end_date": "24.11.2024"}, "date"),
+        ({"scoring": {"win": 3}}, "Scoring"),
+        ({"primary": "XP"}, "primary"),
+        ({"match_points": (2, 1)}, "win, draw, loss"),
+        ({"match_points": (2, 0.5, 0)}, "exact points"),
+        ({"team_pab": (1, "x")}, "team_pab"),
+    ],
+)
 def test_bad_settings(kwargs, words):
     with pytest.raises(BuilderError, match=words):
         EventBuilder(**kwargs)
@@ -225,8 +243,11 @@ def test_late_entry_and_withdrawal():
     ev.record_round(3, games=[(1, 3, "1-0"), (2, 5, "1-0")])
     t = ev.tournament()
     late = t.participant(5)
-    assert [g.kind for g in late.results] == [ResultKind.NOT_PAIRED, ResultKind.LOSS,
-                                              ResultKind.LOSS]  # fmt: skip
+    assert [g.kind for g in late.results] == [
+        ResultKind.NOT_PAIRED,
+        ResultKind.LOSS,
+        ResultKind.LOSS,
+    ]
     assert t.participant(4).results[2].kind is ResultKind.NOT_PAIRED
     assert t.participant(4).points == 1 + H
     with pytest.raises(BuilderError, match="round 1: player 6 enters the event in round 2"):
@@ -275,11 +296,16 @@ def test_points_outside_the_scoring_system_as_trf_2026_299():
     """A bonus or penalty (299 without a letter) and a result worth other points (299 with
     a letter and a round): the builder equals the reader on the 299 records. A quarter
     point makes the grid finer (4 units per point) for every result."""
-    players = {1: [(2, "w", "1"), (None, "-", "U")], 2: [(1, "b", "0"), (3, "w", "=")],
-               3: [(None, "-", "U"), (2, "b", "=")]}  # fmt: skip
+    players = {
+        1: [(2, "w", "1"), (None, "-", "U")],
+        2: [(1, "b", "0"), (3, "w", "=")],
+        3: [(None, "-", "U"), (2, "b", "=")],
+    }
     # 299: letter col 5, points 14-17, round 20-22, ids from col 24 (TRF-2026).
-    records = ["299 U" + " " * 8 + "0.75" + "  002" + "    1",
-               "299" + " " * 10 + "-1.0" + "     " + "    2"]  # fmt: skip
+    records = [
+        "299 U" + " " * 8 + "0.75" + "  002" + "    1",
+        "299" + " " * 10 + "-1.0" + "     " + "    2",
+    ]
     text = trf_text(players, headers=("092 Individual: Swiss-System", "052 2025/05/01"))
     read = parse_trf(text + "\n".join(records) + "\n")
     assert [d for d in read.diagnostics if d.severity.name != "NOTE"] == []
@@ -297,8 +323,11 @@ def test_points_outside_the_scoring_system_as_trf_2026_299():
 
 
 # -- equivalence with the TRF reader ------------------------------------------------------
-TEAM_CODES = {ResultKind.FORFEIT_WIN: "+-", ResultKind.FORFEIT_LOSS: "-+",
-              ResultKind.DOUBLE_FORFEIT: "--"}  # fmt: skip
+TEAM_CODES = {
+    ResultKind.FORFEIT_WIN: "+-",
+    ResultKind.FORFEIT_LOSS: "-+",
+    ResultKind.DOUBLE_FORFEIT: "--",
+}
 
 
 def builder_from(t: Tournament, **kwargs: object) -> EventBuilder:
@@ -306,15 +335,34 @@ def builder_from(t: Tournament, **kwargs: object) -> EventBuilder:
     ind = t.team.players if t.team else t
     if t.team:
         m, g = t.team.match_scoring, t.team.game_scoring
-        kwargs = {"boards": t.team.boards, "match_points": (m.win, m.draw, m.loss),
-                  "primary": t.team.primary, "team_pab": (m.pab, g.pab), **kwargs}  # fmt: skip
-    ev = EventBuilder(rounds=t.planned_rounds, end_date=t.end_date, start_date=t.start_date,
-                      type=t.type, scoring=ind.scoring, name=t.name,
-                      tiebreaks=t.declared_tiebreaks, **kwargs)  # type: ignore[arg-type]  # fmt: skip
+        kwargs = {
+            "boards": t.team.boards,
+            "match_points": (m.win, m.draw, m.loss),
+            "primary": t.team.primary,
+            "team_pab": (m.pab, g.pab),
+            **kwargs,
+        }
+    ev = EventBuilder(
+        rounds=t.planned_rounds,
+        end_date=t.end_date,
+        start_date=t.start_date,
+        type=t.type,
+        scoring=ind.scoring,
+        name=t.name,
+        tiebreaks=t.declared_tiebreaks,
+        **kwargs,
+    )  # type: ignore[arg-type]
     for p in ind:
-        ev.add_player(p.id, p.name, rating=p.rating, federation=p.federation,
-                      fide_id=p.fide_id or None, title=p.title, sex=p.sex,
-                      birth_date=p.birth_date)  # fmt: skip
+        ev.add_player(
+            p.id,
+            p.name,
+            rating=p.rating,
+            federation=p.federation,
+            fide_id=p.fide_id or None,
+            title=p.title,
+            sex=p.sex,
+            birth_date=p.birth_date,
+        )
     if t.team:
         for team in t.team.teams:
             ev.add_team(team.id, team.name, team.players, nickname=team.nickname)
@@ -324,8 +372,11 @@ def builder_from(t: Tournament, **kwargs: object) -> EventBuilder:
             g = p.results[r - 1]
             if g.opponent is not None and g.colour.value == "w":
                 theirs = ind.participant(g.opponent).results[r - 1].kind
-                code = "--" if theirs is ResultKind.DOUBLE_FORFEIT else (
-                    g.kind.value + "-" + theirs.value)  # fmt: skip
+                code = (
+                    "--"
+                    if theirs is ResultKind.DOUBLE_FORFEIT
+                    else (g.kind.value + "-" + theirs.value)
+                )
                 games.append((p.id, g.opponent, code))
             elif g.opponent is None and g.kind is not ResultKind.NOT_PAIRED:
                 byes[p.id] = "+" if g.kind is ResultKind.FORFEIT_WIN else g.kind.value
@@ -349,8 +400,15 @@ def test_generated_team_events_built_equal_read(seed):
     from generate import generate_teams
 
     rng = random.Random(seed)
-    text = generate_teams(rng.randint(3, 9), rng.randint(2, 4), rng.randint(1, 6), seed,
-                          forfeit=0.15, reserve=0.3, empty_board=0.1)  # fmt: skip
+    text = generate_teams(
+        rng.randint(3, 9),
+        rng.randint(2, 4),
+        rng.randint(1, 6),
+        seed,
+        forfeit=0.15,
+        reserve=0.3,
+        empty_board=0.1,
+    )
     read = parse_trf(text)
     assert [d for d in read.diagnostics if d.severity.name != "NOTE"] == []
     built = builder_from(read.tournament).tournament()
@@ -361,9 +419,12 @@ def test_generated_team_events_built_equal_read(seed):
 
 @pytest.mark.parametrize(
     "path",
-    [TEC / "tournament.trf", ROOT / "conformance/fixtures/rated-example/tournament.trf",
-     ROOT / "conformance/fixtures/team-4x4/tournament.trf"],
-)  # fmt: skip
+    [
+        TEC / "tournament.trf",
+        ROOT / "conformance/fixtures/rated-example/tournament.trf",
+        ROOT / "conformance/fixtures/team-4x4/tournament.trf",
+    ],
+)
 def test_the_bundled_fixtures_built_equal_read(path):
     read = read_trf(path).tournament
     ev = builder_from(read)  # with the file's dates (the TEC exercise ends on 2024/08/05)
@@ -383,16 +444,34 @@ def without_edition(t: Tournament) -> Tournament:
 
 
 # Game results as both sides' TRF codes, with the spellings a pairing program may use.
-GAMES = [("1", "0", ["1-0", "1:0"]), ("0", "1", ["0-1"]), ("=", "=", ["1/2-1/2", "½-½", "=-="]),
-         ("W", "L", ["W-L"]), ("L", "W", ["L-W"]), ("D", "D", ["D-D"]), ("+", "-", ["+-"]),
-         ("-", "+", ["-+"]), ("-", "-", ["--"])]  # fmt: skip
+GAMES = [
+    ("1", "0", ["1-0", "1:0"]),
+    ("0", "1", ["0-1"]),
+    ("=", "=", ["1/2-1/2", "½-½", "=-="]),
+    ("W", "L", ["W-L"]),
+    ("L", "W", ["L-W"]),
+    ("D", "D", ["D-D"]),
+    ("+", "-", ["+-"]),
+    ("-", "+", ["-+"]),
+    ("-", "-", ["--"]),
+]
 SCORINGS = [
     ((), Scoring()),
     # TRF-2026 162: W D L A P, fanned out as the reader documents (docs/formats.md).
-    (("162 W 3 D 1 L 0 A 0 P 3",),
-     Scoring(win_white=F(3), win_black=F(3), forfeit_win=F(3), full_bye=F(3), pab=F(3),
-             draw_white=F(1), draw_black=F(1), half_bye=F(1))),
-]  # fmt: skip
+    (
+        ("162 W 3 D 1 L 0 A 0 P 3",),
+        Scoring(
+            win_white=F(3),
+            win_black=F(3),
+            forfeit_win=F(3),
+            full_bye=F(3),
+            pab=F(3),
+            draw_white=F(1),
+            draw_black=F(1),
+            half_bye=F(1),
+        ),
+    ),
+]
 
 
 def random_event(rng: random.Random) -> tuple[str, EventBuilder]:
@@ -406,8 +485,10 @@ def random_event(rng: random.Random) -> tuple[str, EventBuilder]:
     end = date(year, rng.randint(1, 12), 15)
     ev = EventBuilder(rounds=rounds, end_date=end, scoring=scoring, name="Test event")
     entry = {i: 1 if rng.random() < 0.8 else rng.randint(2, rounds + 1) for i in range(1, n + 1)}
-    gone = {i: rng.randint(entry[i] + 1, rounds + 2) if rng.random() < 0.2 else rounds + 9
-            for i in entry}  # fmt: skip
+    gone = {
+        i: rng.randint(entry[i] + 1, rounds + 2) if rng.random() < 0.2 else rounds + 9
+        for i in entry
+    }
     entry[1] = entry[2] = 1  # someone to pair in every round
     gone[1] = gone[2] = rounds + 9
     blocks: dict[int, list] = {i: [] for i in entry}
@@ -450,8 +531,13 @@ def random_event(rng: random.Random) -> tuple[str, EventBuilder]:
         if i not in added:
             ev.add_player(i, f"Player {i}", rating=0)
     ratings = {p.id: p.rating or 0 for p in ev.tournament()}
-    head = ["012 Test event", "092 Individual: Swiss-System", f"XXR {rounds}",
-            f"052 {end:%Y/%m/%d}", *headers]  # fmt: skip
+    head = [
+        "012 Test event",
+        "092 Individual: Swiss-System",
+        f"XXR {rounds}",
+        f"052 {end:%Y/%m/%d}",
+        *headers,
+    ]
     lines = [player_line(i, f"Player {i}", blocks[i], rating=ratings[i]) for i in sorted(blocks)]
     text = "\n".join(head + lines) + "\n"
     return text, ev
@@ -483,10 +569,13 @@ def test_the_generator_covers_every_unplayed_category():
 
 # -- team events --------------------------------------------------------------------------
 TEAM_PLAYERS = {
-    1: [(3, "w", "1"), (5, "w", "=")], 2: [(4, "b", "="), (6, "b", "1")],
-    3: [(1, "b", "0"), None], 4: [(2, "w", "="), None],
-    5: [None, (1, "b", "=")], 6: [None, (2, "w", "0")],
-}  # fmt: skip
+    1: [(3, "w", "1"), (5, "w", "=")],
+    2: [(4, "b", "="), (6, "b", "1")],
+    3: [(1, "b", "0"), None],
+    4: [(2, "w", "="), None],
+    5: [None, (1, "b", "=")],
+    6: [None, (2, "w", "0")],
+}
 TEAM_TRF = (
     trf_text(
         TEAM_PLAYERS,
@@ -511,8 +600,9 @@ TEAM_TRF = (
 def test_a_team_event_built_equals_the_team_file():
     read = parse_trf(TEAM_TRF.encode())
     assert [d for d in read.diagnostics if d.severity.name != "NOTE"] == []
-    ev = EventBuilder(rounds=2, end_date=date(2024, 10, 1), name="Team builder check",
-                      boards=2, team_pab=(1, 1))  # fmt: skip
+    ev = EventBuilder(
+        rounds=2, end_date=date(2024, 10, 1), name="Team builder check", boards=2, team_pab=(1, 1)
+    )
     for pid, name in enumerate(["A1", "A2", "B1", "B2", "C1", "C2"], start=1):
         ev.add_player(pid, name)
     ev.add_team(1, "Alpha", [1, 2])
@@ -543,8 +633,9 @@ def test_team_errors_name_round_and_team():
     with pytest.raises(BuilderError, match="round 1: unknown team 9"):
         ev.record_round(1, team_byes={9: "H"})
     ev2 = players(EventBuilder(edition="fide-2024"), 2)
-    with pytest.raises(BuilderError, match="round 1: team_forfeits, team_byes and lineups "
-                       "need teams"):  # fmt: skip
+    with pytest.raises(
+        BuilderError, match="round 1: team_forfeits, team_byes and lineups need teams"
+    ):
         ev2.record_round(1, games=[(1, 2, "1-0")], team_byes={1: "U"})
 
 
@@ -557,8 +648,13 @@ def test_team_forfeit_and_lineup():
     for tid in range(1, 5):
         ev.add_team(tid, f"T{tid}", [2 * tid - 1, 2 * tid])
     # The forfeit's board results are recorded too, as a TRF file holds them.
-    ev.record_round(1, games=[(6, 8, "1-0"), (5, 7, "0-1")], byes={1: "+", 2: "+"},
-                    team_forfeits=[(1, 2, "+-")], lineups={3: [6, 5], 4: [8, 7]})  # fmt: skip
+    ev.record_round(
+        1,
+        games=[(6, 8, "1-0"), (5, 7, "0-1")],
+        byes={1: "+", 2: "+"},
+        team_forfeits=[(1, 2, "+-")],
+        lineups={3: [6, 5], 4: [8, 7]},
+    )
     t = ev.tournament()
     m1 = t.team.matches[1][0]
     assert (m1.kind, m1.mp, m1.gp) == (ResultKind.FORFEIT_WIN, 2, 2)

@@ -79,9 +79,11 @@ def test_a_failing_builtin_is_an_internal_error_in_the_api(broken_bh):
 def test_a_failing_builtin_edition_is_an_internal_error(broken_edition):
     with pytest.raises(InternalError) as e:
         compute_standings(TOURNAMENT, "SB", "fide-2024", reg=broken_edition)
-    assert str(e.value).startswith("SB could not be computed, a bug in fide-tiebreaks "
-                                   "(edition 'fide-2024' from plugin 'unplayed' failed in "
-                                   "opponent_table: KeyError: 2)")  # fmt: skip
+    assert str(e.value).startswith(
+        "SB could not be computed, a bug in fide-tiebreaks "
+        "(edition 'fide-2024' from plugin 'unplayed' failed in "
+        "opponent_table: KeyError: 2)"
+    )
 
 
 def test_the_cli_exits_3_naming_the_code(broken_bh, capsys):
@@ -96,8 +98,10 @@ def test_the_cli_exits_3_naming_the_code(broken_bh, capsys):
 def test_serve_answers_an_internal_error(broken_bh):
     request = json.dumps({"id": 7, "path": str(T), "tiebreaks": "BH", "edition": "fide-2024"})
     response = serve.answer(request)
-    assert response == {"id": 7, "error": {"message": f"internal error: {MESSAGE}",
-                                           "diagnostics": []}}  # fmt: skip
+    assert response == {
+        "id": 7,
+        "error": {"message": f"internal error: {MESSAGE}", "diagnostics": []},
+    }
 
 
 @pytest.fixture

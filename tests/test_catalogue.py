@@ -173,24 +173,35 @@ def test_de_reapplied_to_subgroups_still_tied():
 
 
 def test_de_cycle_cannot_separate():
-    cycle = {1: [(2, "w", "1"), None, (3, "b", "0")], 2: [(1, "b", "0"), (3, "w", "1"), None],
-             3: [None, (2, "b", "0"), (1, "w", "1")]}  # fmt: skip
+    cycle = {
+        1: [(2, "w", "1"), None, (3, "b", "0")],
+        2: [(1, "b", "0"), (3, "w", "1"), None],
+        3: [None, (2, "b", "0"), (1, "w", "1")],
+    }
     t = build(cycle, headers=("092 Round Robin",))
     assert de(t, {1, 2, 3}) == {1: 1, 2: 1, 3: 1}
 
 
 def test_de_forfeits_count_only_with_p_in_a_swiss():
     """6.1.1: 1 beat 2 by forfeit; both end on 1 point. Without /P they never met."""
-    t = build({1: [(2, "w", "+"), (3, "w", "0")], 2: [(1, "b", "-"), (4, "w", "1")],
-               3: [None, (1, "b", "1")], 4: [None, (2, "b", "0")]})  # fmt: skip
+    t = build(
+        {
+            1: [(2, "w", "+"), (3, "w", "0")],
+            2: [(1, "b", "-"), (4, "w", "1")],
+            3: [None, (1, "b", "1")],
+            4: [None, (2, "b", "0")],
+        }
+    )
     assert de(t, {1, 2}) == {1: 1, 2: 1}
     assert de(t, {1, 2}, "DE/P") == {1: 1, 2: 2}
 
 
 def test_de_averages_repeated_encounters():
     """6.1.2: 1 and 2 met twice (1 won, then lost): the addend is the average, 0.5 each."""
-    t = build({1: [(2, "w", "1"), (2, "b", "0")], 2: [(1, "b", "0"), (1, "w", "1")]},
-              headers=("092 Round Robin",))  # fmt: skip
+    t = build(
+        {1: [(2, "w", "1"), (2, "b", "0")], 2: [(1, "b", "0"), (1, "w", "1")]},
+        headers=("092 Round Robin",),
+    )
     scores, missing = direct_encounter.mini_table(
         Context(t, parse_code("DE"), registry().edition("fide-2024")), [1, 2]
     )
@@ -274,10 +285,14 @@ def test_std_restores_one_half_zero():
     """3 / 1 / 0 scoring. Player 1: beat 2 (1), drew 3 (1/2), PAB worth 3 > a draw (1) -> 1:
     STD 2.5. Player 2: lost (0), half-point bye worth a draw (1/2), double forfeit with 3
     (a forfeit is obtained without playing: 0 < a draw -> 0): STD 0.5."""
-    t = build({1: [(2, "w", "1"), (3, "b", "="), (None, "-", "U")],
-               2: [(1, "b", "0"), (None, "-", "H"), (3, "w", "-")],
-               3: [None, (1, "w", "="), (2, "b", "-")]},
-              headers=("092 Swiss", "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"))  # fmt: skip
+    t = build(
+        {
+            1: [(2, "w", "1"), (3, "b", "="), (None, "-", "U")],
+            2: [(1, "b", "0"), (None, "-", "H"), (3, "w", "-")],
+            3: [None, (1, "w", "="), (2, "b", "-")],
+        },
+        headers=("092 Swiss", "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"),
+    )
     std = vals(t, "STD", "fide-2026")
     assert (std[1], std[2]) == (Fraction(5, 2), Fraction(1, 2))
 
@@ -288,9 +303,22 @@ def test_sloth_neustadtl_and_the_weighted_scores():
     Neustadtl (SB) score was 69.5 = 0.5x11 + 0.5x10.5 + 1x8.5 + 0.5x8 + 0.5x7 + 1x7 + 1x7
     + 0.5x7 + 1x7 + 0.5x5.5 + 1x5.5 + 1x4.5 + 1x4.5 + 1x1. By hand from that:
     NNSB = 11^2 + 69.5 = 190.5; GELBFUHS = 11 + 69.5 / 14 = 447/28."""
-    games = [("=", 11), ("=", 10.5), ("1", 8.5), ("=", 8), ("=", 7), ("1", 7), ("1", 7),
-             ("=", 7), ("1", 7), ("=", 5.5), ("1", 5.5), ("1", 4.5), ("1", 4.5),
-             ("1", 1)]  # fmt: skip
+    games = [
+        ("=", 11),
+        ("=", 10.5),
+        ("1", 8.5),
+        ("=", 8),
+        ("=", 7),
+        ("1", 7),
+        ("1", 7),
+        ("=", 7),
+        ("1", 7),
+        ("=", 5.5),
+        ("1", 5.5),
+        ("1", 4.5),
+        ("1", 4.5),
+        ("1", 1),
+    ]
     t = parse_trf(against_fixed_scores(games, rounds=14).encode()).tournament
     assert t.participant(1).points == 11
     assert vals(t, "SB")[1] == Fraction(139, 2)
@@ -317,7 +345,9 @@ def test_the_tiebreak_reference_page_matches_the_registry():
         assert tb.code in rows, f"{tb.code} is missing from docs/tiebreaks.md"
         cells = rows[tb.code]
         if tb.article and cells[1] != "(history)":
-            assert tb.article.split()[0].startswith(cells[1].split()[0].rstrip(",")) or \
-                cells[1].split()[0] in tb.article, (tb.code, tb.article, cells[1])  # fmt: skip
+            assert (
+                tb.article.split()[0].startswith(cells[1].split()[0].rstrip(","))
+                or cells[1].split()[0] in tb.article
+            ), (tb.code, tb.article, cells[1])
         for m in tb.modifiers - {":"}:
             assert shown[m] in " ".join(cells) or "as SB" in " ".join(cells), (tb.code, m)

@@ -46,9 +46,25 @@ def program(request):
 
 
 def test_our_command_line_as_the_program_under_test(tmp_path, capsys):
-    code = main(["certify", "--program", OURS, "--reader", "json", "--events", "6",
-                 "--players", "4-9", "--jobs", "1", "--tiebreaks", "BH/C1,BH,SB,DE,WIN,ARO",
-                 "--report", str(tmp_path / "r")])  # fmt: skip
+    code = main(
+        [
+            "certify",
+            "--program",
+            OURS,
+            "--reader",
+            "json",
+            "--events",
+            "6",
+            "--players",
+            "4-9",
+            "--jobs",
+            "1",
+            "--tiebreaks",
+            "BH/C1,BH,SB,DE,WIN,ARO",
+            "--report",
+            str(tmp_path / "r"),
+        ]
+    )
     out = capsys.readouterr().out
     assert out.rstrip().endswith("6 events, 0 discrepancies"), out[-600:]
     assert code == 0
@@ -59,8 +75,21 @@ def test_our_command_line_as_the_program_under_test(tmp_path, capsys):
 
 def test_the_event_as_chess_json_reaches_the_program(capsys):
     template = "{python} -m fide_tiebreaks standings {json} -t {codes} -e {edition} -f json"
-    code = main(["certify", "--program", template, "--events", "3", "--players", "4-8",
-                 "--jobs", "1", "--tiebreaks", "BH,SB,WIN"])  # fmt: skip
+    code = main(
+        [
+            "certify",
+            "--program",
+            template,
+            "--events",
+            "3",
+            "--players",
+            "4-8",
+            "--jobs",
+            "1",
+            "--tiebreaks",
+            "BH,SB,WIN",
+        ]
+    )
     assert code == 0
     assert capsys.readouterr().out.rstrip().endswith("3 events, 0 discrepancies")
 
@@ -69,9 +98,27 @@ def test_a_planted_bug_is_found_and_shrunk(tmp_path, monkeypatch, capsys):
     (tmp_path / "brokenprog.py").write_text(BROKEN)
     monkeypatch.syspath_prepend(str(tmp_path))
     report = tmp_path / "report"
-    code = main(["certify", "--entry", "brokenprog:program", "--events", "12",
-                 "--players", "6-12", "--kinds", "swiss", "--tiebreaks", "BH,SB",
-                 "--jobs", "1", "--shrink-seconds", "900", "--report", str(report)])  # fmt: skip
+    code = main(
+        [
+            "certify",
+            "--entry",
+            "brokenprog:program",
+            "--events",
+            "12",
+            "--players",
+            "6-12",
+            "--kinds",
+            "swiss",
+            "--tiebreaks",
+            "BH,SB",
+            "--jobs",
+            "1",
+            "--shrink-seconds",
+            "900",
+            "--report",
+            str(report),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 1
     summary = json.loads((report / "summary.json").read_text())
@@ -108,9 +155,27 @@ def test_a_planted_team_bug_is_shrunk_to_two_teams(tmp_path, monkeypatch, capsys
     (tmp_path / "teambug.py").write_text(TEAM_BUG)
     monkeypatch.syspath_prepend(str(tmp_path))
     report = tmp_path / "report"
-    code = main(["certify", "--entry", "teambug:program", "--kinds", "team-swiss",
-                 "--events", "2", "--players", "16-24", "--tiebreaks", "MPvGP,BH:MP",
-                 "--jobs", "1", "--shrink-seconds", "900", "--report", str(report)])  # fmt: skip
+    code = main(
+        [
+            "certify",
+            "--entry",
+            "teambug:program",
+            "--kinds",
+            "team-swiss",
+            "--events",
+            "2",
+            "--players",
+            "16-24",
+            "--tiebreaks",
+            "MPvGP,BH:MP",
+            "--jobs",
+            "1",
+            "--shrink-seconds",
+            "900",
+            "--report",
+            str(report),
+        ]
+    )
     capsys.readouterr()
     assert code == 1
     groups = json.loads((report / "summary.json").read_text())["groups"]
@@ -151,29 +216,63 @@ def test_the_allowance_of_discrepancies_sets_the_exit_status(tmp_path, monkeypat
 
 def test_a_program_that_fails_is_a_finding_not_a_crash(tmp_path, capsys):
     failing = f'{sys.executable} -c "import sys; sys.exit(5)"'
-    code = main(["certify", "--program", failing, "--events", "2", "--players", "4-5",
-                 "--jobs", "1", "--shrink-seconds", "0"])  # fmt: skip
+    code = main(
+        [
+            "certify",
+            "--program",
+            failing,
+            "--events",
+            "2",
+            "--players",
+            "4-5",
+            "--jobs",
+            "1",
+            "--shrink-seconds",
+            "0",
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 1
     assert "exit status 5" in out and out.rstrip().endswith("2 events, 2 discrepancies")
     slow = f'{sys.executable} -c "import time; time.sleep(5)"'
-    assert main(["certify", "--program", slow, "--timeout", "0.2", "--events", "1",
-                 "--players", "4-4", "--jobs", "1", "--shrink-seconds", "0"]) == 1  # fmt: skip
+    assert (
+        main(
+            [
+                "certify",
+                "--program",
+                slow,
+                "--timeout",
+                "0.2",
+                "--events",
+                "1",
+                "--players",
+                "4-4",
+                "--jobs",
+                "1",
+                "--shrink-seconds",
+                "0",
+            ]
+        )
+        == 1
+    )
     assert "no answer within 0.2 s" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [
-    ["--program", "tool {nonsense}"],
-    ["--program", ""],
-    ["--entry", "no.such.module:f"],
-    ["--players", "2-5"],
-    ["--players", "10-300"],
-    ["--players", "ten"],
-    ["--kinds", "blitz"],
-    ["--events", "0"],
-    ["--tiebreaks", "BH,XYZ"],
-    ["--edition", "fide-1800"],
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--program", "tool {nonsense}"],
+        ["--program", ""],
+        ["--entry", "no.such.module:f"],
+        ["--players", "2-5"],
+        ["--players", "10-300"],
+        ["--players", "ten"],
+        ["--kinds", "blitz"],
+        ["--events", "0"],
+        ["--tiebreaks", "BH,XYZ"],
+        ["--edition", "fide-1800"],
+    ],
+)
 def test_usage_errors_exit_2(argv, capsys):
     assert main(["certify", *argv]) == 2
     assert "error:" in capsys.readouterr().err
@@ -245,8 +344,9 @@ def test_de_is_compared_by_the_order_it_induces_in_the_tied_group():
 def test_gacrux_text_report_is_read():
     from fide_tiebreaks.results_reader import read_gacrux
 
-    four = parse_trf(tournament({1: [(2, "w", "1")], 2: [(1, "b", "0")],
-                                 3: [(4, "w", "1")], 4: [(3, "b", "0")]})).tournament  # fmt: skip
+    four = parse_trf(
+        tournament({1: [(2, "w", "1")], 2: [(1, "b", "0")], 3: [(4, "w", "1")], 4: [(3, "b", "0")]})
+    ).tournament
     text = "StartNo\tRank\tPTS\tFB/V2024\tBH/V2024\n1\t1\t2.5\t2.0\t4.0\n4\t4\t0.0\t-0\t0.0\n"
     read = read_gacrux(text, "output", ["FB", "BH"], four)
     assert read.values == {1: {"FB": "2.0", "BH": "4.0"}, 4: {"FB": None, "BH": "0.0"}}
@@ -259,9 +359,27 @@ def test_gacrux_text_report_is_read():
 def test_the_report_paths_are_relative_to_the_report_folder(tmp_path, monkeypatch, capsys):
     (tmp_path / "brokenprog.py").write_text(BROKEN)
     monkeypatch.syspath_prepend(str(tmp_path))
-    main(["certify", "--entry", "brokenprog:program", "--events", "2", "--players", "8-8",
-          "--kinds", "swiss", "--tiebreaks", "BH", "--jobs", "1", "--shrink-seconds", "0",
-          "--report", str(tmp_path / "out")])  # fmt: skip
+    main(
+        [
+            "certify",
+            "--entry",
+            "brokenprog:program",
+            "--events",
+            "2",
+            "--players",
+            "8-8",
+            "--kinds",
+            "swiss",
+            "--tiebreaks",
+            "BH",
+            "--jobs",
+            "1",
+            "--shrink-seconds",
+            "0",
+            "--report",
+            str(tmp_path / "out"),
+        ]
+    )
     capsys.readouterr()
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     for g in summary["groups"]:
@@ -277,8 +395,9 @@ def test_certify_on_a_local_dask_cluster_matches_the_local_run():
 
     config = Config(ADAPTERS["builtin"], ("BH", "SB", "DE"), "fide-2024", 3, Profile((4, 12)))
     local = list(run_local(config, 8, 1))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:  # fmt: skip
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         remote = list(run_dask(config, 8, cluster.scheduler_address))
     assert remote == local
     assert sum(r.compared for r in local) > 0

@@ -23,8 +23,21 @@ def test_a_timeout_that_is_not_a_finite_number_of_seconds_is_a_usage_error(timeo
 def test_unrated_rating_keeps_rating_tiebreaks_in_events_with_unrated_players(capsys):
     # Seed 1's first events hold unrated players; with a rating for them (C.07 Art. 10) ARO
     # is computed for every participant of every event: 4 + 5 values here.
-    args = ["certify", "--tiebreaks", "ARO", "--seed", "1", "--events", "12", "--players",
-            "4-4", "--jobs", "1", "--shrink-seconds", "0"]  # fmt: skip
+    args = [
+        "certify",
+        "--tiebreaks",
+        "ARO",
+        "--seed",
+        "1",
+        "--events",
+        "12",
+        "--players",
+        "4-4",
+        "--jobs",
+        "1",
+        "--shrink-seconds",
+        "0",
+    ]
     assert main([*args, "--unrated-rating", "1000"]) == 0
     out = capsys.readouterr().out
     assert "values of ARO                       48" in out
@@ -67,9 +80,24 @@ def _run(template: str, *more: str) -> tuple[int, str]:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["certify", "--program", template, "--events", "1", "--players", "4-4",
-                     "--jobs", "1", "--shrink-seconds", "0", "--tiebreaks", "BH",
-                     *more])  # fmt: skip
+        code = main(
+            [
+                "certify",
+                "--program",
+                template,
+                "--events",
+                "1",
+                "--players",
+                "4-4",
+                "--jobs",
+                "1",
+                "--shrink-seconds",
+                "0",
+                "--tiebreaks",
+                "BH",
+                *more,
+            ]
+        )
     return code, out.getvalue()
 
 
@@ -88,8 +116,7 @@ def test_a_child_that_keeps_running_is_killed_and_does_not_hold_the_answer(tmp_p
     # The program answers and exits; a child it started keeps its standard output open. The
     # answer was lost ("no answer within 3 s") and the child outlived the run.
     marker = tmp_path / "alive"
-    child = (f"import time, pathlib; time.sleep(1.5); pathlib.Path({str(marker)!r})"
-             ".write_text('x')")  # fmt: skip
+    child = f"import time, pathlib; time.sleep(1.5); pathlib.Path({str(marker)!r}).write_text('x')"
     prog = tmp_path / "prog.py"
     prog.write_text(
         "import json, subprocess, sys\n"
@@ -113,10 +140,13 @@ def test_a_relative_program_path_is_the_users_not_the_temporary_folders(tmp_path
     assert code == 1 and "cannot run" not in out and "theirs -" in out
 
 
-@pytest.mark.parametrize(("reader", "output", "message"), [
-    ("csv", "start_rank,BH\n1," + "x" * 200_000 + "\n", "not readable as CSV"),
-    ("json", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("reader", "output", "message"),
+    [
+        ("csv", "start_rank,BH\n1," + "x" * 200_000 + "\n", "not readable as CSV"),
+        ("json", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ],
+)
 def test_output_the_readers_cannot_take_is_a_run_finding(tmp_path, reader, output, message):
     # Once exit 3 (csv.Error) and exit 2, ending the whole run (RecursionError).
     (tmp_path / "out.txt").write_text(output)
@@ -166,12 +196,15 @@ def leaves(request): raise SystemExit(5)
 """
 
 
-@pytest.mark.parametrize(("entry", "message"), [
-    ("floats", "whose values are not"),
-    ("nothing", "whose values are not"),
-    ("text_ranks", "whose ranks are not"),
-    ("leaves", "SystemExit: 5"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("floats", "whose values are not"),
+        ("nothing", "whose values are not"),
+        ("text_ranks", "whose ranks are not"),
+        ("leaves", "SystemExit: 5"),
+    ],
+)
 def test_an_entry_point_answering_the_wrong_shape_is_a_run_finding(
     tmp_path, monkeypatch, capsys, entry, message
 ):
@@ -184,8 +217,7 @@ def test_an_entry_point_answering_the_wrong_shape_is_a_run_finding(
 
 
 @pytest.mark.parametrize("body", ["raise SyntaxError('bad')", "1 / 0", "import sys; sys.exit(4)"])
-def test_an_entry_module_that_fails_to_import_is_a_usage_error(tmp_path, monkeypatch, capsys,
-                                                               body):  # fmt: skip
+def test_an_entry_module_that_fails_to_import_is_a_usage_error(tmp_path, monkeypatch, capsys, body):
     (tmp_path / "broken_mod.py").write_text(body + "\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     assert main(["certify", "--entry", "broken_mod:f", *SMALL]) == 2
@@ -254,11 +286,27 @@ def test_an_interrupted_run_leaves_no_program_and_no_temporary_folder(tmp_path, 
     temp = tmp_path / "tmp"
     temp.mkdir()
     run = subprocess.Popen(
-        [sys.executable, "-m", "fide_tiebreaks", "certify", "--program", f"{{python}} {slow}",
-         "--events", "6", "--players", "4-4", "--jobs", jobs, "--timeout", "30"],
-        env={**os.environ, "TMPDIR": str(temp)}, start_new_session=True,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "fide_tiebreaks",
+            "certify",
+            "--program",
+            f"{{python}} {slow}",
+            "--events",
+            "6",
+            "--players",
+            "4-4",
+            "--jobs",
+            jobs,
+            "--timeout",
+            "30",
+        ],
+        env={**os.environ, "TMPDIR": str(temp)},
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     time.sleep(2.5)
     if how == "TERM":
         run.send_signal(signal.SIGTERM)  # the main process alone, as kill PID does
@@ -277,27 +325,48 @@ def test_a_number_of_events_beyond_the_bound_is_a_usage_error(events, capsys):
     assert "--events must be from 1 to 100,000" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("kind", "players"), [
-    ("round-robin", "200-200"), ("round-robin", "51-60"), ("team-swiss", "200-200"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kind", "players"),
+    [
+        ("round-robin", "200-200"),
+        ("round-robin", "51-60"),
+        ("team-swiss", "200-200"),
+    ],
+)
 def test_large_events_stay_within_the_generators_limits(kind, players, capsys):
     # A round robin of 200 gave a 199-round table with 3-digit scores that shifted TRF
     # columns (our own reader refused it: exit 3); a team Swiss of 200 players asked for 50
     # to 40 teams (randrange: exit 3).
-    args = ["certify", "--kinds", kind, "--players", players, "--tiebreaks", "BH",
-            "--events", "3", "--jobs", "1", "--shrink-seconds", "0"]  # fmt: skip
+    args = [
+        "certify",
+        "--kinds",
+        kind,
+        "--players",
+        players,
+        "--tiebreaks",
+        "BH",
+        "--events",
+        "3",
+        "--jobs",
+        "1",
+        "--shrink-seconds",
+        "0",
+    ]
     assert main(args) == 0
     assert capsys.readouterr().out.rstrip().endswith("3 events, 0 discrepancies")
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["--tiebreaks", ""], "--tiebreaks is empty"),
-    (["--tiebreaks", " , "], "--tiebreaks is empty"),
-    (["--players", "4-"], "--players"),
-    (["--players", "\u0664-\u0665"], "--players"),
-    (["--tiebreaks", "AOB", "--rounded", "AOV"], "--rounded: AOV not in the tie-break list"),
-    (["--tiebreaks", "BH", "--order-only", "de"], "--order-only: de not in the tie-break list"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--tiebreaks", ""], "--tiebreaks is empty"),
+        (["--tiebreaks", " , "], "--tiebreaks is empty"),
+        (["--players", "4-"], "--players"),
+        (["--players", "\u0664-\u0665"], "--players"),
+        (["--tiebreaks", "AOB", "--rounded", "AOV"], "--rounded: AOV not in the tie-break list"),
+        (["--tiebreaks", "BH", "--order-only", "de"], "--order-only: de not in the tie-break list"),
+    ],
+)
 def test_careless_options_are_not_silently_reinterpreted(argv, message, capsys):
     # An empty list ran the 23 default codes, "4-" ran 4-4, Arabic-Indic digits passed, and
     # a misspelt --rounded code was ignored (its values then compared exactly).
@@ -318,8 +387,9 @@ def test_a_symlinked_cases_folder_is_not_written_through(tmp_path, capsys):
 
 
 def test_an_unreadable_output_is_named_as_the_output_not_a_vanished_temporary_file():
-    code, out = _run(f"{sys.executable} -c \"print('start_rank,BH'); print('x,1')\"",
-                     "--reader", "csv")  # fmt: skip
+    code, out = _run(
+        f"{sys.executable} -c \"print('start_rank,BH'); print('x,1')\"", "--reader", "csv"
+    )
     assert code == 1 and "unreadable output (csv reader): output:2:" in out
     assert "certify-read-" not in out
 

@@ -13,8 +13,20 @@ from lxml import etree
 
 from fide_tiebreaks.cli import main
 
-SMALL = ["--events", "2", "--players", "6-6", "--kinds", "swiss", "--tiebreaks", "BH",
-         "--jobs", "1", "--shrink-seconds", "0"]  # fmt: skip
+SMALL = [
+    "--events",
+    "2",
+    "--players",
+    "6-6",
+    "--kinds",
+    "swiss",
+    "--tiebreaks",
+    "BH",
+    "--jobs",
+    "1",
+    "--shrink-seconds",
+    "0",
+]
 OURS = "{python} -m fide_tiebreaks standings {trf} -t {codes} -e {edition} -f json"
 WRONG = """
 from fide_tiebreaks.certify.adapters import Answer, builtin
@@ -29,8 +41,10 @@ def test_a_program_not_on_path_stops_at_once(capsys):
     assert main(["certify", "--program", "nosuchtool-xyz {trf}", *SMALL]) == 2
     out = capsys.readouterr()
     assert out.out == ""
-    assert out.err == ("fide-tiebreaks: error: --program: cannot run 'nosuchtool-xyz': it was "
-                       "not found on PATH; nothing was run\n")  # fmt: skip
+    assert out.err == (
+        "fide-tiebreaks: error: --program: cannot run 'nosuchtool-xyz': it was "
+        "not found on PATH; nothing was run\n"
+    )
 
 
 def test_a_program_that_is_not_executable_stops_at_once(tmp_path, capsys, monkeypatch):
@@ -42,8 +56,9 @@ def test_a_program_that_is_not_executable_stops_at_once(tmp_path, capsys, monkey
         "nothing was run\n"
     )
     assert main(["certify", "--program", "./none {trf}", *SMALL]) == 2
-    assert capsys.readouterr().err == ("fide-tiebreaks: error: --program: cannot run './none': "
-                                       "no such file; nothing was run\n")  # fmt: skip
+    assert capsys.readouterr().err == (
+        "fide-tiebreaks: error: --program: cannot run './none': no such file; nothing was run\n"
+    )
 
 
 @pytest.mark.skipif(importlib.util.find_spec("gacrux") is not None, reason="gacrux installed")
@@ -75,21 +90,34 @@ def test_the_gacrux_adapter_probes_the_interpreter_it_runs(capsys, monkeypatch, 
 def test_the_report_names_the_program_its_version_the_command_and_ours(tmp_path, capsys):
     ours = metadata.version("fide-tiebreaks")
     out = tmp_path / "out"
-    assert main(["certify", "--program", OURS, "--program-version", "9.9", *SMALL,
-                 "--report", str(out)]) == 0  # fmt: skip
+    assert (
+        main(
+            ["certify", "--program", OURS, "--program-version", "9.9", *SMALL, "--report", str(out)]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
-    assert text.splitlines()[0] == (f"certify python 9.9 ({OURS}), judged by fide-tiebreaks "
-                                    f"{ours}")  # fmt: skip
+    assert text.splitlines()[0] == (f"certify python 9.9 ({OURS}), judged by fide-tiebreaks {ours}")
     summary = json.loads((out / "summary.json").read_text())
-    assert (summary["program"], summary["program_version"], summary["command"],
-            summary["fide_tiebreaks_version"]) == ("python", "9.9", OURS, ours)  # fmt: skip
+    assert (
+        summary["program"],
+        summary["program_version"],
+        summary["command"],
+        summary["fide_tiebreaks_version"],
+    ) == ("python", "9.9", OURS, ours)
     suite = etree.parse(str(out / "junit.xml")).find("testsuite")
     properties = {p.get("name"): p.get("value") for p in suite.iter("property")}
-    assert properties == {"program": "python", "program_version": "9.9", "command": OURS,
-                          "fide_tiebreaks_version": ours}  # fmt: skip
+    assert properties == {
+        "program": "python",
+        "program_version": "9.9",
+        "command": OURS,
+        "fide_tiebreaks_version": ours,
+    }
     page = (out / "report.html").read_text()
-    assert (f"<p>Certified: python 9.9 ({OURS}), judged by fide-tiebreaks {ours}.</p>"
-            in page.replace("&quot;", '"'))  # fmt: skip
+    assert (
+        f"<p>Certified: python 9.9 ({OURS}), judged by fide-tiebreaks {ours}.</p>"
+        in page.replace("&quot;", '"')
+    )
 
 
 def test_an_adapter_names_its_own_version(tmp_path, capsys):
@@ -130,7 +158,8 @@ def test_the_gacrux_adapter_reads_its_version_in_the_interpreter_it_runs(tmp_pat
     (site / "gacrux" / "tiebreakchecker.py").write_text("raise SystemExit('not to be run')\n")
     (site / "gacrux-1.2.3.dist-info").mkdir()
     (site / "gacrux-1.2.3.dist-info" / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: gacrux\nVersion: 1.2.3\n")  # fmt: skip
+        "Metadata-Version: 2.1\nName: gacrux\nVersion: 1.2.3\n"
+    )
     python = tmp_path / "python"
     python.write_text(f"#!/bin/sh\nPYTHONPATH='{site}' exec '{sys.executable}' \"$@\"\n")
     python.chmod(0o755)

@@ -45,41 +45,105 @@ def test_the_reference_programs_json_of_the_tec_exercise_gives_the_published_val
 #   R3: 1-3 draw, 4-5 1-0, 2 takes a zero-point bye
 # Points: 1: 1+1+1/2 = 2.5; 2: 0+1+0 = 1; 3: 1/2+0+1/2 = 1; 4: 1/2+1/2+1 = 2; 5: 1+0+0 = 1
 HAND = {
-    "filetype": "Event", "version": "1.0", "origin": "hand", "published": "",
+    "filetype": "Event",
+    "version": "1.0",
+    "origin": "hand",
+    "published": "",
     "event": {
         "eventName": "Hand-made",
-        "profiles": [{"id": 10 + i, "lastName": f"Last{i}", "firstName": f"First{i}",
-                      "sex": "m", "federation": "NOR", "fideId": 1000 + i,
-                      "rating": [{"list": "TRF", "rating": 1500 + 100 * i}],
-                      "fideTitle": "IM" if i == 1 else ""} for i in range(1, 6)],
-        "tournaments": [{
-            "numRounds": 3, "rankOrder": ["PTS", "BH", "SB"],
-            "competitors": [{"cid": i, "profileId": 10 + i, "gamePoints": pts, "rank": rank}
-                            for i, pts, rank in ((1, "2.5", 1), (2, "1.0", 3), (3, 1, 4),
-                                                 (4, 2, 2), (5, "1", 5))],
-            "gameList": [
-                {"round": 1, "white": {"cid": 1, "result": "W"},
-                 "black": {"cid": 2, "result": "L"}, "played": True, "rated": True},
-                {"round": 1, "white": {"cid": 3, "result": "D"},
-                 "black": {"cid": 4, "result": "D"}, "played": True},
-                {"round": 1, "white": {"cid": 5, "result": "P"}, "black": None,
-                 "played": True, "rated": False},
-                {"round": 2, "white": {"cid": 5, "result": "L"},
-                 "black": {"cid": 1, "result": "W"}, "played": True, "rated": True},
-                {"round": 2, "white": {"cid": 2, "result": "W"},
-                 "black": {"cid": 3, "result": "Z"}, "played": False, "rated": False},
-                {"round": 2, "white": {"cid": 4, "result": "D"}, "black": None,
-                 "played": False},
-                {"round": 3, "white": {"cid": 1, "result": "D"},
-                 "black": {"cid": 3}, "played": True, "rated": True},
-                {"round": 3, "white": {"cid": 4, "result": "W"},
-                 "black": {"cid": 5, "result": "L"}, "played": True, "rated": True},
-                {"round": 3, "white": {"cid": 2, "result": "Z"}, "black": None,
-                 "played": False},
-            ],
-        }],
+        "profiles": [
+            {
+                "id": 10 + i,
+                "lastName": f"Last{i}",
+                "firstName": f"First{i}",
+                "sex": "m",
+                "federation": "NOR",
+                "fideId": 1000 + i,
+                "rating": [{"list": "TRF", "rating": 1500 + 100 * i}],
+                "fideTitle": "IM" if i == 1 else "",
+            }
+            for i in range(1, 6)
+        ],
+        "tournaments": [
+            {
+                "numRounds": 3,
+                "rankOrder": ["PTS", "BH", "SB"],
+                "competitors": [
+                    {"cid": i, "profileId": 10 + i, "gamePoints": pts, "rank": rank}
+                    for i, pts, rank in (
+                        (1, "2.5", 1),
+                        (2, "1.0", 3),
+                        (3, 1, 4),
+                        (4, 2, 2),
+                        (5, "1", 5),
+                    )
+                ],
+                "gameList": [
+                    {
+                        "round": 1,
+                        "white": {"cid": 1, "result": "W"},
+                        "black": {"cid": 2, "result": "L"},
+                        "played": True,
+                        "rated": True,
+                    },
+                    {
+                        "round": 1,
+                        "white": {"cid": 3, "result": "D"},
+                        "black": {"cid": 4, "result": "D"},
+                        "played": True,
+                    },
+                    {
+                        "round": 1,
+                        "white": {"cid": 5, "result": "P"},
+                        "black": None,
+                        "played": True,
+                        "rated": False,
+                    },
+                    {
+                        "round": 2,
+                        "white": {"cid": 5, "result": "L"},
+                        "black": {"cid": 1, "result": "W"},
+                        "played": True,
+                        "rated": True,
+                    },
+                    {
+                        "round": 2,
+                        "white": {"cid": 2, "result": "W"},
+                        "black": {"cid": 3, "result": "Z"},
+                        "played": False,
+                        "rated": False,
+                    },
+                    {
+                        "round": 2,
+                        "white": {"cid": 4, "result": "D"},
+                        "black": None,
+                        "played": False,
+                    },
+                    {
+                        "round": 3,
+                        "white": {"cid": 1, "result": "D"},
+                        "black": {"cid": 3},
+                        "played": True,
+                        "rated": True,
+                    },
+                    {
+                        "round": 3,
+                        "white": {"cid": 4, "result": "W"},
+                        "black": {"cid": 5, "result": "L"},
+                        "played": True,
+                        "rated": True,
+                    },
+                    {
+                        "round": 3,
+                        "white": {"cid": 2, "result": "Z"},
+                        "black": None,
+                        "played": False,
+                    },
+                ],
+            }
+        ],
     },
-}  # fmt: skip
+}
 
 
 def test_a_hand_written_document():
@@ -113,30 +177,71 @@ def _values(t: Tournament) -> object:
     """Everything a tie-break or a writer can see, except the source text. Colours of
     unplayed games are left out: Chess-JSON puts every paired player on a side."""
     people = [
-        (p.id, p.name, p.points, p.rating, p.federation, p.fide_id, p.title, p.sex,
-         p.birth_date, p.declared_points, p.declared_rank, p.adjustment_units,
-         [(g.round, g.kind, g.opponent, g.points, g.colour if g.kind.played else None)
-          for g in p.results])
+        (
+            p.id,
+            p.name,
+            p.points,
+            p.rating,
+            p.federation,
+            p.fide_id,
+            p.title,
+            p.sex,
+            p.birth_date,
+            p.declared_points,
+            p.declared_rank,
+            p.adjustment_units,
+            [
+                (g.round, g.kind, g.opponent, g.points, g.colour if g.kind.played else None)
+                for g in p.results
+            ],
+        )
         for p in t
-    ]  # fmt: skip
+    ]
     team = None
     if t.team is not None:
         d = t.team
-        team = ([(x.id, x.name, x.players, x.declared_mp, x.declared_gp, x.declared_rank)
-                 for x in d.teams], dict(d.matches), d.match_scoring, d.game_scoring,
-                d.primary, d.boards, _values(d.players))  # fmt: skip
-    return (t.name, t.rounds, t.planned_rounds, t.scoring, t.type, t.declared_tiebreaks,
-            t.declared_standings, t.start_date, t.end_date, people, team)  # fmt: skip
+        team = (
+            [
+                (x.id, x.name, x.players, x.declared_mp, x.declared_gp, x.declared_rank)
+                for x in d.teams
+            ],
+            dict(d.matches),
+            d.match_scoring,
+            d.game_scoring,
+            d.primary,
+            d.boards,
+            _values(d.players),
+        )
+    return (
+        t.name,
+        t.rounds,
+        t.planned_rounds,
+        t.scoring,
+        t.type,
+        t.declared_tiebreaks,
+        t.declared_standings,
+        t.start_date,
+        t.end_date,
+        people,
+        team,
+    )
 
 
 def _sources() -> list[tuple[str, bytes]]:
-    files = [TEC / "tournament.trf", ROOT / "conformance/fixtures/team-4x4/tournament.trf",
-             *sorted((ROOT / "conformance/cases").glob("*.trf"))]  # fmt: skip
+    files = [
+        TEC / "tournament.trf",
+        ROOT / "conformance/fixtures/team-4x4/tournament.trf",
+        *sorted((ROOT / "conformance/cases").glob("*.trf")),
+    ]
     out = [(f.name, f.read_bytes()) for f in files]
     out.append(("team-4x4-trf16", as_trf16(files[1].read_text()).encode()))  # 013 records
     for seed in range(8):
-        out.append((f"swiss-{seed}", generate(20 + seed, 7, seed, withdraw=0.05, bye=0.1,
-                                              forfeit=0.1).encode()))  # fmt: skip
+        out.append(
+            (
+                f"swiss-{seed}",
+                generate(20 + seed, 7, seed, withdraw=0.05, bye=0.1, forfeit=0.1).encode(),
+            )
+        )
         teams = generate_teams(6 + seed, 4, 5, seed, forfeit=0.1, reserve=0.3, empty_board=0.05)
         out.append((f"teams-{seed}", teams.encode()))
     return out
@@ -184,8 +289,7 @@ def test_cli_converts_both_ways_and_standings_write_chess_json(tmp_path: Path):
     assert _values(parse_trf(back.stdout.encode()).tournament) == _values(
         parse_trf(trf.read_bytes()).tournament
     )
-    ranked = run_cli("standings", str(out), "-t", "BH/C1,SB", "-e", "fide-2024",
-                     "-f", "chess-json")  # fmt: skip
+    ranked = run_cli("standings", str(out), "-t", "BH/C1,SB", "-e", "fide-2024", "-f", "chess-json")
     assert ranked.returncode == 0, ranked.stderr
     t = json.loads(ranked.stdout)["event"]["tournaments"][0]
     assert t["rankOrder"] == ["PTS", "BH/C1", "SB"]

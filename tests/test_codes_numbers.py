@@ -99,9 +99,18 @@ def test_parse_decimal(text, value):
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("yes", True), ("True", True), ("no", False), ("false", False), ("1000", 1000),
-     ("-3", -3), ("0", 0), ("fide-2024", "fide-2024"), ("", "")],
-)  # fmt: skip
+    [
+        ("yes", True),
+        ("True", True),
+        ("no", False),
+        ("false", False),
+        ("1000", 1000),
+        ("-3", -3),
+        ("0", 0),
+        ("fide-2024", "fide-2024"),
+        ("", ""),
+    ],
+)
 def test_option_values_from_text(text, value):
     from fide_tiebreaks.tiebreak import option_value
 

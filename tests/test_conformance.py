@@ -38,14 +38,57 @@ def test_every_case_validates_and_names_its_source():
 def test_corpus_covers_every_edition_and_builtin_code():
     cases = [runner.load_case(p) for p in CASES.glob("*.xml")]
     editions = {c.edition for c in cases}
-    assert editions >= {"fide-2023", "fide-2024", "fide-2026", "fide-2012", "pre-2012",
-                        "sm-real-points", "sm-half-point"}  # fmt: skip
-    codes = {code.split("/")[0].split(":")[0] for c in cases for v in c.expected.values()
-             for code in v}  # fmt: skip
-    assert codes >= {"DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "STD", "TPN", "BH", "FB",
-                     "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "NNSB", "GELBFUHS",
-                     "MPvGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "OSB", "BC", "SSSC",
-                     "AOB", "OSB26", "TBR", "BBE", "EDE", "EDET", "EDEB", "EDEBT"}  # fmt: skip
+    assert editions >= {
+        "fide-2023",
+        "fide-2024",
+        "fide-2026",
+        "fide-2012",
+        "pre-2012",
+        "sm-real-points",
+        "sm-half-point",
+    }
+    codes = {
+        code.split("/")[0].split(":")[0] for c in cases for v in c.expected.values() for code in v
+    }
+    assert codes >= {
+        "DE",
+        "WIN",
+        "WON",
+        "BPG",
+        "BWG",
+        "PS",
+        "REP",
+        "STD",
+        "TPN",
+        "BH",
+        "FB",
+        "SB",
+        "KS",
+        "ARO",
+        "TPR",
+        "PTP",
+        "APRO",
+        "APPO",
+        "RTNG",
+        "NNSB",
+        "GELBFUHS",
+        "MPvGP",
+        "EMMSB",
+        "EMGSB",
+        "EGMSB",
+        "EGGSB",
+        "OSB",
+        "BC",
+        "SSSC",
+        "AOB",
+        "OSB26",
+        "TBR",
+        "BBE",
+        "EDE",
+        "EDET",
+        "EDEB",
+        "EDEBT",
+    }
 
 
 WRONG = """
@@ -70,8 +113,9 @@ def test_a_wrong_provider_fails_the_suite():
     failed = [o for o in outcomes if o.status == "failed"]
     assert failed and all(o.status in ("failed", "skipped") for o in outcomes)
     tec = next(o for o in failed if o.case == "tec-2024-bh")
-    assert tec.messages[0] == ("participant 1 BH: expected 12.5, found 13.5 (edition fide-2024, "
-                               "C.07 Art. 7-9, 14, 16)")  # fmt: skip
+    assert tec.messages[0] == (
+        "participant 1 BH: expected 12.5, found 13.5 (edition fide-2024, C.07 Art. 7-9, 14, 16)"
+    )
     assert any(o.status == "skipped" and "does not provide SB" in o.messages[0] for o in outcomes)
 
 
@@ -90,11 +134,23 @@ def official_csv(tmp_path: Path, change: dict[int, str] | None = None) -> Path:
 
 
 def test_against_another_programs_standings(tmp_path):
-    good = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
-                   str(official_csv(tmp_path)), "--edition", "fide-2024")  # fmt: skip
+    good = run_cli(
+        "conformance",
+        str(TEC / "tournament.trf"),
+        "--against",
+        str(official_csv(tmp_path)),
+        "--edition",
+        "fide-2024",
+    )
     assert good.returncode == 0 and good.stdout.strip().endswith("3 passed, 0 failed")
-    bad = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
-                  str(official_csv(tmp_path, {4: "14.0"})), "--edition", "fide-2024")  # fmt: skip
+    bad = run_cli(
+        "conformance",
+        str(TEC / "tournament.trf"),
+        "--against",
+        str(official_csv(tmp_path, {4: "14.0"})),
+        "--edition",
+        "fide-2024",
+    )
     assert bad.returncode == 1
     assert "participant 4 BH: rules give 15, other.csv has 14.0 (edition fide-2024)" in bad.stdout
     assert bad.stdout.strip().endswith("2 passed, 1 failed")
@@ -159,8 +215,11 @@ def test_xml_tournament_form_and_xml_standings(tmp_path):
 def test_plugins_add_fixture_dirs(tmp_path):
     shutil.copy(CASES / "minimal-ratings.xml", tmp_path / "extra.xml")
     plugin = types.ModuleType("extra")
-    exec("from fide_tiebreaks import hookimpl\n@hookimpl\ndef fide_tiebreaks_add_fixture_dirs():"
-         f"\n    return [{str(tmp_path)!r}]\n", plugin.__dict__)  # fmt: skip
+    exec(
+        "from fide_tiebreaks import hookimpl\n@hookimpl\ndef fide_tiebreaks_add_fixture_dirs():"
+        f"\n    return [{str(tmp_path)!r}]\n",
+        plugin.__dict__,
+    )
     reg = load_registry(entry_points=False, extra=[("extra", plugin)])
     assert tmp_path in runner.fixture_dirs(reg)
     names = [o.case for o in runner.run(runner.fixture_dirs(reg), reg=reg)]
@@ -171,21 +230,36 @@ def test_pytest_door(pytester):
     inert = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     assert "no tests ran" in inert.stdout.str()
     one = CASES / "minimal-unplayed-2024.xml"
-    done = pytester.runpytest_subprocess("--tiebreak-conformance", "--tiebreak-fixtures",
-                                         str(one), "-p", "no:cacheprovider")  # fmt: skip
+    done = pytester.runpytest_subprocess(
+        "--tiebreak-conformance", "--tiebreak-fixtures", str(one), "-p", "no:cacheprovider"
+    )
     done.assert_outcomes(passed=1)
     xfails = pytester.path / "xfails.txt"
     xfails.write_text("minimal-unplayed-2024  # listed to prove the list is read\n")
-    strict = pytester.runpytest_subprocess("--tiebreak-conformance", "--tiebreak-fixtures",
-                                           str(one), "--tiebreak-xfails", str(xfails),
-                                           "-p", "no:cacheprovider")  # fmt: skip
+    strict = pytester.runpytest_subprocess(
+        "--tiebreak-conformance",
+        "--tiebreak-fixtures",
+        str(one),
+        "--tiebreak-xfails",
+        str(xfails),
+        "-p",
+        "no:cacheprovider",
+    )
     strict.assert_outcomes(failed=1)  # a listed case that passes is a strict XPASS
-    unknown = pytester.runpytest_subprocess("--tiebreak-conformance", "--tiebreak-provider",
-                                            "nosuch", "-p", "no:cacheprovider")  # fmt: skip
+    unknown = pytester.runpytest_subprocess(
+        "--tiebreak-conformance", "--tiebreak-provider", "nosuch", "-p", "no:cacheprovider"
+    )
     assert unknown.ret == pytest.ExitCode.USAGE_ERROR
     assert "no installed plugin is called 'nosuch'" in unknown.stderr.str()
-    args = ("--tiebreak-conformance", "--tiebreak-fixtures", str(one), "--tiebreak-provider",
-            "koya", "-p", "no:cacheprovider")  # fmt: skip
+    args = (
+        "--tiebreak-conformance",
+        "--tiebreak-fixtures",
+        str(one),
+        "--tiebreak-provider",
+        "koya",
+        "-p",
+        "no:cacheprovider",
+    )
     empty = pytester.runpytest_subprocess(*args)
     empty.assert_outcomes(skipped=1)
     assert empty.ret == pytest.ExitCode.TESTS_FAILED
@@ -211,8 +285,9 @@ def test_against_a_csv_by_name_with_semicolons_and_decimal_commas(tmp_path):
     # published TEC table (David is start rank 4: BH 15.0, SB 9.75 in 2024).
     path = tmp_path / "names.csv"
     path.write_text("name;BH;SB\nDavid;15,0;9,75\n")
-    good = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path),
-                   "--edition", "fide-2024")  # fmt: skip
+    good = run_cli(
+        "conformance", str(TEC / "tournament.trf"), "--against", str(path), "--edition", "fide-2024"
+    )
     assert good.returncode == 0, good.stdout + good.stderr
     path.write_text("name;BH\nNobody;15,0\n")
     bad = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path))
@@ -224,10 +299,12 @@ def test_against_a_csv_by_name_with_semicolons_and_decimal_commas(tmp_path):
 def test_a_line_end_inside_an_xml_attribute_does_not_make_a_record():
     from fide_tiebreaks.formats import parse_any
 
-    xml = (b'<?xml version="1.0"?><tournament name="Open&#10;001    9      Injected" '
-           b'rounds="1"><player id="1" name="A"><round n="1" opponent="2" colour="w" '
-           b'result="1"/></player><player id="2" name="B"><round n="1" opponent="1" '
-           b'colour="b" result="0"/></player></tournament>')  # fmt: skip
+    xml = (
+        b'<?xml version="1.0"?><tournament name="Open&#10;001    9      Injected" '
+        b'rounds="1"><player id="1" name="A"><round n="1" opponent="2" colour="w" '
+        b'result="1"/></player><player id="2" name="B"><round n="1" opponent="1" '
+        b'colour="b" result="0"/></player></tournament>'
+    )
     t = parse_any(xml, "x.xml").tournament
     assert sorted(p.id for p in t) == [1, 2] and t.name == "Open 001    9      Injected"
 
@@ -277,8 +354,10 @@ def test_malformed_json_results_are_refused_with_a_message(tmp_path, content, me
 def test_a_cell_that_is_not_a_number_is_a_failure_not_a_crash(tmp_path):
     done = _against(tmp_path, "div.csv", "start_rank,BH\n1,1/0\n", "-e", "fide-2024")
     assert done.returncode == 1
-    assert "participant 1 BH: rules give 12.5, div.csv has '1/0', which is not an exact number" \
-        in done.stdout  # fmt: skip
+    assert (
+        "participant 1 BH: rules give 12.5, div.csv has '1/0', which is not an exact number"
+        in done.stdout
+    )
     long = _against(tmp_path, "long.csv", "start_rank,BH\n" + "1" * 5000 + ",12.5\n")
     assert long.returncode == 2 and "is not a participant" in long.stderr
 
@@ -325,8 +404,9 @@ def test_against_our_own_json_uses_the_edition_it_records(tmp_path):
     """#17 item 10: our JSON written with -e fide-2024 is judged under fide-2024 (the file
     has no date, so the newest edition would be used otherwise and 4 checks failed)."""
     ours = tmp_path / "ours.json"
-    written = run_cli("standings", str(TEC / "tournament.trf"), "-e", "fide-2024", "-f",
-                      "json", "-o", str(ours))  # fmt: skip
+    written = run_cli(
+        "standings", str(TEC / "tournament.trf"), "-e", "fide-2024", "-f", "json", "-o", str(ours)
+    )
     assert written.returncode == 0
     done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(ours))
     assert done.returncode == 0, done.stdout
@@ -337,18 +417,35 @@ def test_columns_that_are_not_codes_are_skipped_with_a_note(tmp_path):
     """The published TEC values (expected-2026.csv plus the adjusted_score column of the 2024
     file) compare cleanly; adjusted_score is noted, not an error."""
     codes = "BH,BH/C1,BH/C2,BH/M1,BH/M2,SB,SB/C1,FB,PS,PS/C1,WIN,WON,BPG,BWG,REP"
-    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
-                   str(TEC / "expected-2024.csv"), "-e", "fide-2024", "-t", codes)  # fmt: skip
+    done = run_cli(
+        "conformance",
+        str(TEC / "tournament.trf"),
+        "--against",
+        str(TEC / "expected-2024.csv"),
+        "-e",
+        "fide-2024",
+        "-t",
+        codes,
+    )
     assert done.returncode == 0, done.stdout
-    noted = run_cli("conformance", str(TEC / "tournament.trf"), "--against",
-                    str(TEC / "expected-2026.csv"), "-e", "fide-2026")  # fmt: skip
+    noted = run_cli(
+        "conformance",
+        str(TEC / "tournament.trf"),
+        "--against",
+        str(TEC / "expected-2026.csv"),
+        "-e",
+        "fide-2026",
+    )
     assert noted.returncode == 0
     mixed = _against_copy_with_column(TEC / "expected-2026.csv", "adjusted_score", tmp_path)
-    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(mixed),
-                   "-e", "fide-2026")  # fmt: skip
+    done = run_cli(
+        "conformance", str(TEC / "tournament.trf"), "--against", str(mixed), "-e", "fide-2026"
+    )
     assert done.returncode == 0, done.stdout
-    assert "SKIPPED: with-extra.csv:adjusted_score\n  not a tie-break code; column ignored" \
-        in done.stdout  # fmt: skip
+    assert (
+        "SKIPPED: with-extra.csv:adjusted_score\n  not a tie-break code; column ignored"
+        in done.stdout
+    )
     assert done.stdout.strip().endswith("4 passed, 0 failed, 1 skipped")
 
 
@@ -367,16 +464,35 @@ def _against_copy_with_column(path: Path, column: str, folder: Path) -> Path:
 # The property: whatever shape a results file has, the run ends in a verdict or a usage
 # error, and a run that compared nothing never exits 0.
 JSON_SHAPES = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),
-              st.sampled_from(["12.5", "1/0", "1/3", "x"])),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.text(max_size=5),
+        st.sampled_from(["12.5", "1/0", "1/3", "x"]),
+    ),
     lambda inner: st.one_of(
         st.lists(inner, max_size=3),
-        st.dictionaries(st.sampled_from(["standings", "tournament", "start_rank", "team",
-                                         "rank", "tiebreaks", "edition", "BH", "SB"]),
-                        inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "standings",
+                    "tournament",
+                    "start_rank",
+                    "team",
+                    "rank",
+                    "tiebreaks",
+                    "edition",
+                    "BH",
+                    "SB",
+                ]
+            ),
+            inner,
+            max_size=4,
+        ),
     ),
     max_leaves=12,
-)  # fmt: skip
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -403,8 +519,16 @@ def test_any_results_document_gets_a_verdict(doc):
 def test_a_code_asked_for_that_the_results_lack_fails(tmp_path):
     path = tmp_path / "bh.csv"
     path.write_text("start_rank,BH\n1,12.5\n")
-    done = run_cli("conformance", str(TEC / "tournament.trf"), "--against", str(path),
-                   "-e", "fide-2024", "-t", "BH,SB")  # fmt: skip
+    done = run_cli(
+        "conformance",
+        str(TEC / "tournament.trf"),
+        "--against",
+        str(path),
+        "-e",
+        "fide-2024",
+        "-t",
+        "BH,SB",
+    )
     assert done.returncode == 1 and "bh.csv has no SB values" in done.stdout
     assert done.stdout.strip().endswith("1 passed, 1 failed")
 
@@ -418,12 +542,18 @@ def test_a_folder_without_cases_compares_nothing(tmp_path):
     ("old", "new", "result"),
     [
         ('<participant id="1">', '<participant id="' + "0" * 5000 + '1">', "passed"),
-        ('<value code="BH">2.5</value>', '<value code="BH">' + "2" * 5000 + "</value>",
-         "more than 30 digits"),
-        ('<value code="BH">2.5</value>', '<value code="BH">5/' + "0" * 40 + "</value>",
-         "is not an exact number"),
+        (
+            '<value code="BH">2.5</value>',
+            '<value code="BH">' + "2" * 5000 + "</value>",
+            "more than 30 digits",
+        ),
+        (
+            '<value code="BH">2.5</value>',
+            '<value code="BH">5/' + "0" * 40 + "</value>",
+            "is not an exact number",
+        ),
     ],
-)  # fmt: skip
+)
 def test_numbers_in_a_case_are_bounded(tmp_path, old, new, result):
     text = (CASES / "minimal-unplayed-2024.xml").read_text()
     assert old in text

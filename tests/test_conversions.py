@@ -19,31 +19,52 @@ from fide_tiebreaks.model import Tournament
 
 # A TRF16 team file whose fifth player is on neither roster (013 lists 1 3 and 2 4) and has a
 # full-point bye: --individual ranks that player first (1 point, like #1, and more BH).
-ROSTERLESS = "\n".join([
-    "012 Rosterless", "092 Team: Swiss-System",
-    player_line(1, "A", [(2, "w", "1")]), player_line(2, "B", [(1, "b", "0")]),
-    player_line(3, "C", [(4, "b", "=")]), player_line(4, "D", [(3, "w", "=")]),
-    player_line(5, "E", [(None, "-", "F")]),
-    "013 " + f"{'Team One':<32}" + "   1    3", "013 " + f"{'Team Two':<32}" + "   2    4",
-]) + "\n"  # fmt: skip
+ROSTERLESS = (
+    "\n".join(
+        [
+            "012 Rosterless",
+            "092 Team: Swiss-System",
+            player_line(1, "A", [(2, "w", "1")]),
+            player_line(2, "B", [(1, "b", "0")]),
+            player_line(3, "C", [(4, "b", "=")]),
+            player_line(4, "D", [(3, "w", "=")]),
+            player_line(5, "E", [(None, "-", "F")]),
+            "013 " + f"{'Team One':<32}" + "   1    3",
+            "013 " + f"{'Team Two':<32}" + "   2    4",
+        ]
+    )
+    + "\n"
+)
 
 # Pairings that do not mirror: 1 says it played 2, whose line says 3; 1 says it played 3 in
 # round 2, whose line is empty (check warns about both).
-ASYMMETRIC = "\n".join([
-    "012 Asymmetric",
-    player_line(1, "A", [(2, "w", "1"), (3, "b", "0")]),
-    player_line(2, "B", [(3, "w", "1"), (4, "b", "=")]),
-    player_line(3, "C", [(2, "b", "0"), None]),
-    player_line(4, "D", [None, (2, "w", "=")]),
-]) + "\n"  # fmt: skip
+ASYMMETRIC = (
+    "\n".join(
+        [
+            "012 Asymmetric",
+            player_line(1, "A", [(2, "w", "1"), (3, "b", "0")]),
+            player_line(2, "B", [(3, "w", "1"), (4, "b", "=")]),
+            player_line(3, "C", [(2, "b", "0"), None]),
+            player_line(4, "D", [None, (2, "w", "=")]),
+        ]
+    )
+    + "\n"
+)
 
 
 def records(t: Tournament) -> list[tuple]:
     """Every player and every round as read: what a conversion must keep."""
     ind = t.team.players if t.team is not None else t
-    return sorted((p.id, p.name, p.rating, p.declared_points,
-                   [(g.round, g.kind, g.opponent, g.points) for g in p.results])
-                  for p in ind.participants)  # fmt: skip
+    return sorted(
+        (
+            p.id,
+            p.name,
+            p.rating,
+            p.declared_points,
+            [(g.round, g.kind, g.opponent, g.points) for g in p.results],
+        )
+        for p in ind.participants
+    )
 
 
 def round_trip(text: str) -> tuple[Tournament, Tournament]:
@@ -97,15 +118,21 @@ def test_trf_after_an_earlier_round_is_the_event_as_it_stood(tmp_path):
     again = run_cli("standings", str(tmp_path / "r3.trf"), "-f", "csv")
     assert again.returncode == 0, again.stderr
     assert again.stdout == csv3.stdout
-    ranks = {line[4:8].strip(): line[85:89].strip() for line in done.stdout.splitlines()
-             if line.startswith("001")}  # fmt: skip
+    ranks = {
+        line[4:8].strip(): line[85:89].strip()
+        for line in done.stdout.splitlines()
+        if line.startswith("001")
+    }
     first = csv3.stdout.splitlines()[1].split(",")
     assert ranks[first[1]] == first[0]
     whole = run_cli("standings", str(TEC / "tournament.trf"), "-f", "trf", "--after-round", "5")
     assert whole.returncode == 0 and whole.stdout.startswith("012")
     # The formats that carry the event as it stood do so: after round 3, 3 rounds of points.
-    data = json.loads(run_cli("standings", str(TEC / "tournament.trf"), "-f", "chess-json",
-                              "--after-round", "3").stdout)  # fmt: skip
+    data = json.loads(
+        run_cli(
+            "standings", str(TEC / "tournament.trf"), "-f", "chess-json", "--after-round", "3"
+        ).stdout
+    )
     games = data["event"]["tournaments"][0]["gameList"]
     assert {g["round"] for g in games} == {1, 2, 3}
 
@@ -156,8 +183,11 @@ def test_whatever_convert_writes_it_reads_with_every_record(seed, teams):
     from generate import generate, generate_teams
 
     rng = random.Random(seed)
-    text = (generate_teams(rng.randint(2, 6), 3, rng.randint(1, 4), seed) if teams
-            else generate(rng.randint(2, 14), rng.randint(1, 5), seed))  # fmt: skip
+    text = (
+        generate_teams(rng.randint(2, 6), 3, rng.randint(1, 4), seed)
+        if teams
+        else generate(rng.randint(2, 14), rng.randint(1, 5), seed)
+    )
     text = mangle(text, rng)
     original = parse_trf(text.encode(), "in.trf")
     if any(d.severity >= 2 for d in original.diagnostics):
@@ -188,8 +218,10 @@ def test_a_chess_json_we_could_not_read_back_is_not_written(tmp_path, monkeypatc
 
     out, trf = tmp_path / "event.json", str(TEC / "tournament.trf")
     monkeypatch.setattr(writer, "MAX_JSON_VALUES", 100)
-    for args in (["convert", trf, "--to", "chess-json", "-o", str(out)],
-                 ["standings", trf, "-f", "chess-json", "-o", str(out)]):  # fmt: skip
+    for args in (
+        ["convert", trf, "--to", "chess-json", "-o", str(out)],
+        ["standings", trf, "-f", "chess-json", "-o", str(out)],
+    ):
         assert main(args) == 2
         message = capsys.readouterr().err
         assert "more than fide-tiebreaks reads back" in message and "write TRF" in message

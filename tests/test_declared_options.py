@@ -40,14 +40,17 @@ def test_a_misspelt_option_is_a_usage_error_with_did_you_mean(capsys):
 def test_a_value_of_the_wrong_type_is_refused_with_the_values_accepted(capsys):
     status, out, error = cli_run(capsys, "--option", "legacy-pab-unplayed=nope")
     assert status == 2 and out == ""
-    assert error == ("fide-tiebreaks: error: option legacy-pab-unplayed takes yes, no, true, "
-                     "false, 1 or 0, not 'nope'\n")  # fmt: skip
+    assert error == (
+        "fide-tiebreaks: error: option legacy-pab-unplayed takes yes, no, true, "
+        "false, 1 or 0, not 'nope'\n"
+    )
     for text in ("Yes", " no", "y", "2"):  # exactly yes/no/true/false/1/0
         assert cli_run(capsys, "--option", f"legacy-pab-unplayed={text}")[0] == 2
     status, _, error = cli_run(capsys, "--option", "unrated-rating=15OO")
     assert status == 2
-    assert error == ("fide-tiebreaks: error: option unrated-rating takes a whole number "
-                     "0..9999, not '15OO'\n")  # fmt: skip
+    assert error == (
+        "fide-tiebreaks: error: option unrated-rating takes a whole number 0..9999, not '15OO'\n"
+    )
 
 
 @pytest.mark.parametrize("text", ["yes", "no", "true", "false", "1", "0"])
@@ -71,9 +74,16 @@ def test_the_api_refuses_the_same_with_its_usual_error():
 def test_serve_answers_an_error_for_the_same():
     base = {"id": 1, "path": str(T), "tiebreaks": "BH", "edition": "fide-2012"}
     bad = serve.answer(json.dumps({**base, "options": {"legacy-pab-unplayd": False}}))
-    assert bad == {"id": 1, "error": {"message": (
-        "unknown option 'legacy-pab-unplayd'; did you mean legacy-pab-unplayed? (the installed "
-        f"plugins take: {EVERY_CLI}{WHAT}"), "diagnostics": []}}  # fmt: skip
+    assert bad == {
+        "id": 1,
+        "error": {
+            "message": (
+                "unknown option 'legacy-pab-unplayd'; did you mean legacy-pab-unplayed? "
+                f"(the installed plugins take: {EVERY_CLI}{WHAT}"
+            ),
+            "diagnostics": [],
+        },
+    }
     wrong = serve.answer(json.dumps({**base, "options": {"legacy_pab_unplayed": "no"}}))
     assert wrong["error"]["message"] == (
         "option legacy_pab_unplayed takes true or false, not str 'no'"
@@ -119,9 +129,15 @@ def test_plugins_receive_typed_values_and_defaults(typed, capsys):
     (seen,) = typed.SEEN
     # every declared option, the built-ins' with their defaults (the ratings plugin's
     # national_ratings no and ratings initial, as `fide-tiebreaks plugins` lists them)
-    assert seen == {"x_flag": True, "x_count": 3, "x_mode": "slow", "legacy_pab_unplayed": True,
-                    "unrated_rating": None, "national_ratings": False,
-                    "ratings": "initial"}  # fmt: skip
+    assert seen == {
+        "x_flag": True,
+        "x_count": 3,
+        "x_mode": "slow",
+        "legacy_pab_unplayed": True,
+        "unrated_rating": None,
+        "national_ratings": False,
+        "ratings": "initial",
+    }
     assert type(seen["x_flag"]) is bool
 
 
@@ -131,8 +147,11 @@ def test_choices_and_ranges_are_checked(typed, capsys):
     assert error == "fide-tiebreaks: error: option x-mode takes one of fast, slow, not 'medium'\n"
     status, _, error = cli_run(capsys, "--option", "x-count=10")
     assert error == "fide-tiebreaks: error: option x-count: 10 is outside 1..9\n"
-    with pytest.raises(OptionError, match=r"^option x_count takes a whole number 1\.\.9, not "
-                       r"bool True$"):  # fmt: skip
+    with pytest.raises(
+        OptionError,
+        match=r"^option x_count takes a whole number 1\.\.9, not "
+        r"bool True$",
+    ):
         compute_standings(TOURNAMENT, "BH", options={"x_count": True})
 
 
@@ -146,12 +165,20 @@ def test_plugins_lists_the_declared_options(typed, capsys):
     data = json.loads(capsys.readouterr().out)
     ratings = next(p for p in data["plugins"] if p["name"] == "ratings")
     assert ratings["options"][0] == {
-        "name": "unrated-rating", "type": "int", "default": None,
+        "name": "unrated-rating",
+        "type": "int",
+        "default": None,
         "help": "the rating unrated players get, so that rating tie-breaks are kept (C.07 "
-                "Art. 10); also --unrated-rating",
-        "choices": [], "minimum": 0, "maximum": 9999}  # fmt: skip
+        "Art. 10); also --unrated-rating",
+        "choices": [],
+        "minimum": 0,
+        "maximum": 9999,
+    }
     assert [o["name"] for o in ratings["options"]] == [
-        "unrated-rating", "national-ratings", "ratings"]  # fmt: skip
+        "unrated-rating",
+        "national-ratings",
+        "ratings",
+    ]
 
 
 def test_a_malformed_declaration_is_a_plugin_warning():

@@ -104,9 +104,14 @@ def test_every_python_snippet_runs_as_printed(path, block, tmp_path):
         argv = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error", str(script)]
     else:
         argv = ["-W", "error", str(script)]
-    done = subprocess.run([sys.executable, *argv], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(site)})  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, *argv],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(site)},
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     if not block.startswith("# tests/"):
         assert done.stderr == "", done.stderr  # not even a warning
@@ -165,8 +170,11 @@ def test_the_readme_commands_are_what_ci_runs():
     for command in (install, test):
         assert command.startswith("python3 -m venv .venv && .venv/bin/pip install ")
         assert "python3 -m pip" not in command
-    ci = [line for line in (ROOT / ".ci" / "run").read_text().splitlines()
-          if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+    ci = [
+        line
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     assert ci[-1] == test, ".ci/run must end with the README's test command, as printed"
     shown = build_docs.code_blocks(README.read_text(), "console")[0].splitlines()[0]
     assert install.endswith("/" + shown.removeprefix("$ ")), "the output shown is the command's"

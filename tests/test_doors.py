@@ -92,9 +92,10 @@ def test_a_missing_folder_is_a_usage_error(tmp_path, writer):
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
-                    reason="giving a link to another user needs root (CI runs as "
-                    "root)")  # fmt: skip
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0,
+    reason="giving a link to another user needs root (CI runs as root)",
+)
 def test_a_link_of_another_user_is_refused_and_its_target_kept(tmp_path):
     """A link planted in a shared folder must not make a run as root replace any file
     (found by the hostile review: out.csv -> /etc/passwd was written through)."""
@@ -154,8 +155,9 @@ def test_a_temporary_name_fits_255_bytes_and_is_recognised():
 
 def test_audit_ignores_a_temporary_file_left_by_a_kill(tmp_path):
     (tmp_path / "event.trf").write_bytes((TEC / "tournament.trf").read_bytes())
-    left = tmp_path / os.fsdecode(os.path.basename(atomic.temporary_name(
-        str(tmp_path / "event.trf"), "0123456789ab")))  # fmt: skip
+    left = tmp_path / os.fsdecode(
+        os.path.basename(atomic.temporary_name(str(tmp_path / "event.trf"), "0123456789ab"))
+    )
     left.write_bytes(b"001    x   half-written")
     assert atomic.is_temporary(left)
     # In a folder it is not found, named explicitly it is not audited either.
@@ -173,8 +175,11 @@ names = st.text(string.ascii_letters + "éü名-_. ", min_size=1, max_size=90).f
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(kind=st.sampled_from(("new", "regular", "link", "fifo", "directory", "link-to-fifo")),
-       name=names, repeat=st.integers(1, 3))  # fmt: skip
+@given(
+    kind=st.sampled_from(("new", "regular", "link", "fifo", "directory", "link-to-fifo")),
+    name=names,
+    repeat=st.integers(1, 3),
+)
 def test_write_atomic_replaces_only_regular_files(tmp_path_factory, kind, name, repeat):
     """Whatever is at the path: a regular file (or a new path, or a link to one) ends up
     holding exactly the data; anything else is refused untouched; no temporary file stays;
@@ -219,9 +224,14 @@ def test_no_door_reads_anything_but_a_regular_file(tmp_path, door, kind):
     """A FIFO would hang the reader, a device fill memory: each is refused before reading,
     with exit 2 and the reason, in well under the timeout."""
     path = special(tmp_path, kind)
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", *READERS[door](str(path))],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT,
-                          env={**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": ""})  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", *READERS[door](str(path))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": ""},
+    )
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert "only regular files are read" in done.stderr or "is a directory" in done.stderr.lower()
@@ -237,8 +247,12 @@ def test_audit_refuses_special_files_and_oversized_ones(tmp_path, monkeypatch):
     from fide_tiebreaks import audit
 
     fifo = special(tmp_path, "fifo")
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", "audit", str(fifo), T],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", "audit", str(fifo), T],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "it is a FIFO" in done.stdout and "2 files: 1 read" in done.stdout, done.stdout
     big = tmp_path / "big.trf"
     big.write_bytes(b"012 x\n" + b"\n" * 2000)
@@ -267,9 +281,21 @@ def test_audit_never_starts_more_workers_than_files_or_cores(tmp_path, monkeypat
     results = list(audit.run_local(files, 5000))
     assert [r.status for r in results] == ["unchecked"] * 3
     assert started == [] or started[0] <= min(3, audit.default_jobs())
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", "audit", "-j", "5000",
-                           "--allow-empty", *map(str, files)], capture_output=True, text=True,
-                          timeout=60)  # fmt: skip
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "fide_tiebreaks",
+            "audit",
+            "-j",
+            "5000",
+            "--allow-empty",
+            *map(str, files),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and "3 files: 3 read" in done.stdout, done.stderr
     # Without --allow-empty, an audit of files that declare no ranks compared nothing: it fails.
     empty = run_cli("audit", "-j", "1", *map(str, files))
@@ -280,9 +306,12 @@ def test_audit_never_starts_more_workers_than_files_or_cores(tmp_path, monkeypat
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(kind=st.sampled_from(("regular", "fifo", "directory", "link-to-fifo", "link-to-regular",
-                             "missing", "oversized")), via=st.sampled_from(("read_trf", "audit",
-                             "serve", "read_bytes")))  # fmt: skip
+@given(
+    kind=st.sampled_from(
+        ("regular", "fifo", "directory", "link-to-fifo", "link-to-regular", "missing", "oversized")
+    ),
+    via=st.sampled_from(("read_trf", "audit", "serve", "read_bytes")),
+)
 def test_every_reading_door_reads_only_regular_files(tmp_path_factory, kind, via):
     from fide_tiebreaks import audit, serve
 
@@ -358,8 +387,9 @@ def test_problems_are_counted_past_a_thousand_and_reading_stops_past_ten_thousan
     head = b"012 x\n" + player_line(1, "A", [(None, "-", "H")]).encode() + b"\n"
     result = parse_trf(head + b"ZZZ unknown\n" * 2000)
     shown = [str(d) for d in result.diagnostics]
-    assert len(shown) == 1001 and shown[-1].endswith("and 1000 more warnings like those "
-                                                     "above, not shown")  # fmt: skip
+    assert len(shown) == 1001 and shown[-1].endswith(
+        "and 1000 more warnings like those above, not shown"
+    )
     with pytest.raises(InputError, match="over 10000 problems; reading stopped") as e:
         parse_trf(head + b"ZZZ unknown\n" * 50_000)
     assert len(e.value.diagnostics) < 1100
@@ -391,8 +421,12 @@ lines = st.lists(st.text(" ab\t\x0c\x1c\u2028é", max_size=6), max_size=12)
 
 
 @settings(max_examples=300, deadline=None)
-@given(lines, st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=1, max_size=12),
-       st.booleans(), st.sampled_from([1, 2, 3, 7, 1 << 20]))  # fmt: skip
+@given(
+    lines,
+    st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=1, max_size=12),
+    st.booleans(),
+    st.sampled_from([1, 2, 3, 7, 1 << 20]),
+)
 def test_source_lines_are_the_lines_as_read(texts, ends, last_ends, chunk):
     """SourceLines (pieces of the text, split on demand) gives the lines and ends a plain
     split gives, in any piece size; records() the non-blank ones with their numbers."""
@@ -426,10 +460,12 @@ def test_options_are_checked_in_every_door(tmp_path):
     from fide_tiebreaks import compute_standings
 
     t = read_trf(TEC / "tournament.trf").tournament
-    for options, message in (({"unrated_rating": True}, "not bool True"),
-                             ({"unrated_rating": 1500.0}, "not float"),
-                             ({"unrated_rating": 12000}, "outside 0..9999"),
-                             ({"legacy_pab_unplayed": [True]}, "not list")):  # fmt: skip
+    for options, message in (
+        ({"unrated_rating": True}, "not bool True"),
+        ({"unrated_rating": 1500.0}, "not float"),
+        ({"unrated_rating": 12000}, "outside 0..9999"),
+        ({"legacy_pab_unplayed": [True]}, "not list"),
+    ):
         with pytest.raises(ValueError, match=message):
             compute_standings(t, "BH", "fide-2024", options=options)
     done = run_cli("standings", T, "-t", "ARO,BH", "--unrated-rating", "99999")
@@ -438,14 +474,18 @@ def test_options_are_checked_in_every_door(tmp_path):
 
 def test_a_lone_surrogate_in_a_chess_json_file_is_refused_where_it_stands(tmp_path):
     path = tmp_path / "name.json"
-    path.write_text('{"event": {"profiles": [{"id": 1,\n "fideName": "A\\ud800"}],\n'
-                    ' "tournaments": [{"competitors": [{"cid": 1}]}]}}')  # fmt: skip
+    path.write_text(
+        '{"event": {"profiles": [{"id": 1,\n "fideName": "A\\ud800"}],\n'
+        ' "tournaments": [{"competitors": [{"cid": 1}]}]}}'
+    )
     done = run_cli("check", str(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert f"{path}:2:16: error: the string at event.profiles[0].fideName" in done.stderr
     # a surrogate pair is a character, and is read
-    fine = parse_any(b'{"event": {"tournaments": [{"name": "\\ud83d\\ude00", "competitors": '
-                     b'[{"cid": 1}]}]}}', "pair.json")  # fmt: skip
+    fine = parse_any(
+        b'{"event": {"tournaments": [{"name": "\\ud83d\\ude00", "competitors": [{"cid": 1}]}]}}',
+        "pair.json",
+    )
     assert fine.tournament.name == "\U0001f600"
 
 

@@ -97,11 +97,26 @@ def test_the_conformance_suite_runs_the_cases_the_plugin_ships(site):
 
 def test_the_pytest_door_runs_the_cases_the_plugin_ships(site, tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--tiebreak-conformance",
-         "--tiebreak-provider", "double_points", "-k", "double-points", "-rA"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--tiebreak-conformance",
+            "--tiebreak-provider",
+            "double_points",
+            "-k",
+            "double-points",
+            "-rA",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={**os.environ, **_env(site)},
-    )  # fmt: skip
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PASSED ::fide-tiebreaks-conformance::double-points\n" in done.stdout
     assert "1 passed" in done.stdout

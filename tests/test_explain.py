@@ -54,12 +54,13 @@ def test_edebt_shows_both_mini_tables_and_the_knock_out_step():
     _, [ede] = explain(t, 1, "EDEBT", "fide-2026")
     tables = [s for s in ede.steps if isinstance(s, Table)]
     assert [x.caption.split(":")[0] for x in tables] == ["MP", "GP"]
-    assert all(x.rows == (("#1", "x", "1", "1", "0"), ("#2", "1", "x", "1", "0"))
-               for x in tables)  # fmt: skip
+    assert all(x.rows == (("#1", "x", "1", "1", "0"), ("#2", "1", "x", "1", "0")) for x in tables)
     texts = [s.text for s in ede.steps if isinstance(s, Step)]
     assert "C.07 (2026) 13.3: DE on MP separates nobody; DE on GP" in texts
-    assert ("C.07 (2026) 13.3.2: #1 and #2 still tied: BC then TBR on their direct "
-            "encounter: #1 1, 1, 0; #2 2, 0, 1") in texts  # fmt: skip
+    assert (
+        "C.07 (2026) 13.3.2: #1 and #2 still tied: BC then TBR on their direct "
+        "encounter: #1 1, 1, 0; #2 2, 0, 1"
+    ) in texts
     assert ede.value == 1 and texts[-1] == "#1: place 1 of 2"
 
 
@@ -78,10 +79,13 @@ def test_tpr_shows_the_ratings_the_rounding_and_the_table_lookup():
     ratings = [s.value for s in tpr.steps if s.round is not None]
     assert ratings == [1870, 1759, 1537, 1692, 1611]
     texts = [s.text for s in tpr.steps]
-    assert ("mean of 5 opponents' ratings: 8469 / 5 = 1693.8, rounded half up "
-            "(C.07 (2026) 10.1): 1694") in texts  # fmt: skip
-    assert ("score 4 in 5 games: p = 0.8, to hundredths (half up) 0.80; FIDE B.02 table "
-            "8.1(a): dp(0.80) = +240") in texts  # fmt: skip
+    assert (
+        "mean of 5 opponents' ratings: 8469 / 5 = 1693.8, rounded half up (C.07 (2026) 10.1): 1694"
+    ) in texts
+    assert (
+        "score 4 in 5 games: p = 0.8, to hundredths (half up) 0.80; FIDE B.02 table "
+        "8.1(a): dp(0.80) = +240"
+    ) in texts
     assert texts[-1] == "TPR = ARO 1694 + dp +240 = 1934 (C.07 (2026) 10.2)"
     assert tpr.value == 1934
 
@@ -135,12 +139,15 @@ def test_aob_and_koya_of_david():
     only #3 and #1 (3.5 each) reach it, and he drew both: KS = 1."""
     t = parse_trf((TEC / "tournament.trf").read_bytes()).tournament
     _, [aob, ks] = explain(t, 4, "AOB,KS", "fide-2024")
-    assert [s.value for s in aob.steps if s.opponent] == [Fraction(23, 2), 14, Fraction(31, 2),
-                                                          Fraction(25, 2)]  # fmt: skip
+    assert [s.value for s in aob.steps if s.opponent] == [
+        Fraction(23, 2),
+        14,
+        Fraction(31, 2),
+        Fraction(25, 2),
+    ]
     assert aob.value == Fraction(107, 8) == aob.steps[-1].value
     assert ks.steps[0].value == Fraction(5, 2)
-    assert [s.value for s in ks.steps if s.opponent] == [None, None, Fraction(1, 2),
-                                                         Fraction(1, 2)]  # fmt: skip
+    assert [s.value for s in ks.steps if s.opponent] == [None, None, Fraction(1, 2), Fraction(1, 2)]
     assert ks.value == 1
 
 
@@ -161,11 +168,20 @@ def test_every_explanation_ends_at_the_value_it_explains():
     from fide_tiebreaks.explain import explain_row
 
     events = [
-        (parse_trf(rated()).tournament, "BH/C1,SB,AOB,KS,WIN,WON,BPG,BWG,PS/C1,REP,STD,TPN,"
-         "ARO/C1,TPR,PTP,APRO,APPO,RTNG,NNSB,GELBFUHS,DE", "fide-2026"),
-        (parse_trf((ROOT / "conformance/fixtures/team-4x4/tournament.trf").read_bytes())
-         .tournament, "MPvGP,BC,EMMSB/C1,EGGSB,OSB,OSB26,SSSC,EDE,TBR,BBE,WIN,PS:GP", "fide-2026"),
-    ]  # fmt: skip
+        (
+            parse_trf(rated()).tournament,
+            "BH/C1,SB,AOB,KS,WIN,WON,BPG,BWG,PS/C1,REP,STD,TPN,"
+            "ARO/C1,TPR,PTP,APRO,APPO,RTNG,NNSB,GELBFUHS,DE",
+            "fide-2026",
+        ),
+        (
+            parse_trf(
+                (ROOT / "conformance/fixtures/team-4x4/tournament.trf").read_bytes()
+            ).tournament,
+            "MPvGP,BC,EMMSB/C1,EGGSB,OSB,OSB26,SSSC,EDE,TBR,BBE,WIN,PS:GP",
+            "fide-2026",
+        ),
+    ]
     checked = 0
     for t, codes, edition in events:
         s = compute_standings(t, codes, edition)
@@ -205,6 +221,7 @@ def test_lines_give_the_opponents_final_and_adjusted_score():
     first = bh.lines[0]
     assert (first.opponent, first.opponent_final, first.opponent_score) == (12, 2, 3)
     assert bh.lines[1].opponent is None and bh.lines[1].opponent_final is None  # a dummy
-    text = run_cli("explain", str(TEC / "tournament.trf"), "4", "-t", "BH", "-e",
-                   "fide-2024").stdout  # fmt: skip
+    text = run_cli(
+        "explain", str(TEC / "tournament.trf"), "4", "-t", "BH", "-e", "fide-2024"
+    ).stdout
     assert "(final score 2, adjusted as shown)" in text

@@ -35,8 +35,11 @@ def undated(tmp_path):
     """The TEC exercise as FIDE published it: without the dates the fixture adds."""
     text = (TEC / "tournament.trf").read_text()
     path = tmp_path / "undated.trf"
-    path.write_text("".join(line for line in text.splitlines(keepends=True)
-                            if not line.startswith(("042 ", "052 "))))  # fmt: skip
+    path.write_text(
+        "".join(
+            line for line in text.splitlines(keepends=True) if not line.startswith(("042 ", "052 "))
+        )
+    )
     return path
 
 
@@ -138,7 +141,11 @@ def test_the_edition_chosen_for_any_end_date_is_said_whenever_it_is_not_the_one_
         assert "--edition" in why and all(n in why for n in ("fide-2023", "fide-2024"))
         return
     # 1 Jul 2012, 1 Sep 2023, 1 Aug 2024, 1 Mar 2026: the dates each edition took effect
-    starts = [("fide-2026", "2026-03-01"), ("fide-2024", "2024-08-01"),
-              ("fide-2023", "2023-09-01"), ("fide-2012", "2012-07-01")]  # fmt: skip
+    starts = [
+        ("fide-2026", "2026-03-01"),
+        ("fide-2024", "2024-08-01"),
+        ("fide-2023", "2023-09-01"),
+        ("fide-2012", "2012-07-01"),
+    ]
     want = next((name for name, day in starts if end.isoformat() >= day), "pre-2012")
     assert (chosen.name, why) == (want, None)

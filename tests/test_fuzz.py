@@ -76,8 +76,11 @@ def rank_everything(data: bytes) -> None:
     if any(d.severity.name == "ERROR" for d in result.diagnostics):
         return  # the CLI refuses standings then
     t = result.tournament
-    codes = ("MPvGP,EMGSB/C1,BH:MP/C1,EDET,SSSC,BC,TBR" if t.team else
-             "BH/C1,BH,SB,DE,WIN,ARO/C1,TPR,PTP,KS,FB,AOB,PS,STD")  # fmt: skip
+    codes = (
+        "MPvGP,EMGSB/C1,BH:MP/C1,EDET,SSSC,BC,TBR"
+        if t.team
+        else "BH/C1,BH,SB,DE,WIN,ARO/C1,TPR,PTP,KS,FB,AOB,PS,STD"
+    )
     for edition in ("fide-2024", "fide-2026", "fide-2012"):
         try:
             compute_standings(t, codes, edition, options={"unrated_rating": 1000}, strict=True)
@@ -93,17 +96,58 @@ def test_no_exception_escapes(seed):
 
 
 # TRF-shaped lines from fragments: record names, numbers at the wrong widths, stray bytes.
-FRAGMENTS = st.sampled_from([
-    "001", "013", "310", "320", "330", "300", "012", "092", "142", "162", "202", "212", "XXR",
-    "XXS", "BBW", "    1", "   2", "9999", "10000", "-1", " w ", " b ", " - ", "1", "0", "=",
-    "+", "-", "H", "U", "Z", "F", "0000", "  ", "\t", "\r", "é", "\x00", "2024/13/45",
-])  # fmt: skip
+FRAGMENTS = st.sampled_from(
+    [
+        "001",
+        "013",
+        "310",
+        "320",
+        "330",
+        "300",
+        "012",
+        "092",
+        "142",
+        "162",
+        "202",
+        "212",
+        "XXR",
+        "XXS",
+        "BBW",
+        "    1",
+        "   2",
+        "9999",
+        "10000",
+        "-1",
+        " w ",
+        " b ",
+        " - ",
+        "1",
+        "0",
+        "=",
+        "+",
+        "-",
+        "H",
+        "U",
+        "Z",
+        "F",
+        "0000",
+        "  ",
+        "\t",
+        "\r",
+        "é",
+        "\x00",
+        "2024/13/45",
+    ]
+)
 LINES = st.lists(FRAGMENTS, min_size=1, max_size=25).map("".join)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(LINES, min_size=1, max_size=12), st.sampled_from(["\n", "\r\n"]),
-       st.sampled_from(["utf-8", "cp1252", "utf-16"]))  # fmt: skip
+@given(
+    st.lists(LINES, min_size=1, max_size=12),
+    st.sampled_from(["\n", "\r\n"]),
+    st.sampled_from(["utf-8", "cp1252", "utf-16"]),
+)
 def test_trf_shaped_input_never_escapes(lines, eol, encoding):
     rank_everything(eol.join(lines).encode(encoding, errors="replace"))
 
@@ -117,8 +161,25 @@ def test_arbitrary_bytes_never_escape(data):
 JSON_SEEDS = [json.loads(dumps(event(parse_trf(seed).tournament))) for seed in SEEDS] + [
     json.loads((TEC / "tournament.chess.json").read_text())
 ]
-JSON_VALUES = [None, True, 0, -1, 10**12, "", "x", "1.5", "W", "Z", "P", [], {}, [1], {"cid": 1},
-               1.5, float("nan")]  # fmt: skip
+JSON_VALUES = [
+    None,
+    True,
+    0,
+    -1,
+    10**12,
+    "",
+    "x",
+    "1.5",
+    "W",
+    "Z",
+    "P",
+    [],
+    {},
+    [1],
+    {"cid": 1},
+    1.5,
+    float("nan"),
+]
 
 
 def _mutate_json(node: object, rng: random.Random) -> object:
@@ -165,8 +226,20 @@ def test_mutated_xml_is_refused_with_located_messages(tmp_path):
             if rng.random() < 0.5:
                 del data[pos : pos + rng.randint(1, 30)]
             else:
-                data[pos:pos] = rng.choice([b"<", b">", b"&", b'"', b"<x>", b"\xff", b"]]>",
-                                            b"<!ENTITY a 'b'>", b"&a;", b"9" * 30])  # fmt: skip
+                data[pos:pos] = rng.choice(
+                    [
+                        b"<",
+                        b">",
+                        b"&",
+                        b'"',
+                        b"<x>",
+                        b"\xff",
+                        b"]]>",
+                        b"<!ENTITY a 'b'>",
+                        b"&a;",
+                        b"9" * 30,
+                    ]
+                )
         path = tmp_path / f"m{i % 8}.xml"
         path.write_bytes(bytes(data))
         try:
@@ -193,14 +266,18 @@ def refused_at_line_9(record: str, message: str) -> None:
 def test_ten_thousand_players_are_refused_clearly():
     # Start ranks have four columns (C.04 Annex 2): a 10,000th player cannot be written.
     # A fifth digit is refused where it stands, not read as player 1000.
-    refused_at_line_9("001 10000      Player 10000" + " " * 63,
-                      "does not fit columns 5-8: TRF holds at most 9999 players")  # fmt: skip
+    refused_at_line_9(
+        "001 10000      Player 10000" + " " * 63,
+        "does not fit columns 5-8: TRF holds at most 9999 players",
+    )
 
 
 def test_a_thousandth_team_is_refused_clearly():
     # Team numbers have three columns in the 310 record (TRF-2026).
-    refused_at_line_9("310 1000 Team" + " " * 60 + "1    2",
-                      "does not fit columns 5-7: TRF holds at most 999 teams")  # fmt: skip
+    refused_at_line_9(
+        "310 1000 Team" + " " * 60 + "1    2",
+        "does not fit columns 5-7: TRF holds at most 999 teams",
+    )
 
 
 def test_the_command_line_never_shows_a_traceback(tmp_path):

@@ -31,8 +31,11 @@ def report(tmp_path: Path, source: Path, *args: str) -> Path:
 
 
 def test_the_report_holds_standings_rules_crosstable_and_breakdowns(tmp_path):
-    page = html.fromstring(report(tmp_path, TEC / "tournament.trf", "-t", "BH/C1,BH,SB",
-                                  "-e", "fide-2024").read_bytes())  # fmt: skip
+    page = html.fromstring(
+        report(
+            tmp_path, TEC / "tournament.trf", "-t", "BH/C1,BH,SB", "-e", "fide-2024"
+        ).read_bytes()
+    )
     rows = page.xpath('//table[@id="standings"]/tbody/tr')
     assert len(rows) == 16
     # The official TEC exercise, 2024 table: Player02 first, BH/C1 12, BH 13, SB 9.5.
@@ -52,13 +55,16 @@ def test_the_report_holds_standings_rules_crosstable_and_breakdowns(tmp_path):
 
 
 def test_team_report_and_escaping(tmp_path):
-    page = html.fromstring(report(tmp_path, TEAMS, "-e", "fide-2024", "-t",
-                                  "MPvGP,BH:MP").read_bytes())  # fmt: skip
+    page = html.fromstring(
+        report(tmp_path, TEAMS, "-e", "fide-2024", "-t", "MPvGP,BH:MP").read_bytes()
+    )
     first = [c.text_content() for c in page.xpath('//table[@id="standings"]/tbody/tr')[0]]
     assert first[:5] == ["1", "1", first[2], "5", "9"] and first[-1] == "7"  # hand-worked
-    lines = ["012 <script>alert(1)</script>",
-             player_line(1, '<img src=x onerror="alert(1)">&\x1b', [(2, "w", "1")]),
-             player_line(2, "B", [(1, "b", "0")])]  # fmt: skip
+    lines = [
+        "012 <script>alert(1)</script>",
+        player_line(1, '<img src=x onerror="alert(1)">&\x1b', [(2, "w", "1")]),
+        player_line(2, "B", [(1, "b", "0")]),
+    ]
     path = tmp_path / "evil.trf"
     path.write_text("\n".join(lines) + "\n")
     raw = report(tmp_path, path).read_text()
@@ -95,8 +101,10 @@ def round_robin(tmp_path: Path) -> Path:
 def test_rank_after_each_round_table_and_charts(tmp_path):
     page = html.fromstring(report(tmp_path, round_robin(tmp_path)).read_bytes())
     table = page.get_element_by_id("rank-by-round")
-    got = {int(r[1].text_content()): [c.text_content() for c in r[3:]]
-           for r in table.xpath("./tbody/tr")}  # fmt: skip
+    got = {
+        int(r[1].text_content()): [c.text_content() for c in r[3:]]
+        for r in table.xpath("./tbody/tr")
+    }
     assert got == BY_HAND
     # One click from the standings: each name opens the breakdown, which holds the chart.
     assert page.xpath('//nav/a[@href="#rounds"]') and page.get_element_by_id("rounds").tag == "h2"
@@ -110,8 +118,7 @@ def test_rank_after_each_round_table_and_charts(tmp_path):
         assert all((ys[a] < ys[b]) == (int(a) < int(b)) for a in ys for b in ys if a != b)
     overview = page.xpath('//h2[@id="rounds"]/following-sibling::svg[1]')[0]
     assert len(overview.xpath(".//polyline")) == 4 and not page.xpath("//svg//script")
-    assert [t.text for t in overview.xpath("./text")][-4:] == ["1. P1", "2. P2", "3. P4",
-                                                                "4. P3"]  # fmt: skip
+    assert [t.text for t in overview.xpath("./text")][-4:] == ["1. P1", "2. P2", "3. P4", "4. P3"]
 
 
 def test_the_rules_and_the_list_in_plain_words_at_the_top(tmp_path):
@@ -145,11 +152,25 @@ def test_no_history_for_a_huge_event_and_the_page_says_why(monkeypatch):
 
 
 def _browser(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={cwd / 'profile'}"]  # fmt: skip
-    return subprocess.run([CHROMIUM, *flags, *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=120, env={**os.environ, "HOME": str(cwd)})  # fmt: skip
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={cwd / 'profile'}",
+    ]
+    return subprocess.run(
+        [CHROMIUM, *flags, *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, "HOME": str(cwd)},
+    )
 
 
 def _png_is_not_blank(data: bytes) -> bool:
@@ -220,8 +241,9 @@ def test_the_chart_renders_in_a_real_browser(tmp_path):
     assert len(rendered.xpath('//h2[@id="rounds"]/following-sibling::svg[1]//polyline')) == 4
     # A window tall enough for the whole page: the leaders' lines are drawn in their colours
     # (no other part of the page uses them).
-    shot = _browser("--screenshot=chart.png", "--window-size=1000,2000", page.as_uri(),
-                    cwd=tmp_path)  # fmt: skip
+    shot = _browser(
+        "--screenshot=chart.png", "--window-size=1000,2000", page.as_uri(), cwd=tmp_path
+    )
     assert shot.returncode == 0, shot.stderr
     colours = _pixels((tmp_path / "chart.png").read_bytes())
     for colour in PALETTE[:4]:
@@ -236,8 +258,12 @@ def _blank_png(tmp_path: Path) -> bytes:
     (tmp_path / "nochart.html").write_bytes(
         re.sub(rb"<svg.*?</svg>", b"", (tmp_path / "report.html").read_bytes(), flags=re.S)
     )
-    shot = _browser("--screenshot=nochart.png", "--window-size=1000,2000",
-                    (tmp_path / "nochart.html").as_uri(), cwd=tmp_path)  # fmt: skip
+    shot = _browser(
+        "--screenshot=nochart.png",
+        "--window-size=1000,2000",
+        (tmp_path / "nochart.html").as_uri(),
+        cwd=tmp_path,
+    )
     assert shot.returncode == 0, shot.stderr
     return (tmp_path / "nochart.png").read_bytes()
 
@@ -253,18 +279,19 @@ def test_the_report_in_a_real_browser(tmp_path):
     assert len(rendered.xpath('//table[@id="standings"]/tbody/tr')) == 16
     assert rendered.get_element_by_id("p-9").get("open") is not None
     assert rendered.get_element_by_id("p-2").get("open") is None
-    row9 = next(r for r in rendered.xpath('//table[@id="standings"]/tbody/tr')
-                if r[1].text_content() == "9")  # fmt: skip
+    row9 = next(
+        r for r in rendered.xpath('//table[@id="standings"]/tbody/tr') if r[1].text_content() == "9"
+    )
     assert [c.text_content() for c in row9][-3:] == ["7.5", "9", "2.25"]  # TEC 2024 table
-    shot = _browser("--screenshot=shot.png", "--window-size=1200,900", page.as_uri(),
-                    cwd=tmp_path)  # fmt: skip
+    shot = _browser("--screenshot=shot.png", "--window-size=1200,900", page.as_uri(), cwd=tmp_path)
     assert shot.returncode == 0, shot.stderr
     assert _png_is_not_blank((tmp_path / "shot.png").read_bytes())
 
 
 def test_breakdowns_show_the_de_mini_table_and_steps(tmp_path):
-    page = html.fromstring(report(tmp_path, TEC / "tournament.trf", "-t", "DE",
-                                  "-e", "fide-2024").read_bytes())  # fmt: skip
+    page = html.fromstring(
+        report(tmp_path, TEC / "tournament.trf", "-t", "DE", "-e", "fide-2024").read_bytes()
+    )
     breakdown = page.get_element_by_id("p-4")  # tied on 3.5 with #1, #3, #16 (test_explain)
     # The group's mini-table is written once, in the breakdown of the group's first in the
     # standings (#1), and the others link to it.

@@ -50,8 +50,17 @@ def test_official_example_1_absent_player():
 def test_official_example_2_opponent_does_not_show():
     """Handbook: P's opponent does not show up in round 6; P has 3.5 after 5 rounds: the
     virtual opponent has 3.5 + 0 + 0 = 3.5 after round 6 and 3.5 + 0 + 1.5 = 5.0 at the end."""
-    rounds = [(11, "w", "1"), (12, "b", "1"), (13, "w", "1"), (14, "b", "="), (15, "w", "0"),
-              (16, "b", "+"), (17, "w", "0"), (18, "b", "0"), (19, "w", "0")]  # fmt: skip
+    rounds = [
+        (11, "w", "1"),
+        (12, "b", "1"),
+        (13, "w", "1"),
+        (14, "b", "="),
+        (15, "w", "0"),
+        (16, "b", "+"),
+        (17, "w", "0"),
+        (18, "b", "0"),
+        (19, "w", "0"),
+    ]
     assert lines(nine_rounds(rounds), 1)[6].opponent_score == 5
 
 
@@ -60,15 +69,35 @@ def test_2009_minutes_examples():
     contribution 2 + 0 + 6 x 0.5 = 5; A counts 5.5 for opponents (the default win as a draw).
     B is absent in round 7 with 4 after round 6 and finishes on 6: own contribution
     4 + 1 + 2 x 0.5 = 6; B counts 6.5 for opponents."""
-    a = nine_rounds([(11, "w", "1"), (12, "b", "1"), (13, "w", "+"), (14, "b", "1"),
-                     (15, "w", "1"), (16, "b", "1"), (17, "w", "0"), (18, "b", "0"),
-                     (19, "w", "0")])  # fmt: skip
+    a = nine_rounds(
+        [
+            (11, "w", "1"),
+            (12, "b", "1"),
+            (13, "w", "+"),
+            (14, "b", "1"),
+            (15, "w", "1"),
+            (16, "b", "1"),
+            (17, "w", "0"),
+            (18, "b", "0"),
+            (19, "w", "0"),
+        ]
+    )
     assert a.participant(1).points == 6
     assert lines(a, 1)[3].opponent_score == 5
     assert drawn_units(a, {})[a.index[1]] == 11  # 5.5 on the half-point grid
-    b = nine_rounds([(11, "w", "1"), (12, "b", "1"), (13, "w", "1"), (14, "b", "1"),
-                     (15, "w", "0"), (16, "b", "0"), None, (18, "b", "1"),
-                     (19, "w", "1")])  # fmt: skip
+    b = nine_rounds(
+        [
+            (11, "w", "1"),
+            (12, "b", "1"),
+            (13, "w", "1"),
+            (14, "b", "1"),
+            (15, "w", "0"),
+            (16, "b", "0"),
+            None,
+            (18, "b", "1"),
+            (19, "w", "1"),
+        ]
+    )
     assert b.participant(1).points == 6
     assert lines(b, 1)[7].opponent_score == 6
     assert drawn_units(b, {})[b.index[1]] == 13  # 6.5
@@ -77,20 +106,36 @@ def test_2009_minutes_examples():
 # spec/fide-tiebreak-rules.md 9.3: adj(old), BH, BH-C1, SB on the TEC crosstable, computed
 # from the formula (not official; a PAB counts as unplayed, BH-C1 a plain cut).
 TABLE_9_3 = {
-    1: (3.5, 12.5, 11.0, 8.0), 2: (4.0, 13.0, 12.0, 9.5), 3: (3.5, 14.5, 12.5, 9.75),
-    4: (3.5, 13.5, 12.0, 8.5), 5: (2.5, 8.0, 7.0, 3.75), 6: (2.5, 11.0, 10.0, 4.5),
-    7: (1.5, 14.0, 12.0, 3.25), 8: (2.5, 14.0, 12.5, 6.25), 9: (1.5, 8.5, 8.0, 1.25),
-    10: (1.0, 12.5, 11.0, 1.5), 11: (2.0, 12.0, 11.0, 4.25), 12: (2.0, 13.5, 12.0, 3.5),
-    13: (1.5, 15.0, 12.5, 4.25), 14: (3.0, 12.0, 10.5, 4.0), 15: (2.0, 12.0, 11.0, 3.5),
+    1: (3.5, 12.5, 11.0, 8.0),
+    2: (4.0, 13.0, 12.0, 9.5),
+    3: (3.5, 14.5, 12.5, 9.75),
+    4: (3.5, 13.5, 12.0, 8.5),
+    5: (2.5, 8.0, 7.0, 3.75),
+    6: (2.5, 11.0, 10.0, 4.5),
+    7: (1.5, 14.0, 12.0, 3.25),
+    8: (2.5, 14.0, 12.5, 6.25),
+    9: (1.5, 8.5, 8.0, 1.25),
+    10: (1.0, 12.5, 11.0, 1.5),
+    11: (2.0, 12.0, 11.0, 4.25),
+    12: (2.0, 13.5, 12.0, 3.5),
+    13: (1.5, 15.0, 12.5, 4.25),
+    14: (3.0, 12.0, 10.5, 4.0),
+    15: (2.0, 12.0, 11.0, 3.5),
     16: (3.5, 12.0, 10.5, 6.75),
-}  # fmt: skip
+}
 
 
 def test_tec_crosstable_under_the_virtual_opponent_rule(tec):
     s = compute_standings(tec, "BH,BH/C1,SB", "fide-2012")
-    assert {pid: (Fraction(drawn_units(tec, {})[tec.index[pid]], 2), s.values("BH")[pid],
-                  s.values("BH/C1")[pid], s.values("SB")[pid]) for pid in TABLE_9_3} == {
-        pid: tuple(Fraction(x) for x in row) for pid, row in TABLE_9_3.items()}  # fmt: skip
+    assert {
+        pid: (
+            Fraction(drawn_units(tec, {})[tec.index[pid]], 2),
+            s.values("BH")[pid],
+            s.values("BH/C1")[pid],
+            s.values("SB")[pid],
+        )
+        for pid in TABLE_9_3
+    } == {pid: tuple(Fraction(x) for x in row) for pid, row in TABLE_9_3.items()}
 
 
 def test_jessica_virtual_opponents_and_sb(tec):
@@ -125,10 +170,15 @@ def test_swiss_manager_settings(tec):
     assert compute_standings(tec, "BH", "sm-half-point").values("BH")[14] == Fraction(13, 2)
 
 
-@pytest.mark.parametrize(("end", "edition"), [("2019/06/30", "fide-2012"),
-                                              ("2011/05/01", "pre-2012"),
-                                              ("2023/08/31", "fide-2012"),
-                                              ("2023/09/01", "fide-2023")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("end", "edition"),
+    [
+        ("2019/06/30", "fide-2012"),
+        ("2011/05/01", "pre-2012"),
+        ("2023/08/31", "fide-2012"),
+        ("2023/09/01", "fide-2023"),
+    ],
+)
 def test_default_edition_by_end_date(tmp_path, end, edition):
     text = (TEC / "tournament.trf").read_text().replace("052 2024/08/05", f"052 {end}")
     path = tmp_path / "t.trf"
@@ -139,8 +189,7 @@ def test_default_edition_by_end_date(tmp_path, end, edition):
 
 
 def test_explain_on_the_command_line():
-    done = run_cli("explain", str(TEC / "tournament.trf"), "Jessica", "-t", "BH", "-e",
-                   "fide-2012")  # fmt: skip
+    done = run_cli("explain", str(TEC / "tournament.trf"), "Jessica", "-t", "BH", "-e", "fide-2012")
     assert done.returncode == 0, done.stderr
     assert "virtual opponent 0.5 + 1 + 0.5×1 = 2" in done.stdout
     assert run_cli("explain", str(TEC / "tournament.trf"), "Nobody").returncode == 2

@@ -117,8 +117,12 @@ def xml(player: str = "", scoring: str = "", rounds: str = FIRST_ROUND) -> bytes
 
 
 def test_xml_numbers_with_any_number_of_leading_zeros_are_read_exactly():
-    t = read_xml(xml('rating="01500"', rounds=f'<round n="{ZEROS}1" opponent="{ZEROS}2" '
-                     'colour="w" result="1"/>')).tournament  # fmt: skip
+    t = read_xml(
+        xml(
+            'rating="01500"',
+            rounds=f'<round n="{ZEROS}1" opponent="{ZEROS}2" colour="w" result="1"/>',
+        )
+    ).tournament
     a = t.participant(1)
     assert a.rating == 1500 and a.points == 1 and t.rounds == 1
 
@@ -141,8 +145,10 @@ def test_xml_scoring_is_read_exactly():
 
 
 def test_a_round_given_twice_in_xml_is_refused():
-    rounds = ('<round n="1" opponent="2" colour="w" result="1"/>'
-              '<round n="01" opponent="2" colour="w" result="0"/>')  # fmt: skip
+    rounds = (
+        '<round n="1" opponent="2" colour="w" result="1"/>'
+        '<round n="01" opponent="2" colour="w" result="0"/>'
+    )
     with pytest.raises(InputError) as e:
         read_xml(xml(rounds=rounds), "d.xml")
     assert "Duplicate" in str(e.value) and "each-round-once-per-player" in str(e.value)
@@ -170,12 +176,14 @@ COMPETITOR = ["event", "tournaments", 0, "competitors", 0]
     [
         (_changed([*GAME, "round"], "²"), "round '²' is not a whole number"),
         (_changed([*GAME, "round"], LONG), "round '1111"),
-        (json.dumps(CHESS_JSON).replace('"round": 1', '"round": ' + LONG, 1).encode(),
-         "more than 30 digits"),
+        (
+            json.dumps(CHESS_JSON).replace('"round": 1', '"round": ' + LONG, 1).encode(),
+            "more than 30 digits",
+        ),
         (_changed([*COMPETITOR, "rating"], 123456), "rating 123456 is outside 0..9999"),
         (_changed([*COMPETITOR, "gamePoints"], LONG + "/3"), "gamePoints"),
     ],
-)  # fmt: skip
+)
 def test_chess_json_numbers_are_bounded(data, message):
     with pytest.raises(InputError, match=message) as e:
         read_chess_json(data, "t.json")
@@ -194,13 +202,31 @@ NUMBER_TEXT = st.one_of(
     st.integers(min_value=4000, max_value=6000).map(lambda n: "1." + "5" * n),
     st.sampled_from(["²", "٣", "-1", "1/3", "1e5000", "0x10"]),
 )
-TRF_TEMPLATES = ["XXS W={}", "XXS BW={}", "162 W {}", "162 D {}", "XXR {}", "142 {}",
-                 "240 H   1 {}", "299 W   {}", "330 +- {} 1 2", "300 {} 1 2 1 2", "362 TW {}",
-                 "BBW {}", "XXZ {}", "052 {}"]  # fmt: skip
+TRF_TEMPLATES = [
+    "XXS W={}",
+    "XXS BW={}",
+    "162 W {}",
+    "162 D {}",
+    "XXR {}",
+    "142 {}",
+    "240 H   1 {}",
+    "299 W   {}",
+    "330 +- {} 1 2",
+    "300 {} 1 2 1 2",
+    "362 TW {}",
+    "BBW {}",
+    "XXZ {}",
+    "052 {}",
+]
 XML_TEMPLATES = ['rating="{}"', 'fide-id="{}"']
-JSON_FIELDS = [[*GAME, "round"], [*COMPETITOR, "rating"], [*COMPETITOR, "rank"],
-               [*COMPETITOR, "gamePoints"], [*GAME, "white", "cid"],
-               ["event", "tournaments", 0, "numRounds"]]  # fmt: skip
+JSON_FIELDS = [
+    [*GAME, "round"],
+    [*COMPETITOR, "rating"],
+    [*COMPETITOR, "rank"],
+    [*COMPETITOR, "gamePoints"],
+    [*GAME, "white", "cid"],
+    ["event", "tournaments", 0, "numRounds"],
+]
 
 
 @settings(max_examples=60, deadline=None)
@@ -265,6 +291,7 @@ def test_serve_answers_a_request_with_a_5000_digit_number_and_the_next_one():
     bad = answer('{"id": 1, "path": "x", "options": {"x": ' + LONG + "}}")
     assert "has more than 30 digits" in bad["error"]["message"]
     assert "internal error" not in bad["error"]["message"]
-    good = answer(json.dumps({"id": 2, "path": str(TEC / "tournament.trf"),
-                              "edition": "fide-2024"}))  # fmt: skip
+    good = answer(
+        json.dumps({"id": 2, "path": str(TEC / "tournament.trf"), "edition": "fide-2024"})
+    )
     assert good["id"] == 2 and "standings" in good

@@ -98,8 +98,7 @@ def test_a_plugin_fault_is_named_and_the_rest_ranks(code, message, capsys):
     assert s.values("BH") == official("BH") and s.values("SB") == official("SB")
     assert capsys.readouterr().out == ""  # what it printed never reached standard output
     with pytest.raises(PluginError, match=re.escape(message)):
-        compute_standings(TOURNAMENT, f"{code},BH", "fide-2024", reg=registry_with(),
-                          strict=True)  # fmt: skip
+        compute_standings(TOURNAMENT, f"{code},BH", "fide-2024", reg=registry_with(), strict=True)
 
 
 def test_a_plugin_that_corrupts_its_cache_harms_only_itself():
@@ -181,14 +180,20 @@ def test_sys_exit_in_compute_is_not_a_silent_success(tmp_path):
 
 def test_serve_answers_are_not_corrupted_by_a_printing_plugin(tmp_path):
     env = install(tmp_path, "faulty", FAULTY)
-    request = json.dumps({"id": 1, "path": str(T), "tiebreaks": "XPRINT,BH",
-                          "edition": "fide-2024"})  # fmt: skip
+    request = json.dumps(
+        {"id": 1, "path": str(T), "tiebreaks": "XPRINT,BH", "edition": "fide-2024"}
+    )
     import os
     import subprocess
 
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
-                          input=request + "\n", capture_output=True, text=True, timeout=60,
-                          env={**os.environ, **env})  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
+        input=request + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **env},
+    )
     lines = done.stdout.splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["id"] == 1
 
@@ -199,8 +204,9 @@ def test_strict_plugins_with_a_plugin_that_fails_to_import(tmp_path, command):
     env["FIDE_TIEBREAKS_STRICT_PLUGINS"] = "1"
     done = run_cli(*command, env=env)
     assert done.returncode == 1, done.stderr
-    assert ("error: plugin 'broken' (broken-tb 1.0) failed at import: ImportError: missing "
-            "dependency") in done.stderr  # fmt: skip
+    assert (
+        "error: plugin 'broken' (broken-tb 1.0) failed at import: ImportError: missing dependency"
+    ) in done.stderr
     assert "internal error" not in done.stderr
 
 
@@ -289,8 +295,10 @@ def test_a_fault_in_an_editions_code_is_pinned_on_the_edition_plugin():
     reg = load_registry(entry_points=False, extra=[("edplug", Editions)])
     s = compute_standings(TOURNAMENT, "BH,SB,WIN", "broken-2024", reg=reg)
     warnings = [d.message for d in s.diagnostics if d.severity.name == "WARNING"]
-    assert any("edition 'broken-2024' from plugin 'edplug' wrote to standard output in "
-               "opponent_table" in w for w in warnings), warnings  # fmt: skip
+    assert any(
+        "edition 'broken-2024' from plugin 'edplug' wrote to standard output in opponent_table" in w
+        for w in warnings
+    ), warnings
     assert s.codes == ["WIN"]
 
 
@@ -330,8 +338,9 @@ def fide_tiebreaks_register():
 def test_what_a_plugin_returns_is_read_inside_its_guard():
     s = compute_standings(TOURNAMENT, "XMOODY,BH", "fide-2024", reg=registry_with(ODD))
     warnings = [d.message for d in s.diagnostics if d.severity.name == "WARNING"]
-    assert any("'XMOODY' from plugin 'faulty' failed: ValueError: moody mapping" in w
-               for w in warnings), warnings  # fmt: skip
+    assert any(
+        "'XMOODY' from plugin 'faulty' failed: ValueError: moody mapping" in w for w in warnings
+    ), warnings
     assert s.values("BH") == official("BH")
 
 
@@ -372,12 +381,14 @@ def test_a_malformed_registration_is_refused_by_name(fields, message):
 
 
 def test_an_exception_outside_exception_is_a_fault_too():
-    source = FAULTY.replace("def _exits(ctx):\n    sys.exit(0)",
-                            "class Boom(BaseException):\n    pass\n\n"
-                            "def _exits(ctx):\n    raise Boom('out of band')")  # fmt: skip
+    source = FAULTY.replace(
+        "def _exits(ctx):\n    sys.exit(0)",
+        "class Boom(BaseException):\n    pass\n\ndef _exits(ctx):\n    raise Boom('out of band')",
+    )
     s = compute_standings(TOURNAMENT, "XEXIT,BH", "fide-2024", reg=registry_with(source))
-    assert any("'XEXIT' from plugin 'faulty' failed: Boom: out of band" in d.message
-               for d in s.diagnostics)  # fmt: skip
+    assert any(
+        "'XEXIT' from plugin 'faulty' failed: Boom: out of band" in d.message for d in s.diagnostics
+    )
 
 
 def test_overwritten_shared_tables_are_rebuilt_not_trusted():
@@ -386,7 +397,8 @@ def test_overwritten_shared_tables_are_rebuilt_not_trusted():
         "    ctx.cache.clear()\n"
         "    for key in list(ctx.tables):\n        ctx.tables[key] = 'junk'\n",
     )
-    s = compute_standings(TOURNAMENT, "BH,XCORRUPT,SB,BH/C1", "fide-2024",
-                          reg=registry_with(source))  # fmt: skip
+    s = compute_standings(
+        TOURNAMENT, "BH,XCORRUPT,SB,BH/C1", "fide-2024", reg=registry_with(source)
+    )
     assert not [d for d in s.diagnostics if d.severity.name == "WARNING"]
     assert s.values("SB") == official("SB") and s.values("BH/C1") == official("BH/C1")

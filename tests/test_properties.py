@@ -21,8 +21,7 @@ from fide_tiebreaks.formats.trf.writer import encode
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate
 
-SETTINGS = settings(max_examples=100, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CODES = "BH,BH/C1,BH/C2,BH/M1,SB,FB,AOB,PS,WIN,WON,REP,ARO,TPR,DE"
 COLOURED = {"BPG", "BWG"}
 AWARDS = {
@@ -34,7 +33,7 @@ AWARDS = {
     "=": Fraction(1, 2),
     "D": Fraction(1, 2),
     "H": Fraction(1, 2),
-}  # fmt: skip  (C.04 Annex 2 result codes, default scoring)
+}  # C.04 Annex 2 result codes, default scoring
 
 
 @st.composite
@@ -42,8 +41,14 @@ def events(draw: st.DrawFn) -> str:
     players = draw(st.integers(2, 30))
     rounds = draw(st.integers(1, 9))
     rate = st.sampled_from([0.0, 0.02, 0.1, 0.3])
-    return generate(players, rounds, draw(st.integers(0, 10**6)), withdraw=draw(rate),
-                    bye=draw(rate), forfeit=draw(rate))  # fmt: skip
+    return generate(
+        players,
+        rounds,
+        draw(st.integers(0, 10**6)),
+        withdraw=draw(rate),
+        bye=draw(rate),
+        forfeit=draw(rate),
+    )
 
 
 def blocks(line: str) -> list[tuple[int, str]]:
@@ -115,10 +120,15 @@ def test_cuts_only_lower_buchholz_and_sb_never_exceeds_bh(text, edition):
 def test_points_are_the_points_the_results_award(text):
     t = parse_trf(text.encode()).tournament
     awarded = sum(
-        (AWARDS.get(block[7], 0) for line in text.splitlines() if line.startswith("001")
-         for _, block in blocks(line) if len(block) > 7),
+        (
+            AWARDS.get(block[7], 0)
+            for line in text.splitlines()
+            if line.startswith("001")
+            for _, block in blocks(line)
+            if len(block) > 7
+        ),
         Fraction(0),
-    )  # fmt: skip
+    )
     assert sum((p.points for p in t.participants), Fraction(0)) == awarded
 
 

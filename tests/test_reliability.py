@@ -33,8 +33,9 @@ atomic.write_atomic(sys.argv[1], b"NEW " * 1_000_000)
 def test_a_write_killed_mid_way_leaves_the_old_file(tmp_path):
     target = tmp_path / "standings.json"
     target.write_bytes(b"OLD standings\n")
-    done = subprocess.run([sys.executable, "-c", KILL_MID_WRITE, str(target)],
-                          capture_output=True, cwd=ROOT)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", KILL_MID_WRITE, str(target)], capture_output=True, cwd=ROOT
+    )
     assert done.returncode == -signal.SIGKILL
     assert target.read_bytes() == b"OLD standings\n"
     # Only the abandoned temporary file is left beside it, never a truncated target; it is
@@ -74,9 +75,12 @@ def test_the_api_is_safe_from_several_threads(monkeypatch):
         (read_trf(TEC / "tournament.trf").tournament, "BH/C1,BH,SB,FB,AOB,PS", "fide-2024"),
         (read_trf(TEC / "tournament.trf").tournament, "BH,SB,WIN", "fide-2026"),
         (read_trf(TEC / "tournament.trf").tournament, "BH,SB", "fide-2012"),
-        (read_trf(ROOT / "conformance/fixtures/team-4x4/tournament.trf").tournament,
-         "MPvGP,EMGSB/C1,BH:MP/C1,BC,SSSC", "fide-2024"),
-    ] * 6  # fmt: skip
+        (
+            read_trf(ROOT / "conformance/fixtures/team-4x4/tournament.trf").tournament,
+            "MPvGP,EMGSB/C1,BH:MP/C1,BC,SSSC",
+            "fide-2024",
+        ),
+    ] * 6
     barrier = threading.Barrier(8)
 
     def rank(job):
@@ -101,8 +105,15 @@ def test_the_api_is_safe_from_several_threads(monkeypatch):
 def test_output_is_deterministic_across_hash_seeds():
     outs = set()
     for seed in ("0", "1", "12345"):
-        done = run_cli("standings", str(TEC / "tournament.trf"), "-t", "BH/C1,BH,SB,DE,FB",
-                       "-f", "json", env={"PYTHONHASHSEED": seed})  # fmt: skip
+        done = run_cli(
+            "standings",
+            str(TEC / "tournament.trf"),
+            "-t",
+            "BH/C1,BH,SB,DE,FB",
+            "-f",
+            "json",
+            env={"PYTHONHASHSEED": seed},
+        )
         assert done.returncode == 0
         json.loads(done.stdout)
         outs.add(done.stdout)
@@ -112,8 +123,11 @@ def test_output_is_deterministic_across_hash_seeds():
 def test_outputs_escape_markup_and_neutralise_controls_and_formulas(tmp_path):
     # A name with markup, a terminal escape and a NUL-like control; another that a
     # spreadsheet would run as a formula.
-    lines = ["012 T", player_line(1, '<b>&"x\x1b[2J\x01', [(2, "w", "1")]),
-             player_line(2, '=HYPERLINK("http://x")', [(1, "b", "0")])]  # fmt: skip
+    lines = [
+        "012 T",
+        player_line(1, '<b>&"x\x1b[2J\x01', [(2, "w", "1")]),
+        player_line(2, '=HYPERLINK("http://x")', [(1, "b", "0")]),
+    ]
     path = tmp_path / "names.trf"
     path.write_text("\n".join(lines) + "\n")
     xml = run_cli("standings", str(path), "-f", "xml")
@@ -158,8 +172,11 @@ def _no_controls(text: str) -> bool:
 def test_control_characters_never_reach_the_terminal(tmp_path):
     """#16 item 17: an ESC or BEL in a name (explain) or a file name (audit) is shown as
     U+FFFD; the JSON output keeps it, escaped."""
-    lines = ["012 T", player_line(1, "Ev\x1b[2Jil\x07", [(2, "w", "1")]),
-             player_line(2, "B", [(1, "b", "0")])]  # fmt: skip
+    lines = [
+        "012 T",
+        player_line(1, "Ev\x1b[2Jil\x07", [(2, "w", "1")]),
+        player_line(2, "B", [(1, "b", "0")]),
+    ]
     folder = tmp_path / "in"
     folder.mkdir()
     path = folder / "bell\x07\x1b[31m.trf"
@@ -168,8 +185,10 @@ def test_control_characters_never_reach_the_terminal(tmp_path):
     assert explained.returncode == 0, explained.stderr
     assert "Ev\ufffd[2Jil\ufffd" in explained.stdout
     assert _no_controls(explained.stdout) and _no_controls(explained.stderr)
-    assert json.loads(run_cli("explain", str(path), "1", "-f", "json").stdout)[
-        "participant"]["name"] == "Ev\x1b[2Jil\x07"  # fmt: skip
+    assert (
+        json.loads(run_cli("explain", str(path), "1", "-f", "json").stdout)["participant"]["name"]
+        == "Ev\x1b[2Jil\x07"
+    )
     audited = run_cli("audit", str(folder))
     assert "bell\ufffd\ufffd[31m.trf" in audited.stdout
     assert _no_controls(audited.stdout) and _no_controls(audited.stderr)
@@ -185,8 +204,16 @@ def test_any_control_in_a_name_is_neutralised_for_the_terminal(name):
     from fide_tiebreaks.formats import parse_trf
 
     name = name.replace("\r", " ").replace("\x00", " ").strip() or "x"
-    text = "\n".join(["012 T", player_line(1, name[:33], [(2, "w", "1")]),
-                      player_line(2, "B", [(1, "b", "0")])]) + "\n"  # fmt: skip
+    text = (
+        "\n".join(
+            [
+                "012 T",
+                player_line(1, name[:33], [(2, "w", "1")]),
+                player_line(2, "B", [(1, "b", "0")]),
+            ]
+        )
+        + "\n"
+    )
     try:
         t = parse_trf(text.encode()).tournament
     except InputError:

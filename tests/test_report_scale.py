@@ -38,7 +38,14 @@ def test_a_large_group_shows_its_totals_not_its_square():
     _, explanations = explain(small, 5, "DE", "fide-2024")
     table = next(x for x in explanations[0].steps if isinstance(x, Table))
     assert len(table.header) == 1 + 6 + 2 and table.rows[4][:7] == (
-        "#5", "not met", "not met", "not met", "not met", "x", "0.5")  # fmt: skip
+        "#5",
+        "not met",
+        "not met",
+        "not met",
+        "not met",
+        "x",
+        "0.5",
+    )
 
 
 def test_the_page_grows_linearly_with_a_tie():
@@ -60,8 +67,11 @@ def test_the_page_grows_linearly_with_a_tie():
 
 def test_breakdowns_past_the_budget_name_the_command_that_shows_them(monkeypatch):
     monkeypatch.setattr(report, "MAX_REPORT_ROWS", 40)  # the TEC exercise: 5 rounds x 3 codes
-    s = compute_standings(parse_trf((TEC / "tournament.trf").read_bytes(), "event.trf").tournament,
-                          "BH/C1,BH,SB", "fide-2024")  # fmt: skip
+    s = compute_standings(
+        parse_trf((TEC / "tournament.trf").read_bytes(), "event.trf").tournament,
+        "BH/C1,BH,SB",
+        "fide-2024",
+    )
     tree = html.fromstring(render(s, "html", {}))
     full = [d for d in tree.xpath("//details") if d.xpath(".//table")]
     cut = [d for d in tree.xpath("//details") if not d.xpath(".//table")]
@@ -73,8 +83,11 @@ def test_breakdowns_past_the_budget_name_the_command_that_shows_them(monkeypatch
 
 @pytest.mark.parametrize("text", ["<b>&\"'x\x1b", "=cmd|' /C calc'!A0"])
 def test_every_text_is_escaped(text):
-    lines = ["012 " + text, player_line(1, text, [(2, "w", "1")]),
-             player_line(2, "B", [(1, "b", "0")])]  # fmt: skip
+    lines = [
+        "012 " + text,
+        player_line(1, text, [(2, "w", "1")]),
+        player_line(2, "B", [(1, "b", "0")]),
+    ]
     s = compute_standings(parse_trf(("\n".join(lines) + "\n").encode()).tournament, "SB")
     page = render(s, "html", {}).decode()
     assert "<b>" not in page and "\x1b" not in page

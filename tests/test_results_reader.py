@@ -40,15 +40,18 @@ def _refused(tmp_path: Path, name: str, content: str) -> str:
 def test_a_column_given_twice_is_refused_not_the_last_one_taken(tmp_path):
     # A wrong BH (99) then the right one (12.5): today's reader took the last and passed.
     assert _refused(tmp_path, "r.csv", "start_rank,BH,BH\n1,99,12.5\n") == (
-        "r.csv: column 'BH' appears twice (columns 2 and 3); which one counts?")  # fmt: skip
+        "r.csv: column 'BH' appears twice (columns 2 and 3); which one counts?"
+    )
     assert _refused(tmp_path, "r.csv", "start_rank,BH,bh\n1,99,12.5\n") == (
-        "r.csv: column 'bh' appears twice (columns 2 and 3); which one counts?")  # fmt: skip
+        "r.csv: column 'bh' appears twice (columns 2 and 3); which one counts?"
+    )
 
 
 def test_a_json_key_given_twice_is_refused(tmp_path):
     text = '[{"start_rank": 1, "tiebreaks": {"BH": "99", "BH": "12.5"}}]'
     assert _refused(tmp_path, "r.json", text) == (
-        'r.json: the key "BH" appears twice in one object; which one counts?')  # fmt: skip
+        'r.json: the key "BH" appears twice in one object; which one counts?'
+    )
 
 
 @pytest.mark.parametrize(
@@ -59,9 +62,14 @@ def test_numbers_are_ascii_decimals_or_fractions_only(tmp_path, printed):
     # 12.5 is start rank 1's BH; written in Arabic-Indic or full-width digits, with Python's
     # digit separator or an exponent it is not a number here, so it is a finding.
     found = _judge(tmp_path, "r.csv", f"start_rank,BH\n1,{printed}\n")
-    assert found["BH"] == ("failed", (f"participant 1 BH: rules give 12.5, r.csv has "
-                                      f"'{printed}', which is not an exact number (edition "
-                                      "fide-2024)",))  # fmt: skip
+    assert found["BH"] == (
+        "failed",
+        (
+            f"participant 1 BH: rules give 12.5, r.csv has "
+            f"'{printed}', which is not an exact number (edition "
+            "fide-2024)",
+        ),
+    )
 
 
 def test_the_same_value_written_as_the_project_writes_numbers_passes(tmp_path):
@@ -72,17 +80,17 @@ def test_the_same_value_written_as_the_project_writes_numbers_passes(tmp_path):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("start_rank,BH\n17,1\n", "r.csv:2: start_rank '17' is not a participant of the "
-         "tournament"),
-        ("start_rank,BH\n0,1\n", "r.csv:2: start_rank '0' is not a participant of the "
-         "tournament"),
-        ("start_rank,BH\n٣,1\n", "r.csv:2: start_rank '٣' is not a participant of the "
-         "tournament"),
+        (
+            "start_rank,BH\n17,1\n",
+            "r.csv:2: start_rank '17' is not a participant of the tournament",
+        ),
+        ("start_rank,BH\n0,1\n", "r.csv:2: start_rank '0' is not a participant of the tournament"),
+        ("start_rank,BH\n٣,1\n", "r.csv:2: start_rank '٣' is not a participant of the tournament"),
         ("start_rank,BH\n1,12.5,3\n", "r.csv:2: 3 cells, but the heading names 2 columns"),
         ("start_rank,rank,BH\n1,١,12.5\n", "r.csv:2: rank '١' is not a number from 1 to 9999"),
         ("start_rank,BH,\n1,12.5,99\n", "r.csv:2: a value in column 3, which has no heading"),
     ],
-)  # fmt: skip
+)
 def test_rows_for_participants_the_event_lacks_are_refused(tmp_path, content, message):
     assert _refused(tmp_path, "r.csv", content) == message
 
@@ -114,8 +122,10 @@ def test_codes_not_asked_for_are_named_not_dropped_in_silence(tmp_path):
 
 def test_no_value_where_the_rules_give_one_is_a_finding(tmp_path):
     found = _judge(tmp_path, "r.csv", "start_rank,BH\n1,12.5\n4,\n")
-    assert found["BH"] == ("failed", ("participant 4 BH: rules give 15, r.csv has no value "
-                                      "(edition fide-2024)",))  # fmt: skip
+    assert found["BH"] == (
+        "failed",
+        ("participant 4 BH: rules give 15, r.csv has no value (edition fide-2024)",),
+    )
 
 
 def test_the_cli_refuses_a_duplicated_column_with_exit_2(tmp_path):
@@ -123,8 +133,10 @@ def test_the_cli_refuses_a_duplicated_column_with_exit_2(tmp_path):
     path.write_text("start_rank,BH,BH\n1,99,12.5\n")
     done = run_cli("conformance", str(EVENT), "--against", str(path), "-e", "fide-2024")
     assert done.returncode == 2
-    assert done.stderr == (f"fide-tiebreaks: error: {path}: column 'BH' appears twice "
-                           "(columns 2 and 3); which one counts?\n")  # fmt: skip
+    assert done.stderr == (
+        f"fide-tiebreaks: error: {path}: column 'BH' appears twice "
+        "(columns 2 and 3); which one counts?\n"
+    )
 
 
 # -- certify reads a program's output with the same reader -----------------------------
@@ -138,20 +150,34 @@ def _request(codes: tuple[str, ...] = ("BH",)) -> Request:
 @pytest.mark.parametrize(
     ("reader", "output", "message"),
     [
-        ("csv", "start_rank,BH,BH\n1,99,12.5\n",
-         "output: column 'BH' appears twice (columns 2 and 3); which one counts?"),
-        ("csv", "start_rank,BH\n17,1\n",
-         "output:2: start_rank '17' is not a participant of the tournament"),
-        ("json", '[{"start_rank": 1, "tiebreaks": {"BH": 1, "BH": 2}}]',
-         'output: the key "BH" appears twice in one object; which one counts?'),
-        ("csv", "start_rank,BH,SB\n1,12.5,8\n",
-         "values for SB, not asked for (asked: BH)"),
-        ("gacrux", "StartNo\tRank\tPTS\tBH/V2024\tBH/V2024\n1\t1\t3.5\t12.5\t12.5\n",
-         "output: column 'BH' appears twice (columns 4 and 5); which one counts?"),
-        ("gacrux", "StartNo\tRank\tPTS\tBH/V2024\n17\t1\t3.5\t12.5\n",
-         "output:2: StartNo '17' is not a participant of the tournament"),
+        (
+            "csv",
+            "start_rank,BH,BH\n1,99,12.5\n",
+            "output: column 'BH' appears twice (columns 2 and 3); which one counts?",
+        ),
+        (
+            "csv",
+            "start_rank,BH\n17,1\n",
+            "output:2: start_rank '17' is not a participant of the tournament",
+        ),
+        (
+            "json",
+            '[{"start_rank": 1, "tiebreaks": {"BH": 1, "BH": 2}}]',
+            'output: the key "BH" appears twice in one object; which one counts?',
+        ),
+        ("csv", "start_rank,BH,SB\n1,12.5,8\n", "values for SB, not asked for (asked: BH)"),
+        (
+            "gacrux",
+            "StartNo\tRank\tPTS\tBH/V2024\tBH/V2024\n1\t1\t3.5\t12.5\t12.5\n",
+            "output: column 'BH' appears twice (columns 4 and 5); which one counts?",
+        ),
+        (
+            "gacrux",
+            "StartNo\tRank\tPTS\tBH/V2024\n17\t1\t3.5\t12.5\n",
+            "output:2: StartNo '17' is not a participant of the tournament",
+        ),
     ],
-)  # fmt: skip
+)
 def test_certify_refuses_what_against_refuses(reader, output, message):
     with pytest.raises(ValueError) as e:
         read_output(reader, output.encode(), _request())

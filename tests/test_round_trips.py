@@ -131,3 +131,23 @@ def test_other_points_written_by_hand_are_read_exactly_and_bad_ones_refused():
         other["points"] = bad
         with pytest.raises(InputError, match=words):
             read_chess_json(json.dumps(doc).encode(), "bad.json")
+
+
+def test_a_built_event_past_trfs_start_ranks_is_not_written_as_chess_json():
+    """The builder takes start ranks past 9,999; our Chess-JSON reader reads through TRF's
+    four start-rank columns and would refuse the file, so it is not written."""
+    from fide_tiebreaks import EventBuilder
+    from fide_tiebreaks.formats.chessjson import event
+    from fide_tiebreaks.formats.chessjson.writer import NotCarried
+
+    ev = EventBuilder(rounds=1, edition="fide-2026")
+    ev.add_player(1, "A")
+    ev.add_player(10000, "B")
+    ev.record_round(1, games=[(1, 10000, "1-0")])
+    with pytest.raises(NotCarried) as refused:
+        event(ev.tournament())
+    assert str(refused.value) == (
+        "this event has start ranks up to 10,000; fide-tiebreaks reads Chess-JSON through "
+        "TRF's columns, which hold start ranks 1-9,999, so it could not read this file back; "
+        "write the standings as JSON or CSV instead"
+    )

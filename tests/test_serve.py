@@ -15,9 +15,14 @@ TEAMS = ROOT / "conformance" / "fixtures" / "team-4x4" / "tournament.trf"
 
 
 def converse(requests: list[str]) -> list[dict]:
-    proc = subprocess.Popen([sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "fide_tiebreaks", "serve", "--stdio"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
     out, err = proc.communicate("\n".join(requests) + "\n", timeout=120)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
@@ -28,27 +33,37 @@ def test_a_stream_of_good_and_bad_requests():
     tec = str(TEC / "tournament.trf")
     text = (TEC / "tournament.trf").read_text(encoding="utf-8")
     chess = (TEC / "tournament.chess.json").read_text(encoding="utf-8")  # the TEC's own JSON
-    replies = converse([
-        json.dumps({"id": 1, "path": tec, "tiebreaks": "BH/C1,BH,SB", "edition": "fide-2024"}),
-        "{not json",
-        json.dumps({"id": 3, "trf": text, "tiebreaks": ["SB"], "edition": "fide-2024"}),
-        json.dumps({"id": 4, "path": tec, "tiebreaks": "NOPE"}),
-        "",  # blank lines are skipped, not answered
-        json.dumps({"id": 5, "path": str(ROOT / "missing.trf")}),
-        json.dumps({"id": 6, "trf": "001    x      broken\n"}),
-        json.dumps({"id": 7, "path": tec, "after_round": 99}),
-        json.dumps({"id": 8, "path": tec, "colour": "w"}),
-        json.dumps([1, 2]),
-        json.dumps({"id": 10, "path": tec, "trf": text}),
-        json.dumps({"id": 11, "path": str(TEAMS), "edition": "fide-2024",
-                    "tiebreaks": "MPvGP,BH:MP"}),
-        json.dumps({"id": 12, "path": tec, "tiebreaks": "BH", "edition": "fide-2024",
-                    "after_round": 1}),
-        json.dumps({"id": 13, "chess_json": json.loads(chess), "tiebreaks": "BH/C1,BH,SB",
-                    "edition": "fide-2024"}),
-        json.dumps({"id": 14, "chess_json": chess[:200]}),
-        json.dumps({"id": 15, "chess_json": 7}),
-    ])  # fmt: skip
+    replies = converse(
+        [
+            json.dumps({"id": 1, "path": tec, "tiebreaks": "BH/C1,BH,SB", "edition": "fide-2024"}),
+            "{not json",
+            json.dumps({"id": 3, "trf": text, "tiebreaks": ["SB"], "edition": "fide-2024"}),
+            json.dumps({"id": 4, "path": tec, "tiebreaks": "NOPE"}),
+            "",  # blank lines are skipped, not answered
+            json.dumps({"id": 5, "path": str(ROOT / "missing.trf")}),
+            json.dumps({"id": 6, "trf": "001    x      broken\n"}),
+            json.dumps({"id": 7, "path": tec, "after_round": 99}),
+            json.dumps({"id": 8, "path": tec, "colour": "w"}),
+            json.dumps([1, 2]),
+            json.dumps({"id": 10, "path": tec, "trf": text}),
+            json.dumps(
+                {"id": 11, "path": str(TEAMS), "edition": "fide-2024", "tiebreaks": "MPvGP,BH:MP"}
+            ),
+            json.dumps(
+                {"id": 12, "path": tec, "tiebreaks": "BH", "edition": "fide-2024", "after_round": 1}
+            ),
+            json.dumps(
+                {
+                    "id": 13,
+                    "chess_json": json.loads(chess),
+                    "tiebreaks": "BH/C1,BH,SB",
+                    "edition": "fide-2024",
+                }
+            ),
+            json.dumps({"id": 14, "chess_json": chess[:200]}),
+            json.dumps({"id": 15, "chess_json": 7}),
+        ]
+    )
     assert len(replies) == 15
     by_id = {r.get("id"): r for r in replies}
     # Official TEC exercise values (2024 table): Player02 BH/C1 12, BH 13, SB 9.5, first.
@@ -96,26 +111,43 @@ def test_the_documented_java_client(tmp_path):
     env = _service_on_path(tmp_path)
     shutil.copy(EXAMPLES / "Client.java", tmp_path)
     subprocess.run(["javac", "Client.java"], cwd=tmp_path, check=True, timeout=300)
-    done = subprocess.run(["java", "-cp", str(tmp_path), "Client", str(TEC / "tournament.trf")],
-                          capture_output=True, text=True, env=env, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        ["java", "-cp", str(tmp_path), "Client", str(TEC / "tournament.trf")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["round 1: standings received",
-                                        "round 2: standings received",
-                                        "text: standings received"]  # fmt: skip
+    assert done.stdout.splitlines() == [
+        "round 1: standings received",
+        "round 2: standings received",
+        "text: standings received",
+    ]
 
 
 @pytest.mark.skipif(not shutil.which("g++"), reason="no C++ compiler")
 def test_the_documented_cpp_client(tmp_path):
     env = _service_on_path(tmp_path)
     exe = tmp_path / "client"
-    subprocess.run(["g++", "-std=c++17", "-Wall", "-Werror", "-o", str(exe),
-                    str(EXAMPLES / "client.cpp")], check=True, timeout=300)  # fmt: skip
-    done = subprocess.run([str(exe), str(TEC / "tournament.trf")], capture_output=True,
-                          text=True, env=env, timeout=300)  # fmt: skip
+    subprocess.run(
+        ["g++", "-std=c++17", "-Wall", "-Werror", "-o", str(exe), str(EXAMPLES / "client.cpp")],
+        check=True,
+        timeout=300,
+    )
+    done = subprocess.run(
+        [str(exe), str(TEC / "tournament.trf")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["round 1: standings received",
-                                        "round 2: standings received",
-                                        "text: standings received"]  # fmt: skip
+    assert done.stdout.splitlines() == [
+        "round 1: standings received",
+        "round 2: standings received",
+        "text: standings received",
+    ]
 
 
 def test_trf_text_with_a_lone_surrogate_is_a_located_error():

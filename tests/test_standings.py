@@ -115,17 +115,26 @@ def test_default_edition_follows_the_end_date():
 def test_json_rows_are_what_json_dumps_writes(tmp_path):
     """to_json writes individual rows directly (speed); json.dumps of to_dict is the oracle,
     byte for byte, on names that need escaping, missing fields, fractions and Nones."""
-    text = "\n".join([
-        "012 Escapes",
-        "092 Individual: Swiss-System",
-        player_line(1, 'Quote "Q", Back\\slash', [(2, "w", "1")], rating=2100),
-        player_line(2, "Ümlaut ß ☃", [(1, "b", "0")], fed="GER", fide_id="1234"),
-        player_line(3, "", [(None, "-", "H")]),
-    ]) + "\n"  # fmt: skip
+    text = (
+        "\n".join(
+            [
+                "012 Escapes",
+                "092 Individual: Swiss-System",
+                player_line(1, 'Quote "Q", Back\\slash', [(2, "w", "1")], rating=2100),
+                player_line(2, "Ümlaut ß ☃", [(1, "b", "0")], fed="GER", fide_id="1234"),
+                player_line(3, "", [(None, "-", "H")]),
+            ]
+        )
+        + "\n"
+    )
     events = [parse_trf(text.encode()).tournament]
-    events += [parse_trf((ROOT / f).read_bytes()).tournament
-               for f in ("conformance/fixtures/tec-exercise-2024/tournament.trf",
-                         "conformance/fixtures/rated-example/tournament.trf")]  # fmt: skip
+    events += [
+        parse_trf((ROOT / f).read_bytes()).tournament
+        for f in (
+            "conformance/fixtures/tec-exercise-2024/tournament.trf",
+            "conformance/fixtures/rated-example/tournament.trf",
+        )
+    ]
     for t in events:
         for codes in ("BH/C1,BH,SB,DE,WIN,ARO", "GELBFUHS,KS,DE,TPR"):
             s = compute_standings(t, codes, "fide-2024", options={"unrated_rating": 1500})

@@ -28,8 +28,7 @@ TABLE = {
     3: (4, 7.0, 8, 17.0, 10, 18.0, 21.5, 38.5, 16.0, 7, 15.5, 15.0),
     4: (1, 3.5, 11, 20.5, 4, 11.0, 7.0, 20.75, 8.0, 9, 10.5, 14.5),
 }
-CODES = ["BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "BH:MP/C1", "BC",
-         "SSSC"]  # fmt: skip
+CODES = ["BH:MP", "BH:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EMGSB/C1", "BH:MP/C1", "BC", "SSSC"]
 
 
 def as_trf16(text: str) -> str:
@@ -67,10 +66,16 @@ def test_team_file_round_trips_and_ranks():
     out = json.loads(done.stdout)
     assert out["tournament"]["kind"] == "team" and out["tournament"]["primary"] == "MP"
     first = out["standings"][0]
-    assert {k: first[k] for k in ("rank", "team", "name", "match_points", "game_points",
-                                  "points")} == {"rank": 1, "team": 1, "name": "Team One",
-                                                 "match_points": "5", "game_points": "9",
-                                                 "points": "5"}  # fmt: skip
+    assert {
+        k: first[k] for k in ("rank", "team", "name", "match_points", "game_points", "points")
+    } == {
+        "rank": 1,
+        "team": 1,
+        "name": "Team One",
+        "match_points": "5",
+        "game_points": "9",
+        "points": "5",
+    }
     assert [r["team"] for r in out["standings"]] == [1, 3, 2, 4]  # MP 5, 4, 2, 1
     players = run_cli("standings", str(FIXTURE), "-e", "fide-2024", "--individual", "-f", "json")
     assert json.loads(players.stdout)["tournament"]["kind"] == "individual"
@@ -114,8 +119,14 @@ def test_olympiad_sonneborn_berger():
 def _three_teams(c_second: int = 6) -> str:
     """Teams A (players 1, 2), B (3, 4), C (5, 6), two boards, one round: A beats B 2-0;
     C's players show '0000 - -' (TRF16 cannot say more)."""
-    players = {1: [(3, "w", "1")], 2: [(4, "b", "1")], 3: [(1, "b", "0")], 4: [(2, "w", "0")],
-               5: [(None, "-", "-")], 6: [(None, "-", "-")]}  # fmt: skip
+    players = {
+        1: [(3, "w", "1")],
+        2: [(4, "b", "1")],
+        3: [(1, "b", "0")],
+        4: [(2, "w", "0")],
+        5: [(None, "-", "-")],
+        6: [(None, "-", "-")],
+    }
     text = tournament(players, name="Three teams", headers=("092 Team Swiss",))
     teams = {"Team A": (1, 2), "Team B": (3, 4), "Team C": (5, c_second)}
     for name, ids in teams.items():
@@ -141,13 +152,15 @@ def test_trf16_team_bye_is_a_drawn_match_by_default():
 def test_inconsistencies_are_reported():
     result = parse_trf(_three_teams(c_second=1).encode(), "t.trf")
     assert any("player 1 is in team 1 and in team 3" in str(d) for d in result.diagnostics)
-    wrong = FIXTURE.read_text().replace("310   1 Team One                         T1"
-                                        "                5    9.0",
-                                        "310   1 Team One                         T1"
-                                        "                6    9.0")  # fmt: skip
+    wrong = FIXTURE.read_text().replace(
+        "310   1 Team One                         T1                5    9.0",
+        "310   1 Team One                         T1                6    9.0",
+    )
     result = parse_trf(wrong.encode(), "t.trf")
-    assert any("team 1: match points column says 6 but the matches give 5" in str(d)
-               for d in result.diagnostics)  # fmt: skip
+    assert any(
+        "team 1: match points column says 6 but the matches give 5" in str(d)
+        for d in result.diagnostics
+    )
 
 
 def test_team_codes_need_a_team_event():
@@ -160,8 +173,10 @@ def test_team_codes_need_a_team_event():
         compute_standings(tec.tournament, "BH:MP", "fide-2024")
 
 
-@pytest.mark.skipif(not os.environ.get("GRANDMOMMY_TRF"), reason="set GRANDMOMMY_TRF to FIDE "
-                    "TEC's TRF-2026 sample 'Grandmommy's Cup' to run")  # fmt: skip
+@pytest.mark.skipif(
+    not os.environ.get("GRANDMOMMY_TRF"),
+    reason="set GRANDMOMMY_TRF to FIDE TEC's TRF-2026 sample 'Grandmommy's Cup' to run",
+)
 def test_grandmommys_cup():
     """FIDE TEC's TRF-2026 sample (50 teams, 14 rounds): every team's MP and GP as its 310
     record publishes them, and its 202 list computed."""
@@ -189,11 +204,21 @@ def test_sssc_when_a_won_game_scores_nothing():
     Two teams of one board, one round: team 1's player wins, worth 0 game points, so the
     match is 0-0 on game points, a drawn match (Art. 11 compares game points): MP 1 each.
     SSSC = GP + BH(MP)/K = 0 + 1/1 = 1 for both."""
-    text = "\n".join([
-        "012 zero-point wins", "XXS WW=0 BW=0", "352 W", "362 TW 2.0  TD 1.0  TL 0.0",
-        "001    1      A".ljust(91) + "   2 w 1", "001    2      B".ljust(91) + "   1 b 0",
-        "310   1 One".ljust(73) + "   1", "310   2 Two".ljust(73) + "   2",
-    ]) + "\n"  # fmt: skip
+    text = (
+        "\n".join(
+            [
+                "012 zero-point wins",
+                "XXS WW=0 BW=0",
+                "352 W",
+                "362 TW 2.0  TD 1.0  TL 0.0",
+                "001    1      A".ljust(91) + "   2 w 1",
+                "001    2      B".ljust(91) + "   1 b 0",
+                "310   1 One".ljust(73) + "   1",
+                "310   2 Two".ljust(73) + "   2",
+            ]
+        )
+        + "\n"
+    )
     t = parse_trf(text.encode()).tournament
     values = compute_standings(t, "SSSC", "fide-2024", strict=True).values("SSSC")
     assert values == {1: 1, 2: 1}

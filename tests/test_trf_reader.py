@@ -259,17 +259,36 @@ def test_a_trailing_round_that_is_only_paired():
 def test_trf2026_headers_read_cleanly_and_drive_the_defaults():
     """Every TRF-2026 header record in one file (layouts per the TRF-2026 text): nothing to
     warn about, the 202 list and the end date pick the defaults, 162 sets the scoring."""
-    headers = "\n".join([
-        "012 Sample Open 2025", "022 Oslo", "032 NOR", "042 2025/06/01", "052 2025/06/05",
-        "062 16", "072 16", "082 0", "092 Individual: Swiss-System",
-        "102 IA Some Arbiter (1234567)", "112 FA A Deputy (7654321)", "122 90'/40+30'+30\"",
-        "132" + " " * 88 + "25/06/01  25/06/02  25/06/03  25/06/04  25/06/05",
-        "142 5", "152 W", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
-        "172 NOR FIDE", "182 SomePairingProgram 1.2", "192 FIDE_DUTCH_2025",
-        "202 BH/C1,BH,SB", "212 PTS,BH/C1,BH,SB", "222 5400+30", "240 H   6    3",
-        "250    0  1.0   1   2    1    8", "260   1   5    1    2",
-        "NOR    1 m    Nordmann, Ola                      1800 NOR     12345678 2000/01/01",
-    ])  # fmt: skip
+    headers = "\n".join(
+        [
+            "012 Sample Open 2025",
+            "022 Oslo",
+            "032 NOR",
+            "042 2025/06/01",
+            "052 2025/06/05",
+            "062 16",
+            "072 16",
+            "082 0",
+            "092 Individual: Swiss-System",
+            "102 IA Some Arbiter (1234567)",
+            "112 FA A Deputy (7654321)",
+            "122 90'/40+30'+30\"",
+            "132" + " " * 88 + "25/06/01  25/06/02  25/06/03  25/06/04  25/06/05",
+            "142 5",
+            "152 W",
+            "162  W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5",
+            "172 NOR FIDE",
+            "182 SomePairingProgram 1.2",
+            "192 FIDE_DUTCH_2025",
+            "202 BH/C1,BH,SB",
+            "212 PTS,BH/C1,BH,SB",
+            "222 5400+30",
+            "240 H   6    3",
+            "250    0  1.0   1   2    1    8",
+            "260   1   5    1    2",
+            "NOR    1 m    Nordmann, Ola                      1800 NOR     12345678 2000/01/01",
+        ]
+    )
     players = "".join(
         line
         for line in (TEC / "tournament.trf").read_text().splitlines(keepends=True)

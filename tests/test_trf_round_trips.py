@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from fide_tiebreaks import compute_standings, parse_trf
 from fide_tiebreaks.formats.chessjson import dumps, event, read_chess_json
-from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
+from fide_tiebreaks.formats.trf.model_writer import TrfFormError, write_tournament_trf
 from fide_tiebreaks.model import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -71,8 +71,9 @@ def test_built_team_event_to_trf26_to_reader_is_the_same_event(seed):
 @given(seed=SEEDS)
 def test_trf16_to_trf26_to_trf16_keeps_every_value(seed):
     rng = random.Random(seed)
-    text = generate(rng.randrange(6, 40), rng.randrange(3, 9), seed, withdraw=0.05, bye=0.1,
-                    forfeit=0.1)  # fmt: off
+    text = generate(
+        rng.randrange(6, 40), rng.randrange(3, 9), seed, withdraw=0.05, bye=0.1, forfeit=0.1
+    )
     t16 = read(text)
     t26 = read(write_tournament_trf(t16, form="trf26"))
     again = read(write_tournament_trf(t26, form="trf16"))
@@ -142,3 +143,47 @@ def test_pgn_to_trf26_ranks_as_the_pgn(seed):
     back = read(write_tournament_trf(t))
     assert back == t
     assert ranking(back, "SB,DE,WIN") == ranking(t, "SB,DE,WIN")
+
+
+def test_the_arbiters_records_of_a_built_event_survive_trf26():
+    """Lots, decisions, per-round and national ratings given to the builder are written as
+    our comment records and TRF-2026 national rating lines, and read back as given."""
+    from fide_tiebreaks import EventBuilder, compute_standings
+
+    ev = EventBuilder(rounds=2, edition="fide-2026")
+    for pid, rating, fed in [
+        (1, 2000, "NOR"),
+        (2, None, "NOR"),
+        (3, 1800, "SWE"),
+        (4, 2200, "DEN"),
+    ]:
+        ev.add_player(pid, f"Player {pid}", rating=rating, federation=fed)
+    ev.national_rating(2, 1600)
+    ev.record_round(1, games=[(1, 2, "1/2-1/2"), (3, 4, "1/2-1/2")])
+    ev.rating_from(3, 2, 1900)
+    ev.record_round(2, games=[(3, 1, "1/2-1/2"), (2, 4, "1/2-1/2")])
+    ev.decide([4], by="arbiter", note="ruling 12")
+    ev.draw_lots("abc")
+    built = ev.tournament()
+    text = write_tournament_trf(built, form="trf26")
+    assert "### fide-tiebreaks lots: abc\n" in text
+    assert "### fide-tiebreaks decided: arbiter:4 ruling 12\n" in text
+    assert "### fide-tiebreaks round-ratings: 3 - 1900\n" in text
+    back = read(text)
+    assert back.lots_seed == "abc"
+    assert [(d.order, d.by, d.note) for d in back.decisions] == [((4,), "arbiter", "ruling 12")]
+    assert back.participant(3).round_ratings == (None, 1900)
+    assert back.participant(2).national_rating == 1600
+    # all on 1 point: 4 first by the ruling, then 3, 2, 1 by the lots (tests/test_arbiter_records)
+    for t in (built, back):
+        assert [r.participant.id for r in compute_standings(t, "PTS").rows] == [4, 3, 2, 1]
+    # ARO with the national rating of 2 and the per-round rating of 3 (1900 from round 2):
+    # 1: (1600 + 1900) / 2 = 1750; 2: (2000 + 2200) / 2 = 2100; 3: (2200 + 2000) / 2 = 2100;
+    # 4: (1800 + 1600) / 2 = 1700
+    options = {"national_ratings": True, "ratings": "per-round"}
+    for t in (built, back):
+        undecided = replace(t, decisions=())  # ARO separates #4, whom the ruling names
+        aro = compute_standings(undecided, "ARO", options=options).values("ARO")
+        assert aro == {1: 1750, 2: 2100, 3: 2100, 4: 1700}
+    with pytest.raises(TrfFormError, match="national ratings"):
+        write_tournament_trf(built, form="trf16")

@@ -379,8 +379,12 @@ OSB26 (Olympiad 2026 TB1): drop the lowest-MP opponent. 1: B 4 x 1 + C 3 x 1.5 =
 
 
 def tied_teams() -> None:
-    tour = xml_tournament("Two teams level on MP and GP", TIED_TEAMS, kind="round-robin",
-                          teams={1: [1, 2], 2: [3, 4], 3: [5, 6], 4: [7, 8]})  # fmt: skip
+    tour = xml_tournament(
+        "Two teams level on MP and GP",
+        TIED_TEAMS,
+        kind="round-robin",
+        teams={1: [1, 2], 2: [3, 4], 3: [5, 6], 4: [7, 8]},
+    )
     for cid, codes, edition, values in (
         ("ede", "EDE,TBR", "fide-2024", {"EDE": (1, 1), "TBR": (1, 2)}),
         ("bbe", "BBE", "fide-2024", {"BBE": (1, 2)}),

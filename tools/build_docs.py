@@ -36,72 +36,170 @@ TEC_JSON = "conformance/fixtures/tec-exercise-2024/tournament.chess.json"
 
 # (command, what it shows, argv, lines of output kept: head, or negative for tail)
 SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
-    ("standings", "Rank a tournament on points and an ordered tie-break list.", [
-        ("FIDE TEC's exercise under the 2024 rules", ["standings", TEC, "-t", "BH/C1,BH,SB",
-                                                      "-e", "fide-2024"], 9),
-        ("the same as JSON (exact strings)", ["standings", TEC, "-t", "BH/C1,BH,SB", "-e",
-                                              "fide-2024", "-f", "json"], 3),
-        ("a team event", ["standings", TEAMS, "-e", "fide-2024"], 0),
-        ("after round 3, as CSV", ["standings", TEC, "--after-round", "3", "-e", "fide-2024",
-                                   "-f", "csv"], 4),
-        ("after round 3, as TRF-2026: the event as it stood (the start)", [
-            "standings", TEC, "--after-round", "3", "-e", "fide-2024", "-f", "trf"], 9),
-    ]),
-    ("explain", "How one participant's values are computed, round by round.", [
-        ("Jessica (#9), whose rounds include byes and a forfeit", ["explain", TEC, "9", "-t",
-                                                                   "BH/C1", "-e",
-                                                                   "fide-2024"], 0),
-        ("David (#4): DE's mini-table of the group tied on 3.5 points", [
-            "explain", TEC, "4", "-t", "DE", "-e", "fide-2024"], 0),
-    ]),
-    ("check", "Problems in a file, located; exit 1 when there are errors or warnings.", [
-        ("the TEC exercise", ["check", TEC], 0),
-    ]),
-    ("conformance", "Judge tie-breaks against the corpus or another program's export.", [
-        ("the bundled corpus (the last line)", ["conformance"], -1),
-    ]),
-    ("audit", "Check many files' declared ranks against the rules.", [
-        ("the bundled fixtures, one process", ["audit", "conformance/fixtures", "-j", "1"], 0),
-    ]),
-    ("certify", "Test another tie-break program on generated events, with shrunk reproductions.", [
-        ("our own built-ins, the harness's self-test (the last line)", [
-            "certify", "--events", "20", "--players", "4-10", "--jobs", "1",
-            "--tiebreaks", "BH/C1,BH,SB,DE"], -1),
-    ]),
-    ("generate", "Seeded random standings files (TRF-2026) for the endorsement's cross-check.", [
-    ]),
-    ("convert", "Between TRF16, TRF-2026, XML, Chess-JSON and PGN, without ranking.", [
-        ("the TEC exercise (TRF16) as TRF-2026 (the start)", ["convert", TEC, "--to",
-                                                              "trf26"], 10),
-        ("a team event as TRF16: refused, naming what TRF16 cannot hold", [
-            "convert", TEAMS, "--to", "trf16"], 0),
-        ("the TEC exercise as Chess-JSON (the start)", ["convert", TEC, "--to",
-                                                        "chess-json"], 12),
-        ("and FIDE TEC's own Chess-JSON of it back to TRF", ["convert", TEC_JSON, "--to",
-                                                             "trf"], 6),
-    ]),
-    ("pairing-index", "The Burstein index or the Dubov ARO after a round, for a pairing engine.", [
-        ("FIDE TEC's exercise after round 3: the Burstein index in the order of 1.8",
-         ["pairing-index", TEC, "--system", "burstein", "--after-round", "3"], 0),
-        ("Jessica (#9)'s working: her half-point bye is a game against herself",
-         ["pairing-index", TEC, "--system", "burstein", "--explain", "9"], 0),
-        ("a rated event: the Dubov ARO, colours and White-seeker orders after round 3",
-         ["pairing-index", "conformance/fixtures/rated-example/tournament.trf", "--system",
-          "dubov", "--after-round", "3"], 0),
-    ]),
-    ("serve", "Answer standings requests from a pairing program, one JSON object per line.", [
-    ]),
-    ("plugins", "The installed plugins and what they provide.", [
-        ("built-ins only", ["plugins"], 0),
-    ]),
-    ("editions", "The rules editions `--edition` accepts, with the dates they were in force.", [
-        ("built-ins only", ["editions"], 0),
-    ]),
-    ("presets", "The named tie-break lists `--preset` (or `-t preset:NAME`) accepts, from the "
-     "built-ins and any plugin (a federation's regulations).", [
-        ("built-ins only", ["presets"], 0),
-    ]),
-]  # fmt: skip
+    (
+        "standings",
+        "Rank a tournament on points and an ordered tie-break list.",
+        [
+            (
+                "FIDE TEC's exercise under the 2024 rules",
+                ["standings", TEC, "-t", "BH/C1,BH,SB", "-e", "fide-2024"],
+                9,
+            ),
+            (
+                "the same as JSON (exact strings)",
+                ["standings", TEC, "-t", "BH/C1,BH,SB", "-e", "fide-2024", "-f", "json"],
+                3,
+            ),
+            ("a team event", ["standings", TEAMS, "-e", "fide-2024"], 0),
+            (
+                "after round 3, as CSV",
+                ["standings", TEC, "--after-round", "3", "-e", "fide-2024", "-f", "csv"],
+                4,
+            ),
+            (
+                "after round 3, as TRF-2026: the event as it stood (the start)",
+                ["standings", TEC, "--after-round", "3", "-e", "fide-2024", "-f", "trf"],
+                9,
+            ),
+        ],
+    ),
+    (
+        "explain",
+        "How one participant's values are computed, round by round.",
+        [
+            (
+                "Jessica (#9), whose rounds include byes and a forfeit",
+                ["explain", TEC, "9", "-t", "BH/C1", "-e", "fide-2024"],
+                0,
+            ),
+            (
+                "David (#4): DE's mini-table of the group tied on 3.5 points",
+                ["explain", TEC, "4", "-t", "DE", "-e", "fide-2024"],
+                0,
+            ),
+        ],
+    ),
+    (
+        "check",
+        "Problems in a file, located; exit 1 when there are errors or warnings.",
+        [
+            ("the TEC exercise", ["check", TEC], 0),
+        ],
+    ),
+    (
+        "conformance",
+        "Judge tie-breaks against the corpus or another program's export.",
+        [
+            ("the bundled corpus (the last line)", ["conformance"], -1),
+        ],
+    ),
+    (
+        "audit",
+        "Check many files' declared ranks against the rules.",
+        [
+            ("the bundled fixtures, one process", ["audit", "conformance/fixtures", "-j", "1"], 0),
+        ],
+    ),
+    (
+        "certify",
+        "Test another tie-break program on generated events, with shrunk reproductions.",
+        [
+            (
+                "our own built-ins, the harness's self-test (the last line)",
+                [
+                    "certify",
+                    "--events",
+                    "20",
+                    "--players",
+                    "4-10",
+                    "--jobs",
+                    "1",
+                    "--tiebreaks",
+                    "BH/C1,BH,SB,DE",
+                ],
+                -1,
+            ),
+        ],
+    ),
+    ("generate", "Seeded random standings files (TRF-2026) for the endorsement's cross-check.", []),
+    (
+        "convert",
+        "Between TRF16, TRF-2026, XML, Chess-JSON and PGN, without ranking.",
+        [
+            (
+                "the TEC exercise (TRF16) as TRF-2026 (the start)",
+                ["convert", TEC, "--to", "trf26"],
+                10,
+            ),
+            (
+                "a team event as TRF16: refused, naming what TRF16 cannot hold",
+                ["convert", TEAMS, "--to", "trf16"],
+                0,
+            ),
+            (
+                "the TEC exercise as Chess-JSON (the start)",
+                ["convert", TEC, "--to", "chess-json"],
+                12,
+            ),
+            (
+                "and FIDE TEC's own Chess-JSON of it back to TRF",
+                ["convert", TEC_JSON, "--to", "trf"],
+                6,
+            ),
+        ],
+    ),
+    (
+        "pairing-index",
+        "The Burstein index or the Dubov ARO after a round, for a pairing engine.",
+        [
+            (
+                "FIDE TEC's exercise after round 3: the Burstein index in the order of 1.8",
+                ["pairing-index", TEC, "--system", "burstein", "--after-round", "3"],
+                0,
+            ),
+            (
+                "Jessica (#9)'s working: her half-point bye is a game against herself",
+                ["pairing-index", TEC, "--system", "burstein", "--explain", "9"],
+                0,
+            ),
+            (
+                "a rated event: the Dubov ARO, colours and White-seeker orders after round 3",
+                [
+                    "pairing-index",
+                    "conformance/fixtures/rated-example/tournament.trf",
+                    "--system",
+                    "dubov",
+                    "--after-round",
+                    "3",
+                ],
+                0,
+            ),
+        ],
+    ),
+    ("serve", "Answer standings requests from a pairing program, one JSON object per line.", []),
+    (
+        "plugins",
+        "The installed plugins and what they provide.",
+        [
+            ("built-ins only", ["plugins"], 0),
+        ],
+    ),
+    (
+        "editions",
+        "The rules editions `--edition` accepts, with the dates they were in force.",
+        [
+            ("built-ins only", ["editions"], 0),
+        ],
+    ),
+    (
+        "presets",
+        "The named tie-break lists `--preset` (or `-t preset:NAME`) accepts, from the "
+        "built-ins and any plugin (a federation's regulations).",
+        [
+            ("built-ins only", ["presets"], 0),
+        ],
+    ),
+]
 
 COMPLETION = """\
 ## Shell completion
@@ -122,13 +220,20 @@ echo 'fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit' >> ~/.zshrc
 """
 
 
-def run(argv: list[str], extra_env: dict[str, str] | None = None,
-        stderr_first: bool = False) -> str:  # fmt: skip
+def run(
+    argv: list[str], extra_env: dict[str, str] | None = None, stderr_first: bool = False
+) -> str:
     """The command's output. The hand-written pages show stderr first, as a terminal does
     for standings and explain (their notes come before the table)."""
     env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": "", "COLUMNS": "100", **(extra_env or {})}
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", *argv], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return done.stderr + done.stdout if stderr_first else done.stdout + done.stderr
 
 
@@ -155,14 +260,23 @@ def _options(command: str) -> list[str]:
     from fide_tiebreaks.cli import build_parser
 
     parser = next(a for a in build_parser()._actions if a.dest == "command").choices[command]
-    rows = ["## Options", "", (parser.description or "").strip(), "",
-            "| argument | meaning |", "|---|---|"]  # fmt: skip
+    rows = [
+        "## Options",
+        "",
+        (parser.description or "").strip(),
+        "",
+        "| argument | meaning |",
+        "|---|---|",
+    ]
     for a in parser._actions:
         if a.dest == "help":
             continue
         value = a.metavar or ("{" + ",".join(a.choices) + "}" if a.choices else a.dest.upper())
-        name = ", ".join(a.option_strings) + (f" {value}" if a.nargs != 0 else "") \
-            if a.option_strings else value  # fmt: skip
+        name = (
+            ", ".join(a.option_strings) + (f" {value}" if a.nargs != 0 else "")
+            if a.option_strings
+            else value
+        )
         meaning = (a.help or "").replace("|", "\\|")
         if a.required and a.option_strings:
             meaning = f"(required) {meaning}"
@@ -180,11 +294,15 @@ def build() -> dict[Path, str]:
     it does, its --help, and examples with their real output."""
     pages: dict[Path, str] = {}
     index = [
-        "# Commands", "", GENERATED, "",
+        "# Commands",
+        "",
+        GENERATED,
+        "",
         "One page per command: its options (`--help`, as printed) and examples run against",
         "the fixtures in `conformance/fixtures/`, with their real output (some cut, as marked).",
-        "See also the [tutorial](tutorial.md) and [tie-breaks explained](tiebreaks.md).", "",
-    ]  # fmt: skip
+        "See also the [tutorial](tutorial.md) and [tie-breaks explained](tiebreaks.md).",
+        "",
+    ]
     for command, what, examples in SECTIONS:
         index.append(f"- [`{command}`](commands/{command}.md): {what}")
         out = [f"# fide-tiebreaks {command}", "", GENERATED, "", what, "", *_options(command)]
@@ -201,8 +319,9 @@ def build() -> dict[Path, str]:
 
 # Hand-written pages whose example outputs are regenerated (see the module docstring).
 HAND_WRITTEN = [ROOT / "README.md", ROOT / "docs" / "tutorial.md", ROOT / "docs" / "plugins.md"]
-_BLOCK = re.compile(r"(?:^<!-- generated: (?P<how>[^>]*) -->\n)?^```console\n(?P<body>.*?)^```$",
-                    re.M | re.S)  # fmt: skip
+_BLOCK = re.compile(
+    r"(?:^<!-- generated: (?P<how>[^>]*) -->\n)?^```console\n(?P<body>.*?)^```$", re.M | re.S
+)
 
 
 def code_blocks(text: str, language: str) -> list[str]:

@@ -25,10 +25,24 @@ CLASSES = [
     ("fide_tiebreaks.tiebreak", ["Context"]),
     ("fide_tiebreaks.codes", ["TiebreakSpec"]),
     ("fide_tiebreaks.editions", ["OpponentTable", "Entry"]),
-    ("fide_tiebreaks.model", ["Tournament", "Participant", "Game", "ResultKind", "Colour",
-                              "Scoring", "TournamentType", "TeamData", "Team", "Match",
-                              "Board", "Acceleration"]),
-]  # fmt: skip
+    (
+        "fide_tiebreaks.model",
+        [
+            "Tournament",
+            "Participant",
+            "Game",
+            "ResultKind",
+            "Colour",
+            "Scoring",
+            "TournamentType",
+            "TeamData",
+            "Team",
+            "Match",
+            "Board",
+            "Acceleration",
+        ],
+    ),
+]
 
 INTRO = """\
 # The model a plugin reads
@@ -60,8 +74,11 @@ def _field_docs(cls: type) -> dict[str, str]:
     for i, node in enumerate(body):
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             name = node.target.id
-        elif (isinstance(node, ast.Assign) and len(node.targets) == 1
-              and isinstance(node.targets[0], ast.Name)):  # fmt: skip
+        elif (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
             name = node.targets[0].id
         else:
             continue
@@ -74,8 +91,11 @@ def _field_docs(cls: type) -> dict[str, str]:
         if not text and above.startswith("#"):
             text = above.lstrip("# ")
         after = body[i + 1] if i + 1 < len(body) else None
-        if (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)):  # fmt: skip
+        if (
+            isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
             text = (text + " " if text else "") + inspect.cleandoc(after.value.value)
         docs[name] = " ".join(text.split())
     return docs
@@ -142,8 +162,9 @@ def _section(module: str, name: str) -> list[str]:
     if isinstance(cls, type) and issubclass(cls, __import__("enum").Enum):
         out += ["| member | value | meaning |", "|---|---|---|"]
         for member in cls:
-            out.append(f"| `{member.name}` | `{member.value!r}` | "
-                       f"{_cell(docs.get(member.name, ''))} |")  # fmt: skip
+            out.append(
+                f"| `{member.name}` | `{member.value!r}` | {_cell(docs.get(member.name, ''))} |"
+            )
     else:
         out += ["| field | type | meaning |", "|---|---|---|"]
         for field, annotation in _fields(cls):

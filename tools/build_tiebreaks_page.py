@@ -32,8 +32,16 @@ MODIFIERS = {
     "R": "`/R` reverse order",
     ":": "`:MP` / `:GP` on a team event: the team score to use",
 }
-SHORT = {"C": "/Cn", "M": "/Mn", "L": "/L±n", "K": "/Kx", "P": "/P", "F": "/F", "R": "/R",
-         ":": ":MP :GP"}  # fmt: skip
+SHORT = {
+    "C": "/Cn",
+    "M": "/Mn",
+    "L": "/L±n",
+    "K": "/Kx",
+    "P": "/P",
+    "F": "/F",
+    "R": "/R",
+    ":": ":MP :GP",
+}
 
 INTRO = """\
 # Tie-breaks explained
@@ -69,10 +77,19 @@ hand-worked team Swiss (`team-4x4`) and two teams level on MP and GP (`team-tied
 
 
 def run(argv: list[str]) -> str:
-    env = {**os.environ, "FIDE_TIEBREAKS_LOAD_PLUGINS": os.environ.get(
-        "FIDE_TIEBREAKS_LOAD_PLUGINS", ""), "COLUMNS": "100"}  # fmt: skip
-    done = subprocess.run([sys.executable, "-m", "fide_tiebreaks", *argv], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    env = {
+        **os.environ,
+        "FIDE_TIEBREAKS_LOAD_PLUGINS": os.environ.get("FIDE_TIEBREAKS_LOAD_PLUGINS", ""),
+        "COLUMNS": "100",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "fide_tiebreaks", *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return done.stdout + done.stderr
 
 
@@ -90,8 +107,11 @@ def _kinds() -> dict[str, object]:
     out = {}
     for code, tb in seen.items():
         fixture, who, editions = None, "", []
-        candidates = ([TIED] if tb.group else [TEAMS, TIED]) if _team_only(tb, tournaments[TEC]) \
-            else [TEC, RATED]  # fmt: skip
+        candidates = (
+            ([TIED] if tb.group else [TEAMS, TIED])
+            if _team_only(tb, tournaments[TEC])
+            else [TEC, RATED]
+        )
         for path in candidates:
             accepted = []
             for name in reg.editions:
@@ -140,28 +160,41 @@ def build() -> str:
     for code, (tb, _, _, editions) in facts:
         names = f"`{code}`" + "".join(f" (`{a}`)" for a in tb.aliases)
         mods = " ".join(SHORT[m] for m in sorted(tb.modifiers)) or ""
-        out.append(f"| {names} | {tb.article or '(history)'} | [{tb.name}](#{code.lower()}) | "
-                   f"{mods} | {_editions(editions, everyone)} |")  # fmt: skip
+        out.append(
+            f"| {names} | {tb.article or '(history)'} | [{tb.name}](#{code.lower()}) | "
+            f"{mods} | {_editions(editions, everyone)} |"
+        )
     for section, team in (("Individual tie-breaks", False), ("Team tie-breaks", True)):
         out += ["", f"## {section}"]
         for code, (tb, fixture, who, editions) in facts:
             if (fixture in (TEAMS, TIED)) != team:
                 continue
             article = f"C.07 {tb.article}" if tb.article else "historical, not in C.07"
-            out += ["", f'<a id="{code.lower()}"></a>', "",
-                    f"### `{code}`: {tb.name} ({article})", "", tb.description, ""]  # fmt: skip
+            out += [
+                "",
+                f'<a id="{code.lower()}"></a>',
+                "",
+                f"### `{code}`: {tb.name} ({article})",
+                "",
+                tb.description,
+                "",
+            ]
             if tb.aliases:
                 out.append(f"Also written {', '.join(f'`{a}`' for a in tb.aliases)}.  ")
             if tb.modifiers:
-                out.append("Modifiers: " + "; ".join(MODIFIERS[m] for m in sorted(tb.modifiers))
-                           + ".  ")  # fmt: skip
+                out.append(
+                    "Modifiers: " + "; ".join(MODIFIERS[m] for m in sorted(tb.modifiers)) + ".  "
+                )
             if tb.lower_is_better:
                 out.append("Lower is better.  ")
             if tb.group:
-                out.append("Recomputed inside each group still tied when it is reached "
-                           "(C.07 4.3).  ")  # fmt: skip
-            out.append(f"Editions: {_editions(editions, everyone)}. "
-                       f"Provided by the `{tb.provider}` plugin.")  # fmt: skip
+                out.append(
+                    "Recomputed inside each group still tied when it is reached (C.07 4.3).  "
+                )
+            out.append(
+                f"Editions: {_editions(editions, everyone)}. "
+                f"Provided by the `{tb.provider}` plugin."
+            )
             if fixture is None:
                 continue
             fides = [e for e in editions if e.startswith("fide-")]

@@ -31,13 +31,17 @@ from .results import (
     as_date,
     bye_kind,
     check_edition,
+    checked_scoring,
     exact,
     fide_id_text,
     game_kinds,
     listed,
     make_participant,
     mapping,
+    match_point_values,
+    team_pab_values,
     text,
+    tiebreak_codes,
     whole,
 )
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
@@ -50,7 +54,7 @@ if TYPE_CHECKING:
 MAX_RATING = 9999
 MAX_TEAMS = 999
 # Start ranks: the model's own limit, not TRF's four columns (9,999): an event of 20,000
-# players ranks in memory; writing it as TRF is refused with that reason (Chess-JSON holds it).
+# players ranks in memory; writing it as TRF is refused with that reason (JSON standings hold it).
 MAX_PLAYERS = 1_000_000
 MAX_BOARDS = 99
 
@@ -118,35 +122,15 @@ class EventBuilder(ArbiterRecords):
         except ValueError:
             raise BuilderError(f"type {type!r} must be 'swiss' or 'round-robin'") from None
         self.type_source = "default" if type == TournamentType.SWISS else "user"
-        if scoring is not None and not isinstance(scoring, Scoring):
-            raise BuilderError("scoring must be a fide_tiebreaks.Scoring")
-        for key, value in scoring.__dict__.items() if scoring is not None else ():
-            if isinstance(value, str):  # Scoring holds numbers; a text would fail far from here
-                raise BuilderError(f"scoring {key} {value!r} must be an int or a Fraction")
-            if exact(value, f"scoring {key}") < 0:  # TRF 162 holds no negative value either
-                raise BuilderError(f"scoring {key} {value} must not be negative")
-        self.scoring = scoring or Scoring()
+        self.scoring = checked_scoring(scoring)
         self.name = text(name, "name")
-        if tiebreaks is None:
-            tiebreaks = ()
-        codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else listed(
-            tiebreaks, "tiebreaks")  # fmt: skip
-        if not all(isinstance(c, str) for c in codes):
-            raise BuilderError(f"tiebreaks {tiebreaks!r} must be codes: 'BH/C1,BH' or "
-                               "['BH/C1', 'BH']")  # fmt: skip
-        self.tiebreaks = tuple(c.strip() for c in codes if c.strip())
+        self.tiebreaks = tiebreak_codes(tiebreaks)
         self.boards = None if boards is None else whole(boards, "boards", 1, MAX_BOARDS)
         if primary not in ("MP", "GP"):
             raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
         self.primary = primary
-        if not isinstance(match_points, tuple | list) or len(match_points) != 3:
-            raise BuilderError(f"match_points {match_points!r} must be (win, draw, loss)")
-        win, draw, loss = (exact(v, "match points") for v in match_points)
-        self.match_points = {"TW": win, "TD": draw, "TL": loss}
-        if team_pab is not None and (not isinstance(team_pab, tuple | list) or len(team_pab) != 2):
-            raise BuilderError(f"team_pab {team_pab!r} must be (match points, game points)")
-        self.team_pab = None if team_pab is None else (
-            exact(team_pab[0], "team_pab"), exact(team_pab[1], "team_pab"))  # fmt: skip
+        self.match_points = match_point_values(match_points)
+        self.team_pab = team_pab_values(team_pab)
         # What a rating report needs (docs/builder.md, "The report"), by TRF record code.
         self.report = report_info(
             city=city,
@@ -200,12 +184,15 @@ class EventBuilder(ArbiterRecords):
         pid = whole(pid, "player id", 1, MAX_PLAYERS)
         if pid in self._entries:
             raise BuilderError("is already in the event", participant=pid)
-        if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)
-                                   or not 0 <= rating <= MAX_RATING):  # fmt: skip
+        if rating is not None and (
+            isinstance(rating, bool) or not isinstance(rating, int) or not 0 <= rating <= MAX_RATING
+        ):
             small = not isinstance(rating, int) or abs(rating) < 10**12
             shown = repr(rating) if small else "(huge)"
-            raise BuilderError(f"rating {shown} must be a whole number from 0 to {MAX_RATING} "
-                               "(0: unrated)", participant=pid)  # fmt: skip
+            raise BuilderError(
+                f"rating {shown} must be a whole number from 0 to {MAX_RATING} (0: unrated)",
+                participant=pid,
+            )
         # Rounds already recorded hold the player as not paired; replace=True can pair it
         # in those from *from_round* on.
         first = self.rounds + 1 if from_round is None else whole(from_round, "from_round")
@@ -328,8 +315,9 @@ class EventBuilder(ArbiterRecords):
                 or not ew.entered <= n < ew.until
                 or not eb.entered <= n < eb.until
             ):
-                self._refuse(n, new, (white, f"white against {black}"),
-                             (black, f"black against {white}"))  # fmt: skip
+                self._refuse(
+                    n, new, (white, f"white against {black}"), (black, f"black against {white}")
+                )
             kinds = _KINDS.get(result) if type(result) is str else None
             if kinds is None:
                 try:
@@ -512,8 +500,11 @@ class EventBuilder(ArbiterRecords):
         for pid in self._ids:
             bonus = extra.get(pid, 0)
             total = units[pid] + bonus
-            people.append(make_participant(entries[pid].fields, from_units(total, scale),
-                                       tuple(games[pid]), total, bonus))  # fmt: skip
+            people.append(
+                make_participant(
+                    entries[pid].fields, from_units(total, scale), tuple(games[pid]), total, bonus
+                )
+            )
         t = Tournament(
             name=self.name,
             participants=tuple(people),
@@ -534,8 +525,9 @@ class EventBuilder(ArbiterRecords):
         )
         t = self._with_ratings(t)
         if self._teams:
-            settings_of_teams = TeamSettings(self.boards, self.match_points, self.primary,
-                                             self.team_pab)  # fmt: skip
+            settings_of_teams = TeamSettings(
+                self.boards, self.match_points, self.primary, self.team_pab
+            )
             t = team_event(t, self._teams, self._team_rounds, settings_of_teams)
         t = self._with_decisions(t)
         self._built, self._built_settings = t, settings

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
-from ..model import Game, Participant, ResultKind
+from ..model import Game, Participant, ResultKind, Scoring
 from ..numbers import MAX_DIGITS, clip, parse_decimal
 
 
@@ -117,8 +117,9 @@ def exact(value: object, what: str) -> Fraction:
         # Bounded as every reader bounds a number (numbers.MAX_DIGITS): 10**5000 points
         # cannot even be printed (Python's 4,300-digit limit) and no event has them.
         if max(abs(found.numerator), found.denominator) >= 10**MAX_DIGITS:
-            raise BuilderError(f"{what} must have at most {MAX_DIGITS} digits above and below "
-                               "the fraction bar")  # fmt: skip
+            raise BuilderError(
+                f"{what} must have at most {MAX_DIGITS} digits above and below the fraction bar"
+            )
         return found
     found = parse_decimal(value) if isinstance(value, str) else None
     if found is None:
@@ -142,8 +143,9 @@ def mapping(value: object, what: str, n: int | None = None) -> Mapping[Any, Any]
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise BuilderError(f"{what} must be a mapping such as {{9: 'U'}}, "
-                           f"not {type(value).__name__}", n)  # fmt: skip
+        raise BuilderError(
+            f"{what} must be a mapping such as {{9: 'U'}}, not {type(value).__name__}", n
+        )
     return value
 
 
@@ -166,16 +168,19 @@ def whole(value: object, what: str, low: int = 1, high: int | None = None) -> in
             f"pass its value, {int(value)}"
         )
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise BuilderError(f"{what} {value!r} must be a whole number from {low}"
-                           + ("" if high is None else f" to {high}"))  # fmt: skip
+        raise BuilderError(
+            f"{what} {value!r} must be a whole number from {low}"
+            + ("" if high is None else f" to {high}")
+        )
     if high is not None and value > high:
         shown = value if value < 10**12 else "(a huge number)"
         raise BuilderError(f"{what} {shown} must be a whole number from {low} to {high}")
     return value
 
 
-def make_participant(fields: dict[str, Any], points: Fraction, results: tuple[Game, ...],
-                 units: int, adjustment: int) -> Participant:  # fmt: skip
+def make_participant(
+    fields: dict[str, Any], points: Fraction, results: tuple[Game, ...], units: int, adjustment: int
+) -> Participant:
     """A Participant from a complete dict of its fields: what the dataclass's __init__
     does, without its per-field frozen-attribute calls (one participant per player and
     round; the equality tests against the reader check the result)."""
@@ -197,3 +202,45 @@ def fide_id_text(value: object, pid: int) -> str:
     if isinstance(value, str):
         return value
     raise BuilderError(f"fide_id {value!r} must be a whole number or text", participant=pid)
+
+
+def checked_scoring(scoring: object) -> Scoring:
+    """The builder's scoring: a :class:`Scoring` of exact, non-negative values (TRF's 162
+    holds no negative value either), or the default."""
+    if scoring is None:
+        return Scoring()
+    if not isinstance(scoring, Scoring):
+        raise BuilderError("scoring must be a fide_tiebreaks.Scoring")
+    for key, value in scoring.__dict__.items():
+        if isinstance(value, str):  # Scoring holds numbers; a text would fail far from here
+            raise BuilderError(f"scoring {key} {value!r} must be an int or a Fraction")
+        if exact(value, f"scoring {key}") < 0:
+            raise BuilderError(f"scoring {key} {value} must not be negative")
+    return scoring
+
+
+def tiebreak_codes(tiebreaks: object) -> tuple[str, ...]:
+    """The codes of a tie-break list given as 'BH/C1,BH' or ['BH/C1', 'BH'] (None: none)."""
+    if tiebreaks is None:
+        return ()
+    codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else listed(tiebreaks, "tiebreaks")
+    if not all(isinstance(c, str) for c in codes):
+        raise BuilderError(f"tiebreaks {tiebreaks!r} must be codes: 'BH/C1,BH' or ['BH/C1', 'BH']")
+    return tuple(c.strip() for c in codes if c.strip())
+
+
+def match_point_values(match_points: object) -> dict[str, Fraction]:
+    """A team event's match points for a won, drawn and lost match, by TRF-2026 362 key."""
+    if not isinstance(match_points, tuple | list) or len(match_points) != 3:
+        raise BuilderError(f"match_points {match_points!r} must be (win, draw, loss)")
+    win, draw, loss = (exact(v, "match points") for v in match_points)
+    return {"TW": win, "TD": draw, "TL": loss}
+
+
+def team_pab_values(team_pab: object) -> tuple[Fraction, Fraction] | None:
+    """The match and game points of a team's pairing-allocated bye, if given."""
+    if team_pab is None:
+        return None
+    if not isinstance(team_pab, tuple | list) or len(team_pab) != 2:
+        raise BuilderError(f"team_pab {team_pab!r} must be (match points, game points)")
+    return exact(team_pab[0], "team_pab"), exact(team_pab[1], "team_pab")

@@ -119,10 +119,11 @@ def malformed(answer: Answer) -> str:
     """What is wrong with the shape of an entry point's answer ('' when nothing is)."""
     values, ranks, offered = answer.values, answer.ranks, answer.offered
     if not isinstance(values, Mapping) or not all(
-        isinstance(p, int) and isinstance(row, Mapping)
+        isinstance(p, int)
+        and isinstance(row, Mapping)
         and all(isinstance(c, str) and (v is None or isinstance(v, str)) for c, v in row.items())
         for p, row in values.items()
-    ):  # fmt: skip
+    ):
         return "whose values are not {participant id: {code: text or None}}"
     if not isinstance(ranks, Mapping) or not all(
         isinstance(p, int) and isinstance(r, int) for p, r in ranks.items()
@@ -138,8 +139,9 @@ def entry_point(spec: str) -> Callable[[Request], Answer]:
     try:
         function = getattr(importlib.import_module(module), name)
     except (Exception, SystemExit) as e:  # its module may raise anything while importing
-        raise AdapterError(f"entry point '{spec}' cannot be loaded: {type(e).__name__}: "
-                           f"{e}") from None  # fmt: skip
+        raise AdapterError(
+            f"entry point '{spec}' cannot be loaded: {type(e).__name__}: {e}"
+        ) from None
     if not callable(function):
         raise AdapterError(f"entry point '{spec}' is not callable")
     return function
@@ -165,8 +167,10 @@ def check_template(template: str) -> None:
             raise AdapterError(f"--program: '{word}': {e}") from None
         for n, spec, conversion in fields:
             if spec or conversion:  # {trf:>99999999999} would pad a path to gigabytes
-                raise AdapterError(f"--program: '{word}': a placeholder takes no format "
-                                   "(write {trf}, not {trf:...} or {trf!r})")  # fmt: skip
+                raise AdapterError(
+                    f"--program: '{word}': a placeholder takes no format "
+                    "(write {trf}, not {trf:...} or {trf!r})"
+                )
             if n not in PLACEHOLDERS:
                 raise AdapterError(
                     f"--program: unknown placeholder {{{n}}} (known: "
@@ -180,10 +184,15 @@ def run_command(adapter: Adapter, request: Request) -> Answer:
         folder = Path(tmp)
         trf = folder / "event.trf"
         trf.write_text(request.trf, encoding="utf-8")
-        places = {"trf": str(trf), "codes": ",".join(request.codes),
-                  "edition": request.edition, "type": request.type,
-                  "out": str(folder / "result"), "python": sys.executable,
-                  "json": str(folder / "event.json")}  # fmt: skip
+        places = {
+            "trf": str(trf),
+            "codes": ",".join(request.codes),
+            "edition": request.edition,
+            "type": request.type,
+            "out": str(folder / "result"),
+            "python": sys.executable,
+            "json": str(folder / "event.json"),
+        }
         if "{json}" in adapter.command:
             (folder / "event.json").write_text(chess_json(request.trf), encoding="utf-8")
         argv = [word.format(**places) for word in shlex.split(adapter.command)]
@@ -213,8 +222,9 @@ def run_command(adapter: Adapter, request: Request) -> Answer:
 OUTPUT_LIMIT = 64 << 20  # bytes a program may write to a file or its standard output
 
 
-def execute(argv: list[str], folder: Path,
-            timeout: float) -> subprocess.CompletedProcess[bytes] | str:  # fmt: skip
+def execute(
+    argv: list[str], folder: Path, timeout: float
+) -> subprocess.CompletedProcess[bytes] | str:
     """Run *argv* in *folder* in a session of its own, its output in files (memory stays
     bounded, and no file it writes may exceed OUTPUT_LIMIT); on the time-out the whole
     session is killed, so neither the program nor a child it started outlives the run. A
@@ -232,9 +242,15 @@ def execute(argv: list[str], folder: Path,
 
     with open(folder / ".stdout", "w+b") as out, open(folder / ".stderr", "w+b") as errs:
         try:
-            child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=errs,
-                                     cwd=folder, start_new_session=posix,
-                                     preexec_fn=limit if posix else None)  # fmt: skip
+            child = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=errs,
+                cwd=folder,
+                start_new_session=posix,
+                preexec_fn=limit if posix else None,
+            )
         except OSError as e:
             return f"cannot run {argv[0]}: {e.strerror or e}"
         code = None
@@ -253,8 +269,9 @@ def execute(argv: list[str], folder: Path,
             return f"no answer within {timeout:g} s"
         out.seek(0)
         errs.seek(0)
-        return subprocess.CompletedProcess(argv, code, out.read(OUTPUT_LIMIT + 1),
-                                           errs.read(OUTPUT_LIMIT))  # fmt: skip
+        return subprocess.CompletedProcess(
+            argv, code, out.read(OUTPUT_LIMIT + 1), errs.read(OUTPUT_LIMIT)
+        )
 
 
 def chess_json(trf: str) -> str:
@@ -274,14 +291,15 @@ def read_output(reader: str, data: bytes, request: Request) -> Answer:
         raise AdapterError(f"unknown reader '{reader}' (known: {', '.join(READERS)})")
     t = parse_trf(request.trf.encode()).tournament
     if reader == "gacrux":
-        read = read_gacrux(data.decode("utf-8-sig", errors="replace"), "output",
-                           request.codes, t)  # fmt: skip
+        read = read_gacrux(data.decode("utf-8-sig", errors="replace"), "output", request.codes, t)
     else:
         suffix = {"json": ".json", "csv": ".csv", "trf-rank": ".trf"}[reader]
         read = parse_results(data, "output", list(request.codes), t, is_code, suffix=suffix)
     if read.unasked:  # the program ranked by another list than it was given
-        raise ValueError(f"values for {', '.join(read.unasked)}, not asked for (asked: "
-                         f"{','.join(request.codes)})")  # fmt: skip
+        raise ValueError(
+            f"values for {', '.join(read.unasked)}, not asked for (asked: "
+            f"{','.join(request.codes)})"
+        )
     offered = None if reader != "trf-rank" else ()
     return Answer(read.values, read.ranks, offered)
 
@@ -308,15 +326,20 @@ def builtin(request: Request) -> Answer:
     from ..standings import compute_standings
 
     t = parse_trf(request.trf.encode()).tournament
-    s = compute_standings(t, list(request.codes), request.edition,
-                          options=our_options(request.options))  # fmt: skip
+    s = compute_standings(
+        t, list(request.codes), request.edition, options=our_options(request.options)
+    )
     codes = s.codes
     return Answer(
-        {row.participant.id: {c: None if v is None else exact_str(v)
-                              for c, v in zip(codes, row.values, strict=True)}
-         for row in s.rows},
+        {
+            row.participant.id: {
+                c: None if v is None else exact_str(v)
+                for c, v in zip(codes, row.values, strict=True)
+            }
+            for row in s.rows
+        },
         {row.participant.id: row.rank for row in s.rows},
-    )  # fmt: skip
+    )
 
 
 def gacrux(request: Request) -> Answer:
@@ -329,8 +352,19 @@ def gacrux(request: Request) -> Answer:
     with tempfile.TemporaryDirectory(prefix="certify-gacrux-") as tmp:
         path = Path(tmp) / "event.trf"
         path.write_text(request.trf, encoding="utf-8")
-        argv = [python, "-m", "gacrux.tiebreakchecker", "-i", str(path), *mode, "-t", score,
-                *(f"{c}/V{year}" for c in request.codes), "-d", "T"]  # fmt: skip
+        argv = [
+            python,
+            "-m",
+            "gacrux.tiebreakchecker",
+            "-i",
+            str(path),
+            *mode,
+            "-t",
+            score,
+            *(f"{c}/V{year}" for c in request.codes),
+            "-d",
+            "T",
+        ]
         if request.options.get("unrated_rating"):
             argv += ["-u", str(request.options["unrated_rating"])]
         # As --program runs a program: bounded output, --timeout, nothing left running.
@@ -347,20 +381,30 @@ def gacrux(request: Request) -> Answer:
 
 
 ADAPTERS = {
-    "builtin": Adapter("builtin", entry="fide_tiebreaks.certify.adapters:builtin",
-                       description="our built-ins, in process (self-test)"),
-    "gacrux": Adapter("gacrux", entry="fide_tiebreaks.certify.adapters:gacrux",
-                      reader="gacrux", rounded=frozenset({"AOB", "SSSC"}),
-                      description="FIDE TEC's reference program (pip install gacrux)",
-                      requires="gacrux.tiebreakchecker", install="pip install gacrux",
-                      python_env="FIDE_TIEBREAKS_GACRUX_PYTHON"),
-    "tiebreak-core": Adapter("tiebreak-core",
-                             entry="fide_tiebreaks.certify.bridge:tiebreak_core",
-                             rounded=frozenset({"*"}),
-                             description="tiebreak-core, in process (pip install "
-                             "tiebreak-core)", requires="tiebreak_core",
-                             install="pip install tiebreak-core"),
-}  # fmt: skip
+    "builtin": Adapter(
+        "builtin",
+        entry="fide_tiebreaks.certify.adapters:builtin",
+        description="our built-ins, in process (self-test)",
+    ),
+    "gacrux": Adapter(
+        "gacrux",
+        entry="fide_tiebreaks.certify.adapters:gacrux",
+        reader="gacrux",
+        rounded=frozenset({"AOB", "SSSC"}),
+        description="FIDE TEC's reference program (pip install gacrux)",
+        requires="gacrux.tiebreakchecker",
+        install="pip install gacrux",
+        python_env="FIDE_TIEBREAKS_GACRUX_PYTHON",
+    ),
+    "tiebreak-core": Adapter(
+        "tiebreak-core",
+        entry="fide_tiebreaks.certify.bridge:tiebreak_core",
+        rounded=frozenset({"*"}),
+        description="tiebreak-core, in process (pip install tiebreak-core)",
+        requires="tiebreak_core",
+        install="pip install tiebreak-core",
+    ),
+}
 
 
 # -- before the run: can the program run at all, and what is it? -------------------------
@@ -392,12 +436,14 @@ def probe_command(template: str) -> None:
         if not path.exists():
             raise AdapterError(f"--program: cannot run '{first}': no such file; nothing was run")
         if not path.is_file() or not os.access(path, os.X_OK):
-            raise AdapterError(f"--program: cannot run '{first}': it is not an executable "
-                               "file; nothing was run")  # fmt: skip
+            raise AdapterError(
+                f"--program: cannot run '{first}': it is not an executable file; nothing was run"
+            )
         return
     if shutil.which(first) is None:
-        raise AdapterError(f"--program: cannot run '{first}': it was not found on PATH; "
-                           "nothing was run")  # fmt: skip
+        raise AdapterError(
+            f"--program: cannot run '{first}': it was not found on PATH; nothing was run"
+        )
 
 
 def probe_module(adapter: Adapter) -> str:
@@ -414,11 +460,13 @@ def probe_module(adapter: Adapter) -> str:
             raise AdapterError(_missing(adapter, sys.executable, why)) from None
         return _version(distribution)
     python = os.environ.get(adapter.python_env) or sys.executable
-    code = (f"import importlib.util as u, importlib.metadata as m\n"
-            f"if u.find_spec({adapter.requires!r}) is None:\n"
-            f"    raise SystemExit('ModuleNotFoundError: No module named {adapter.requires}')\n"
-            f"try: print(m.version({distribution!r}))\n"
-            "except m.PackageNotFoundError: print('')")  # fmt: skip
+    code = (
+        f"import importlib.util as u, importlib.metadata as m\n"
+        f"if u.find_spec({adapter.requires!r}) is None:\n"
+        f"    raise SystemExit('ModuleNotFoundError: No module named {adapter.requires}')\n"
+        f"try: print(m.version({distribution!r}))\n"
+        "except m.PackageNotFoundError: print('')"
+    )
     with tempfile.TemporaryDirectory(prefix="certify-probe-") as tmp:
         done = execute([python, "-c", code], Path(tmp), adapter.timeout)
     if isinstance(done, str):
@@ -430,9 +478,11 @@ def probe_module(adapter: Adapter) -> str:
 
 
 def _missing(adapter: Adapter, python: str, why: str) -> str:
-    return (f"the {adapter.name} adapter needs {adapter.install.split()[-1]}, which "
-            f"{python} cannot import ({why}); install it with: {python} -m "
-            f"{adapter.install}; nothing was run")  # fmt: skip
+    return (
+        f"the {adapter.name} adapter needs {adapter.install.split()[-1]}, which "
+        f"{python} cannot import ({why}); install it with: {python} -m "
+        f"{adapter.install}; nothing was run"
+    )
 
 
 def _version(distribution: str) -> str:

@@ -21,17 +21,43 @@ from .adapters import Answer, Request
 
 # Our codes and tiebreak-core's criteria (fide-2024 and fide-2026 rulesets).
 CRITERIA = {
-    "BH": "buchholz", "BH/C1": "buchholz_cut1", "BH/C2": "buchholz_cut2",
-    "BH/M1": "median_buchholz", "BH/M2": "median_buchholz_2", "SB": "sonneborn_berger",
-    "SB/C1": "sonneborn_berger_cut1", "SB/C2": "sonneborn_berger_cut2", "PS": "progressive",
-    "PS/C1": "progressive_cut1", "WIN": "wins", "WON": "won", "BPG": "games_black",
-    "BWG": "wins_black", "REP": "rounds_elected", "ARO": "aro", "ARO/C1": "aro_cut1",
-    "ARO/C2": "aro_cut2", "ARO/M1": "aro_median1", "ARO/M2": "aro_median2", "AOB": "aob",
-    "AOB/F": "aob_fb", "FB": "fore_buchholz", "FB/C1": "fore_buchholz_cut1",
-    "FB/C2": "fore_buchholz_cut2", "FB/M1": "fore_median1", "FB/M2": "fore_median2",
-    "KS": "koya", "TPR": "tpr", "PTP": "ptp", "APRO": "apro", "APPO": "appo", "STD": "std",
-    "DE": "direct_encounter", "RTNG": "rtng", "TPN": "tpn",
-}  # fmt: skip
+    "BH": "buchholz",
+    "BH/C1": "buchholz_cut1",
+    "BH/C2": "buchholz_cut2",
+    "BH/M1": "median_buchholz",
+    "BH/M2": "median_buchholz_2",
+    "SB": "sonneborn_berger",
+    "SB/C1": "sonneborn_berger_cut1",
+    "SB/C2": "sonneborn_berger_cut2",
+    "PS": "progressive",
+    "PS/C1": "progressive_cut1",
+    "WIN": "wins",
+    "WON": "won",
+    "BPG": "games_black",
+    "BWG": "wins_black",
+    "REP": "rounds_elected",
+    "ARO": "aro",
+    "ARO/C1": "aro_cut1",
+    "ARO/C2": "aro_cut2",
+    "ARO/M1": "aro_median1",
+    "ARO/M2": "aro_median2",
+    "AOB": "aob",
+    "AOB/F": "aob_fb",
+    "FB": "fore_buchholz",
+    "FB/C1": "fore_buchholz_cut1",
+    "FB/C2": "fore_buchholz_cut2",
+    "FB/M1": "fore_median1",
+    "FB/M2": "fore_median2",
+    "KS": "koya",
+    "TPR": "tpr",
+    "PTP": "ptp",
+    "APRO": "apro",
+    "APPO": "appo",
+    "STD": "std",
+    "DE": "direct_encounter",
+    "RTNG": "rtng",
+    "TPN": "tpn",
+}
 ORDER_ONLY = {"direct_encounter", "rtng", "tpn"}  # ranking stages: no value to print
 
 _KINDS = {
@@ -61,10 +87,16 @@ def records(t: Tournament) -> dict[int, Any]:
                 opponent = -1
                 if g.kind is ResultKind.NOT_PAIRED and t.type is TournamentType.ROUND_ROBIN:
                     kind = "absent"  # the round an odd round robin leaves one out
-            games.append(GameRecord(
-                opponent_id=opponent, opponent_rating=rating.get(opponent, 0),
-                score=float(g.points), color="black" if g.colour is Colour.BLACK else "white",
-                round_number=g.round, kind=kind))  # fmt: skip
+            games.append(
+                GameRecord(
+                    opponent_id=opponent,
+                    opponent_rating=rating.get(opponent, 0),
+                    score=float(g.points),
+                    color="black" if g.colour is Colour.BLACK else "white",
+                    round_number=g.round,
+                    kind=kind,
+                )
+            )
         out[p.id] = PlayerTiebreakData(p.id, p.rating or 0, float(p.points), games)
     return out
 
@@ -86,13 +118,17 @@ def tiebreak_core(request: Request) -> Answer:
         if "tpn" in criteria:
             extra["pairing_numbers"] = {p.id: p.id for p in t.participants}
     players = records(t)
-    result = rank_standings_strict(players, criteria, t.rounds, ruleset=request.edition,
-                                   **extra)  # fmt: skip
+    result = rank_standings_strict(players, criteria, t.rounds, ruleset=request.edition, **extra)
     # It breaks the ties its criteria leave by deterministic keys: ranking again with the
     # keys reversed shows which participants it left tied (their order flips).
-    backwards = rank_standings_strict(players, criteria, t.rounds, ruleset=request.edition,
-                                      deterministic_keys={p: -p for p in players},
-                                      **extra)  # fmt: skip
+    backwards = rank_standings_strict(
+        players,
+        criteria,
+        t.rounds,
+        ruleset=request.edition,
+        deterministic_keys={p: -p for p in players},
+        **extra,
+    )
     values = {}
     for player in result.players:
         row: dict[str, str | None] = {}
@@ -102,8 +138,13 @@ def tiebreak_core(request: Request) -> Answer:
         values[player.player_id] = row
     shown = tuple(c for c, k in zip(offered, criteria, strict=True) if k not in ORDER_ONLY)
     complete = len(offered) == len(request.codes)
-    ranks = shared_ranks([p.player_id for p in result.players],
-                         [p.player_id for p in backwards.players]) if complete else {}  # fmt: skip
+    ranks = (
+        shared_ranks(
+            [p.player_id for p in result.players], [p.player_id for p in backwards.players]
+        )
+        if complete
+        else {}
+    )
     return Answer(values, ranks, shown, shares_ties=True)
 
 

@@ -53,8 +53,11 @@ def category(t: Tournament, pid: int) -> str:
     seen: set[str] = set()
     p = t.participant(pid)
     people: list[Participant] = [p]
-    people += [t.participant(g.opponent) for g in p.results
-               if g.opponent is not None and g.opponent in t.index]  # fmt: skip
+    people += [
+        t.participant(g.opponent)
+        for g in p.results
+        if g.opponent is not None and g.opponent in t.index
+    ]
     for q in people:
         seen.update(categories(q))
     found = next((c for c in CATEGORY_ORDER if c in seen), "played")
@@ -106,16 +109,18 @@ def stray(answer: Answer, asked: Sequence[str], ids: set[int]) -> str:
     if extra:
         return f"the answer has a row for participant {extra[0]}, who is not in the event"
     wanted = {c.upper() for c in asked}
-    unasked = sorted({c for row in answer.values.values() for c in row
-                      if c.upper() not in wanted})  # fmt: skip
+    unasked = sorted({c for row in answer.values.values() for c in row if c.upper() not in wanted})
     if unasked:
-        return (f"the answer has values for {', '.join(unasked)}, not asked for (asked: "
-                f"{','.join(asked)})")  # fmt: skip
+        return (
+            f"the answer has values for {', '.join(unasked)}, not asked for (asked: "
+            f"{','.join(asked)})"
+        )
     return ""
 
 
-def compare(ours: Standings, answer: Answer, adapter: Adapter,
-            edition: str) -> tuple[list[Discrepancy], int]:  # fmt: skip
+def compare(
+    ours: Standings, answer: Answer, adapter: Adapter, edition: str
+) -> tuple[list[Discrepancy], int]:
     """The discrepancies between our standings and the program's answer, and how many
     values (and orders) were compared."""
     t = ours.tournament
@@ -136,8 +141,12 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
         if base in adapter.order_only:
             wrong, n = _compare_order(ours, i, answer.values, key)
             compared += n
-            found += [Discrepancy(code, edition, category(t, pid), pid, a, b, "order in the tied "
-                                  "group differs") for pid, a, b in wrong]  # fmt: skip
+            found += [
+                Discrepancy(
+                    code, edition, category(t, pid), pid, a, b, "order in the tied group differs"
+                )
+                for pid, a, b in wrong
+            ]
             continue
         rounded = base in adapter.rounded or "*" in adapter.rounded
         for row in ours.rows:
@@ -153,8 +162,9 @@ def compare(ours: Standings, answer: Answer, adapter: Adapter,
     return found, compared
 
 
-def _compare_order(ours: Standings, i: int, theirs: Mapping[int, Mapping[str, str | None]],
-                   code: str) -> tuple[list[tuple[int, str | None, str | None]], int]:  # fmt: skip
+def _compare_order(
+    ours: Standings, i: int, theirs: Mapping[int, Mapping[str, str | None]], code: str
+) -> tuple[list[tuple[int, str | None, str | None]], int]:
     """Pairs inside each group tied before position *i* must be ordered alike (smaller is
     better for both, no value counts as 0: the program separated nobody)."""
     groups: dict[tuple[object, ...], list[int]] = {}
@@ -180,8 +190,9 @@ def _compare_order(ours: Standings, i: int, theirs: Mapping[int, Mapping[str, st
         }
         for pid in sorted(bad):
             value = mine[pid]
-            wrong.append((pid, None if value is None else exact_str(value),
-                          theirs.get(pid, {}).get(code)))  # fmt: skip
+            wrong.append(
+                (pid, None if value is None else exact_str(value), theirs.get(pid, {}).get(code))
+            )
     return wrong, compared
 
 
@@ -189,8 +200,9 @@ def _sign(x: Fraction | int) -> int:
     return (x > 0) - (x < 0)
 
 
-def _compare_ranks(ours: Standings, ranks: Mapping[int, int], edition: str,
-                   ties: bool = False) -> list[Discrepancy]:  # fmt: skip
+def _compare_ranks(
+    ours: Standings, ranks: Mapping[int, int], edition: str, ties: bool = False
+) -> list[Discrepancy]:
     """Where we separate two participants, the program must order them alike; with *ties*
     (the program shows its ties), where we leave them tied it must too."""
     rows = sorted(ours.rows, key=lambda r: r.rank)
@@ -200,17 +212,31 @@ def _compare_ranks(ours: Standings, ranks: Mapping[int, int], edition: str,
             first = next(r for r in rows if r.rank == row.rank)
             a, b = first.participant.id, row.participant.id
             if a != b and ranks.get(a) != ranks.get(b):
-                why = (f"we leave #{a} and #{b} tied; the program ranks them {ranks.get(a)} "
-                       f"and {ranks.get(b)}")  # fmt: skip
-                return [Discrepancy(ORDER, edition, category(t, b), b, str(row.rank),
-                                    str(ranks.get(b)), why)]  # fmt: skip
+                why = (
+                    f"we leave #{a} and #{b} tied; the program ranks them {ranks.get(a)} "
+                    f"and {ranks.get(b)}"
+                )
+                return [
+                    Discrepancy(
+                        ORDER, edition, category(t, b), b, str(row.rank), str(ranks.get(b)), why
+                    )
+                ]
     for above, below in _pairs_across(rows):
         a, b = above.participant.id, below.participant.id
         if a not in ranks or b not in ranks or ranks[a] >= ranks[b]:
-            return [Discrepancy(ORDER, edition, category(t, b), b, str(below.rank),
-                                str(ranks.get(b)), f"we rank #{a} above #{b}; the program "
-                                f"gives #{a} rank {ranks.get(a)} and #{b} rank "
-                                f"{ranks.get(b)}")]  # fmt: skip
+            return [
+                Discrepancy(
+                    ORDER,
+                    edition,
+                    category(t, b),
+                    b,
+                    str(below.rank),
+                    str(ranks.get(b)),
+                    f"we rank #{a} above #{b}; the program "
+                    f"gives #{a} rank {ranks.get(a)} and #{b} rank "
+                    f"{ranks.get(b)}",
+                )
+            ]
     return []
 
 
@@ -223,5 +249,4 @@ def _pairs_across(rows: Sequence[Row]) -> list[tuple[Row, Row]]:
             groups[-1].append(row)
         else:
             groups.append([row])
-    return [(a, b) for upper, lower in pairwise(groups)
-            for a in upper for b in lower]  # fmt: skip
+    return [(a, b) for upper, lower in pairwise(groups) for a in upper for b in lower]

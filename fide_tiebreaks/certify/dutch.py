@@ -9,20 +9,36 @@ from collections.abc import Sequence
 from typing import Any
 
 
-def dutch(r: int, rounds: int, pool: list[int], ratings: Sequence[int], score: dict[int, int],
-          colours: dict[int, list[str]], met: dict[int, set[int]], had_pab: set[int],
-          state: dict[str, Any]) -> tuple[int, list[tuple[int, int]]]:  # fmt: skip
+def dutch(
+    r: int,
+    rounds: int,
+    pool: list[int],
+    ratings: Sequence[int],
+    score: dict[int, int],
+    colours: dict[int, list[str]],
+    met: dict[int, set[int]],
+    had_pab: set[int],
+    state: dict[str, Any],
+) -> tuple[int, list[tuple[int, int]]]:
     """One round of C.04.3 (Dutch) pairings of *pool*: (PAB or 0, [(white, black)])."""
     import warnings
 
     from caissify_pairings import generate_pairings
 
     floats: dict[int, list[str]] = state.setdefault("floats", {})
-    players = [{"id": i, "name": f"Player {i}", "score": score[i] / 2,
-                "rating": ratings[i - 1], "starting_number": i,
-                "color_hist": ["white" if c == "w" else "black" for c in colours[i]],
-                "float_history": floats.get(i, ["none"] * len(colours[i])),
-                "bye_count": int(i in had_pab)} for i in pool]  # fmt: skip
+    players = [
+        {
+            "id": i,
+            "name": f"Player {i}",
+            "score": score[i] / 2,
+            "rating": ratings[i - 1],
+            "starting_number": i,
+            "color_hist": ["white" if c == "w" else "black" for c in colours[i]],
+            "float_history": floats.get(i, ["none"] * len(colours[i])),
+            "bye_count": int(i in had_pab),
+        }
+        for i in pool
+    ]
     previous = {(a, b) for a in pool for b in met[a] if b in pool}
     with warnings.catch_warnings():  # the engine warns when no one has floated yet
         warnings.simplefilter("ignore")

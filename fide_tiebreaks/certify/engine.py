@@ -45,8 +45,9 @@ class EventResult:
 def standings(config: Config, event: Event) -> Standings:
     """Our standings of *event* (CodeError / PluginError when the list cannot be used)."""
     t = parse_trf(to_trf(event).encode()).tournament
-    return compute_standings(t, list(config.codes), config.edition,
-                             options=our_options(dict(config.options)))  # fmt: skip
+    return compute_standings(
+        t, list(config.codes), config.edition, options=our_options(dict(config.options))
+    )
 
 
 def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standings | None]:
@@ -56,8 +57,14 @@ def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standin
         ours = standings(config, event)
     except (CodeError, PluginError):
         return [], 0, None
-    request = Request(to_trf(event), config.codes, config.edition, event.kind,
-                      dict(config.options), config.adapter.timeout)  # fmt: skip
+    request = Request(
+        to_trf(event),
+        config.codes,
+        config.edition,
+        event.kind,
+        dict(config.options),
+        config.adapter.timeout,
+    )
     answer = run(config.adapter, request)
     ids = {row.participant.id for row in ours.rows}
     wrong = "" if answer.error else stray(answer, config.codes, ids)
@@ -78,8 +85,15 @@ def check_index(config: Config, index: int) -> EventResult:
             used[f"values of {code}"] += len(ours.rows)
         for p in ours.tournament.participants:
             used.update(f"round category {c}" for c in categories(p))
-    return EventResult(index, event.size, event.round_count, compared, tuple(found),
-                       tuple(used.items()), "" if compared else "nothing compared")  # fmt: skip
+    return EventResult(
+        index,
+        event.size,
+        event.round_count,
+        compared,
+        tuple(found),
+        tuple(used.items()),
+        "" if compared else "nothing compared",
+    )
 
 
 class Terminated(KeyboardInterrupt):
@@ -140,8 +154,9 @@ def run_dask(config: Config, events: int, scheduler: str) -> Iterator[EventResul
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--scheduler needs Dask (from a checkout: pip install '.[dask]')"
-                           ) from None  # fmt: skip
+        raise RuntimeError(
+            "--scheduler needs Dask (from a checkout: pip install '.[dask]')"
+        ) from None
     from functools import partial
 
     with Client(scheduler) as client:

@@ -98,8 +98,9 @@ def generate(seed: int, index: int, profile: Profile = Profile()) -> Event:
     if "team-swiss" in kinds and (kinds == ["team-swiss"] or rng.random() < 0.3):
         return team_swiss(rng, f"certify seed {seed} event {index}", profile)
     kinds = [k for k in kinds if k != "team-swiss"] or ["swiss"]
-    rr = "round-robin" in kinds and (kinds == ["round-robin"] or
-                                     rng.random() < profile.round_robin_share)  # fmt: skip
+    rr = "round-robin" in kinds and (
+        kinds == ["round-robin"] or rng.random() < profile.round_robin_share
+    )
     if rr:  # at most 50: a double round robin of 51 would need 100 rounds, beyond TRF's 99
         small = min(low, RR_MAX)
         n = rng.randint(max(3, small), max(3, small, min(high, 14)))
@@ -136,10 +137,19 @@ def game_result(rng: random.Random, white: int, black: int, profile: Profile) ->
 
 
 Pairer = Callable[
-    [int, int, list[int], Sequence[int], dict[int, int], dict[int, list[str]],
-     dict[int, set[int]], set[int], dict[str, Any]],
+    [
+        int,
+        int,
+        list[int],
+        Sequence[int],
+        dict[int, int],
+        dict[int, list[str]],
+        dict[int, set[int]],
+        set[int],
+        dict[str, Any],
+    ],
     tuple[int, list[tuple[int, int]]],
-]  # fmt: skip
+]
 
 
 def score_groups(
@@ -171,17 +181,29 @@ def score_groups(
     return pab, pairs
 
 
-def swiss(rng: random.Random, ratings: Sequence[int], rounds: int, profile: Profile,
-          pair: Pairer = score_groups) -> tuple[tuple[Block | None, ...], ...]:  # fmt: skip
+def swiss(
+    rng: random.Random,
+    ratings: Sequence[int],
+    rounds: int,
+    profile: Profile,
+    pair: Pairer = score_groups,
+) -> tuple[tuple[Block | None, ...], ...]:
     """A Swiss whose rounds *pair* (default: :func:`score_groups`) pairs, with late
     entries, byes, withdrawals and the results of :func:`game_result`."""
     n = len(ratings)
     ids = range(1, n + 1)
-    enters = {i: (rng.randint(2, min(3, rounds)) if rounds > 1 and rng.random() < profile.late
-                  else 1) for i in ids}  # fmt: skip
-    leaves = {i: (rng.choice([rng.randint(2, rounds), rounds])
-                  if rounds > 2 and rng.random() < profile.withdraw else rounds + 1)
-              for i in ids}  # fmt: skip
+    enters = {
+        i: (rng.randint(2, min(3, rounds)) if rounds > 1 and rng.random() < profile.late else 1)
+        for i in ids
+    }
+    leaves = {
+        i: (
+            rng.choice([rng.randint(2, rounds), rounds])
+            if rounds > 2 and rng.random() < profile.withdraw
+            else rounds + 1
+        )
+        for i in ids
+    }
     score = dict.fromkeys(ids, 0)
     met: dict[int, set[int]] = {i: set() for i in ids}
     colours: dict[int, list[str]] = {i: [] for i in ids}
@@ -238,8 +260,9 @@ def _wants_white(a: list[str], b: list[str]) -> bool:
     return (a.count("w") - a.count("b"), len(a)) <= (b.count("w") - b.count("b"), len(b))
 
 
-def round_robin(rng: random.Random, ratings: Sequence[int],
-                profile: Profile) -> tuple[tuple[Block | None, ...], ...]:  # fmt: skip
+def round_robin(
+    rng: random.Random, ratings: Sequence[int], profile: Profile
+) -> tuple[tuple[Block | None, ...], ...]:
     """A single (sometimes double) round robin on Berger tables; with an odd number the
     one left out of a round is not paired. Forfeits and short games as in a Swiss."""
     n = len(ratings)
@@ -272,8 +295,13 @@ def to_trf(event: Event) -> str:
     if event.kind == "team-swiss":
         return team_trf(event)
     kind = "Round Robin" if event.kind == "round-robin" else "Individual: Swiss-System"
-    lines = [f"012 {event.name}", "042 2025/05/01", "052 2025/05/09", f"092 {kind}",
-             f"XXR {event.round_count}"]  # fmt: skip
+    lines = [
+        f"012 {event.name}",
+        "042 2025/05/01",
+        "052 2025/05/09",
+        f"092 {kind}",
+        f"XXR {event.round_count}",
+    ]
     lines += player_lines(event, with_points=True)
     return "\n".join(lines) + "\n"
 
@@ -285,10 +313,11 @@ def player_lines(event: Event, with_points: bool) -> list[str]:
         half = points(row)
         pts = f"{half // 2}.{5 if half % 2 else 0}" if with_points else ""
         rating = event.ratings[i - 1] or ""
-        head = (f"001 {i:4d}      {'Player ' + str(i):<33} {rating:>4} {'':<3} {'':>11} "
-                f"{'':10} {pts:>4} {'':>4}")  # fmt: skip
-        cells = "".join("  " + " " * 8 if b is None else f"  {b[0]:4d} {b[1]} {b[2]}"
-                        for b in row)  # fmt: skip
+        head = (
+            f"001 {i:4d}      {'Player ' + str(i):<33} {rating:>4} {'':<3} {'':>11} "
+            f"{'':10} {pts:>4} {'':>4}"
+        )
+        cells = "".join("  " + " " * 8 if b is None else f"  {b[0]:4d} {b[1]} {b[2]}" for b in row)
         lines.append((head + cells).rstrip())
     return lines
 
@@ -306,8 +335,13 @@ def coverage(event: Event) -> Counter[str]:
         last = max((k for k, b in enumerate(row) if b is not None), default=-1)
         for k, b in enumerate(row):
             if b is None:
-                c["not paired (late entry)" if k < first else
-                  "not paired (withdrawn)" if k > last else "not paired"] += 1  # fmt: skip
+                c[
+                    "not paired (late entry)"
+                    if k < first
+                    else "not paired (withdrawn)"
+                    if k > last
+                    else "not paired"
+                ] += 1
                 continue
             code = b[2]
             if code == "-" and b[0]:
@@ -393,8 +427,9 @@ def team_swiss(rng: random.Random, name: str, profile: Profile) -> Event:
             else:
                 mp[a if halves[a] > halves[b] else b] += 2
     rows = tuple(tuple(table[p]) for p in range(1, n * size + 1))
-    return Event(name, "team-swiss", ratings, rows, tuple(roster.values()), tuple(byes),
-                 tuple(forfeits))  # fmt: skip
+    return Event(
+        name, "team-swiss", ratings, rows, tuple(roster.values()), tuple(byes), tuple(forfeits)
+    )
 
 
 def team_trf(event: Event) -> str:
@@ -402,10 +437,16 @@ def team_trf(event: Event) -> str:
     totals are recomputed from the games, the 320 PAB a drawn match)."""
     boards = len(event.teams[0]) - 1 if event.teams else 0
     rounds = event.round_count
-    lines = [f"012 {event.name}", "042 2025/05/01", "052 2025/05/09", "092 Team Swiss",
-             f"142 {rounds}", "192 FIDE_TEAM_MP_GP",
-             "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
-             "362 TW 2.0  TD 1.0  TL 0.0"]  # fmt: skip
+    lines = [
+        f"012 {event.name}",
+        "042 2025/05/01",
+        "052 2025/05/09",
+        "092 Team Swiss",
+        f"142 {rounds}",
+        "192 FIDE_TEAM_MP_GP",
+        "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
+        "362 TW 2.0  TD 1.0  TL 0.0",
+    ]
     lines += player_lines(event, with_points=False)
     team_of = {p: t for t, players in enumerate(event.teams, start=1) for p in players}
     for t, players in enumerate(event.teams, start=1):
@@ -414,30 +455,39 @@ def team_trf(event: Event) -> str:
             match_points, game_points = _match(event, t, r, team_of, boards)
             mp += match_points
             gp += game_points
-        lines.append(f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp:>6} "
-                     f"{gp / 2:6.1f} {'':>3}  " + " ".join(f"{p:4d}" for p in players))  # fmt: skip
-    lines.append(f"320    1  {boards / 2:3.1f}" +
-                 "".join(f" {t:3d}" if t else "    " for t in event.team_byes))  # fmt: skip
+        lines.append(
+            f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp:>6} "
+            f"{gp / 2:6.1f} {'':>3}  " + " ".join(f"{p:4d}" for p in players)
+        )
+    lines.append(
+        f"320    1  {boards / 2:3.1f}"
+        + "".join(f" {t:3d}" if t else "    " for t in event.team_byes)
+    )
     lines += [f"330 {how} {r + 1:3d} {a:3d} {b:3d}" for r, a, b, how in event.forfeits]
     return "\n".join(lines) + "\n"
 
 
-def _match(event: Event, t: int, r: int, team_of: dict[int, int],
-           boards: int) -> tuple[int, int]:  # fmt: skip
+def _match(event: Event, t: int, r: int, team_of: dict[int, int], boards: int) -> tuple[int, int]:
     """Match points and game points (half points) of team *t* in round index *r*."""
     if event.team_byes[r] == t:
         return 1, boards  # the PAB: a drawn match
     for rr, first, second, how in event.forfeits:
         if rr == r and t in (first, second):
             return (2, 2 * boards) if (t == first) == (how == "+-") else (0, 0)
-    opponents = {team_of[b[0]] for p in event.teams[t - 1]
-                 if (b := event.rounds[p - 1][r]) is not None and b[0]}  # fmt: skip
+    opponents = {
+        team_of[b[0]]
+        for p in event.teams[t - 1]
+        if (b := event.rounds[p - 1][r]) is not None and b[0]
+    }
     if not opponents:
         return 0, 0  # not paired (a shrunk event may leave a team without its match)
 
     def halves(team: int) -> int:
-        return sum(POINTS.get(b[2], 0) for p in event.teams[team - 1]
-                   if (b := event.rounds[p - 1][r]) is not None)  # fmt: skip
+        return sum(
+            POINTS.get(b[2], 0)
+            for p in event.teams[team - 1]
+            if (b := event.rounds[p - 1][r]) is not None
+        )
 
     mine, theirs = halves(t), halves(min(opponents))
     return (2 if mine > theirs else 1 if mine == theirs else 0), mine

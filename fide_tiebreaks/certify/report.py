@@ -70,8 +70,7 @@ class Summary:
         """What was certified, in one line: the program, its version and what ran, and
         the fide-tiebreaks version that judged it."""
         version = self.program_version or "version unknown (see --program-version)"
-        return (f"{self.program} {version} ({self.command}), judged by fide-tiebreaks "
-                f"{self.version}")  # fmt: skip
+        return f"{self.program} {version} ({self.command}), judged by fide-tiebreaks {self.version}"
 
 
 def text(s: Summary) -> str:
@@ -90,12 +89,16 @@ def text(s: Summary) -> str:
         out.append(f"{key}: {n}")
     for g in s.groups:
         d = g.discrepancy
-        size = (f"{counted(g.example.size, 'participant')} x "
-                f"{counted(g.example.round_count, 'round')}")  # fmt: skip
-        out += ["", f"{g.code} ({g.edition}, {g.category}): {_discrepancies(g.count)} in "
-                f"{counted(g.events, 'event')}; {'shrunk' if g.shrunk else 'not shrunk'} to {size}",
-                f"  participant {d.participant}: ours {d.ours or '-'}, theirs "
-                f"{d.theirs or '-'}{'; ' + d.detail if d.detail else ''}"]  # fmt: skip
+        size = (
+            f"{counted(g.example.size, 'participant')} x {counted(g.example.round_count, 'round')}"
+        )
+        out += [
+            "",
+            f"{g.code} ({g.edition}, {g.category}): {_discrepancies(g.count)} in "
+            f"{counted(g.events, 'event')}; {'shrunk' if g.shrunk else 'not shrunk'} to {size}",
+            f"  participant {d.participant}: ours {d.ours or '-'}, theirs "
+            f"{d.theirs or '-'}{'; ' + d.detail if d.detail else ''}",
+        ]
         out += ["  " + line for line in to_trf(g.example).splitlines()]
         if g.explanation:
             out += ["  our explanation:"] + ["    " + x for x in g.explanation.splitlines()]
@@ -123,12 +126,25 @@ def write(s: Summary, folder: Path) -> None:
         path = f"cases/{g.slug}.trf"
         write_atomic(folder / path, to_trf(g.example).encode())
         d = g.discrepancy
-        groups.append({"code": g.code, "edition": g.edition, "category": g.category,
-                       "count": g.count, "events": g.events, "first_event": g.first_event,
-                       "example": path, "participants": g.example.size,
-                       "rounds": g.example.round_count, "participant": d.participant,
-                       "ours": d.ours, "theirs": d.theirs, "detail": d.detail,
-                       "shrunk": g.shrunk, "explanation": g.explanation})  # fmt: skip
+        groups.append(
+            {
+                "code": g.code,
+                "edition": g.edition,
+                "category": g.category,
+                "count": g.count,
+                "events": g.events,
+                "first_event": g.first_event,
+                "example": path,
+                "participants": g.example.size,
+                "rounds": g.example.round_count,
+                "participant": d.participant,
+                "ours": d.ours,
+                "theirs": d.theirs,
+                "detail": d.detail,
+                "shrunk": g.shrunk,
+                "explanation": g.explanation,
+            }
+        )
     doc = {
         "program": s.program,
         "program_version": s.program_version or None,
@@ -157,43 +173,61 @@ def junit(s: Summary) -> bytes:
     bad = {g.code for g in s.groups}
     for code in s.codes:
         body = '<failure message="discrepancies"/>' if code in bad else ""
-        cases.append(f"<testcase classname=\"certify.{s.edition}\" name={quoteattr(code)}>"
-                     f"{body}</testcase>")  # fmt: skip
+        cases.append(
+            f'<testcase classname="certify.{s.edition}" name={quoteattr(code)}>{body}</testcase>'
+        )
     for g in s.groups:
         d = g.discrepancy
-        message = (f"{_discrepancies(g.count)}; participant {d.participant}: ours {d.ours}, "
-                   f"theirs {d.theirs}; example cases/{g.slug}.trf")  # fmt: skip
-        cases.append(f"<testcase classname=\"certify.{s.edition}.{g.code}\" "
-                     f"name={quoteattr(g.category)}><failure message={quoteattr(message)}>"
-                     f"{html.escape(to_trf(g.example))}</failure></testcase>")  # fmt: skip
+        message = (
+            f"{_discrepancies(g.count)}; participant {d.participant}: ours {d.ours}, "
+            f"theirs {d.theirs}; example cases/{g.slug}.trf"
+        )
+        cases.append(
+            f'<testcase classname="certify.{s.edition}.{g.code}" '
+            f"name={quoteattr(g.category)}><failure message={quoteattr(message)}>"
+            f"{html.escape(to_trf(g.example))}</failure></testcase>"
+        )
     failures = len(bad & set(s.codes)) + len(s.groups)
-    head = (f"<testsuite name={quoteattr('certify ' + s.program)} tests=\"{len(cases)}\" "
-            f"failures=\"{failures}\" time=\"{s.seconds:.3f}\"><properties>"
-            + "".join(f"<property name={quoteattr(k)} value={quoteattr(printable(v))}/>"
-                      for k, v in (("program", s.program), ("program_version",
-                                   s.program_version), ("command", s.command),
-                                   ("fide_tiebreaks_version", s.version)))
-            + "</properties>")  # fmt: skip
-    return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>" + head + "".join(cases)
-            + "</testsuite></testsuites>\n").encode()  # fmt: skip
+    head = (
+        f'<testsuite name={quoteattr("certify " + s.program)} tests="{len(cases)}" '
+        f'failures="{failures}" time="{s.seconds:.3f}"><properties>'
+        + "".join(
+            f"<property name={quoteattr(k)} value={quoteattr(printable(v))}/>"
+            for k, v in (
+                ("program", s.program),
+                ("program_version", s.program_version),
+                ("command", s.command),
+                ("fide_tiebreaks_version", s.version),
+            )
+        )
+        + "</properties>"
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>'
+        + head
+        + "".join(cases)
+        + "</testsuite></testsuites>\n"
+    ).encode()
 
 
 def page(s: Summary) -> str:
     """A self-contained HTML report (no scripts, no external files)."""
     e = html.escape
     rows = "".join(f"<tr><td>{e(k)}</td><td>{n}</td></tr>" for k, n in s.coverage.items())
-    parts = [f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>certify "
-             f"{e(s.program)}</title><style>body{{font-family:sans-serif;margin:2em}}"
-             f"td,th{{border:1px solid #ccc;padding:2px 6px}}table{{border-collapse:collapse}}"
-             f"pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}.bad{{color:#a00}}"
-             f"</style></head><body><h1>certify {e(s.program)}</h1>"
-             f"<p>Certified: {e(printable(s.subject))}.</p>",
-             f"<p>{counted(s.events, 'event')} (seed {s.seed}), edition {e(s.edition)}, "
-             f"tie-breaks {e(','.join(s.codes))}; "
-             f"{counted(s.compared, 'value or order', 'values and orders')} compared in "
-             f"{s.seconds:.1f} s.</p>",
-             f"<p class=\"{'bad' if s.discrepancies else ''}\"><b>{e(last_line(s))}</b> in "
-             f"{counted(len(s.groups), 'group')}.</p>"]  # fmt: skip
+    parts = [
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>certify '
+        f"{e(s.program)}</title><style>body{{font-family:sans-serif;margin:2em}}"
+        f"td,th{{border:1px solid #ccc;padding:2px 6px}}table{{border-collapse:collapse}}"
+        f"pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}.bad{{color:#a00}}"
+        f"</style></head><body><h1>certify {e(s.program)}</h1>"
+        f"<p>Certified: {e(printable(s.subject))}.</p>",
+        f"<p>{counted(s.events, 'event')} (seed {s.seed}), edition {e(s.edition)}, "
+        f"tie-breaks {e(','.join(s.codes))}; "
+        f"{counted(s.compared, 'value or order', 'values and orders')} compared in "
+        f"{s.seconds:.1f} s.</p>",
+        f'<p class="{"bad" if s.discrepancies else ""}"><b>{e(last_line(s))}</b> in '
+        f"{counted(len(s.groups), 'group')}.</p>",
+    ]
     if s.groups:
         parts.append(
             "<table><tr><th>code</th><th>edition</th><th>category</th>"
@@ -223,8 +257,9 @@ def page(s: Summary) -> str:
     return "".join(parts)
 
 
-def explanation(trf: str, codes: Sequence[str], edition: str, d: Discrepancy,
-                options: Mapping[str, str]) -> str:  # fmt: skip
+def explanation(
+    trf: str, codes: Sequence[str], edition: str, d: Discrepancy, options: Mapping[str, str]
+) -> str:
     """Our ``explain`` of the discrepant value, for the participant on the example."""
     if not d.participant:
         return ""

@@ -16,9 +16,15 @@ from .report import Group, Summary, explanation, printable
 from .shrink import shrink
 
 
-def certify(config: Config, events: int, *, jobs: int = 1, scheduler: str = "",
-            shrink_seconds: float = 60.0, progress: Callable[[int], None] | None = None,
-            ) -> Summary:  # fmt: skip
+def certify(
+    config: Config,
+    events: int,
+    *,
+    jobs: int = 1,
+    scheduler: str = "",
+    shrink_seconds: float = 60.0,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
     """Run *events* events against the adapter and summarise, shrinking every group."""
     start = time.monotonic()
     results: Iterable[EventResult]
@@ -43,15 +49,31 @@ def certify(config: Config, events: int, *, jobs: int = 1, scheduler: str = "",
     for r in done:
         per_code["events compared"] += bool(r.compared)
     # What the user typed reaches a terminal, XML and HTML: no control characters.
-    return Summary(printable(config.adapter.name), config.codes, config.edition, config.seed,
-                   events, sum(r.compared for r in done), sum(counts.values()),
-                   time.monotonic() - start, totals(done), dict(per_code), tuple(groups),
-                   command=printable(ran(config.adapter)),
-                   program_version=printable(config.adapter.version))  # fmt: skip
+    return Summary(
+        printable(config.adapter.name),
+        config.codes,
+        config.edition,
+        config.seed,
+        events,
+        sum(r.compared for r in done),
+        sum(counts.values()),
+        time.monotonic() - start,
+        totals(done),
+        dict(per_code),
+        tuple(groups),
+        command=printable(ran(config.adapter)),
+        program_version=printable(config.adapter.version),
+    )
 
 
-def reproduce(config: Config, key: tuple[str, str, str], count: int, events: int,
-              result: EventResult, seconds: float) -> Group:  # fmt: skip
+def reproduce(
+    config: Config,
+    key: tuple[str, str, str],
+    count: int,
+    events: int,
+    result: EventResult,
+    seconds: float,
+) -> Group:
     """The group's example, shrunk (a failed run, code ``run``, is shrunk too: any run that
     fails the same way will do)."""
     event = generate(config.seed, result.index, config.profile)
@@ -66,8 +88,20 @@ def reproduce(config: Config, key: tuple[str, str, str], count: int, events: int
     if d.code == RUN:
         d = replace(d, participant=0)
     # What the program printed reaches a terminal, XML and HTML: no control characters.
-    d = replace(d, theirs=None if d.theirs is None else printable(d.theirs),
-                detail=printable(d.detail))  # fmt: skip
+    d = replace(
+        d, theirs=None if d.theirs is None else printable(d.theirs), detail=printable(d.detail)
+    )
     text = explanation(to_trf(example), config.codes, config.edition, d, dict(config.options))
-    return Group(key[0], key[1], key[2], count, events, result.index, example, d, text,
-                 shrunk is not None, shrunk.tries if shrunk else 0)  # fmt: skip
+    return Group(
+        key[0],
+        key[1],
+        key[2],
+        count,
+        events,
+        result.index,
+        example,
+        d,
+        text,
+        shrunk is not None,
+        shrunk.tries if shrunk else 0,
+    )

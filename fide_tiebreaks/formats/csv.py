@@ -43,9 +43,17 @@ def _overall(s: Standings, w: Any) -> None:
         w.writerow(["rank", "team", "name", "match_points", "game_points", "points", *s.codes])
         for row in s.rows:
             p = row.participant
-            w.writerow([row.rank, p.id, _cell(p.name), exact_str(mp[p.id]), exact_str(gp[p.id]),
-                        exact_str(p.points),
-                        *(exact_or_none(v) or "" for v in row.values)])  # fmt: skip
+            w.writerow(
+                [
+                    row.rank,
+                    p.id,
+                    _cell(p.name),
+                    exact_str(mp[p.id]),
+                    exact_str(gp[p.id]),
+                    exact_str(p.points),
+                    *(exact_or_none(v) or "" for v in row.values),
+                ]
+            )
         return
     w.writerow(
         ["rank", "start_rank", "name", "fide_id", "federation", "rating", "points", *s.codes]

@@ -161,21 +161,27 @@ def standings_html(
     team = t.team is not None
     title = esc(t.name or "Standings")
     e = s.edition
-    write(f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-          f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-          f"<title>{title}</title><style>{CSS}</style><script>{SCRIPT}</script></head><body>"
-          f"<h1>{title}</h1>")  # fmt: skip
+    write(
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title><style>{CSS}</style><script>{SCRIPT}</script></head><body>"
+        f"<h1>{title}</h1>"
+    )
     kind = f"Team {t.type.value}" if team else t.type.value.capitalize()
     codes = ", ".join(s.codes) or "none"
-    about = (f"{kind}, {counted(t.rounds, 'round')}. Rules: {e.name} ({e.citation}). "
-             "Tie-breaks, in order: ")  # fmt: skip
+    about = (
+        f"{kind}, {counted(t.rounds, 'round')}. Rules: {e.name} ({e.citation}). "
+        "Tie-breaks, in order: "
+    )
     write(f"<p>{esc(about + codes)}.</p>")
     for element in _about(s):
         write(_html(element))
-    write('<nav><a href="#standings">Standings</a><a href="#tie-breaks">Tie-breaks</a>'
-          '<a href="#rounds">Rank after each round</a><a href="#crosstable">Crosstable</a>'
-          '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
-          "rank after each round and the working of each tie-break.</p>")  # fmt: skip
+    write(
+        '<nav><a href="#standings">Standings</a><a href="#tie-breaks">Tie-breaks</a>'
+        '<a href="#rounds">Rank after each round</a><a href="#crosstable">Crosstable</a>'
+        '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
+        "rank after each round and the working of each tie-break.</p>"
+    )
     _standings(s, write)
     after = after_list.lines(s)
     if after:
@@ -191,10 +197,14 @@ def standings_html(
     write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
     for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
         where = cite(tb, e.citation)
-        text = (tb.name + (f": {where}" if where else "")
-                + (f", {_modifiers(spec)}" if _modifiers(spec) else "") + "."
-                + (f" {tb.description}" if tb.description else "")
-                + (" Lower is better." if tb.lower_is_better != spec.reverse else ""))  # fmt: skip
+        text = (
+            tb.name
+            + (f": {where}" if where else "")
+            + (f", {_modifiers(spec)}" if _modifiers(spec) else "")
+            + "."
+            + (f" {tb.description}" if tb.description else "")
+            + (" Lower is better." if tb.lower_is_better != spec.reverse else "")
+        )
         write(f'<dt><abbr title="{esc(tb.name)}">{esc(code)}</abbr></dt><dd>{esc(text)}</dd>')
     write('</dl><h2 id="rounds">Rank after each round</h2>')
     history = rank_history(s, options)
@@ -202,8 +212,10 @@ def standings_html(
         write(_html(element))
     write('<h2 id="crosstable">Crosstable</h2>')
     _crosstable(s, write)
-    write('<h2 id="breakdowns">Breakdowns</h2><p>Each participant\'s rank after each round '
-          "and tie-breaks, round by round. Select a name to open it.</p>")  # fmt: skip
+    write(
+        '<h2 id="breakdowns">Breakdowns</h2><p>Each participant\'s rank after each round '
+        "and tie-breaks, round by round. Select a name to open it.</p>"
+    )
     _breakdowns(s, options, write, history)
     write("</body></html>")
     return out.getvalue()
@@ -214,10 +226,14 @@ def _standings(s: Standings, write: Any) -> None:
     team = t.team is not None
     head = ["Rank", "No", "Team" if team else "Name"]
     head += ["MP", "GP"] if team else ["Fed", "Rtg", "Pts"]
-    codes = "".join(f'<th scope="col"><abbr title="{esc(tb.name)}">{esc(c)}</abbr></th>'
-                    for c, tb in zip(s.codes, s.tiebreaks, strict=True))  # fmt: skip
-    write(f'<table id="standings"><caption>Standings</caption><thead><tr>'
-          f"{_cells('th', head, COL)}{codes}</tr></thead><tbody>")  # fmt: skip
+    codes = "".join(
+        f'<th scope="col"><abbr title="{esc(tb.name)}">{esc(c)}</abbr></th>'
+        for c, tb in zip(s.codes, s.tiebreaks, strict=True)
+    )
+    write(
+        f'<table id="standings"><caption>Standings</caption><thead><tr>'
+        f"{_cells('th', head, COL)}{codes}</tr></thead><tbody>"
+    )
     if team:
         mp, gp = team_scores(t)
     decided = after_list.by_participant(s)
@@ -232,8 +248,10 @@ def _standings(s: Standings, write: Any) -> None:
         if team:
             cells += f'<td class="n">{_exact(mp[p.id])}</td><td class="n">{_exact(gp[p.id])}</td>'
         else:
-            cells += (f'<td>{esc(p.federation)}</td><td class="n">{p.rating or ""}</td>'
-                      f'<td class="n">{_exact(p.points)}</td>')  # fmt: skip
+            cells += (
+                f'<td>{esc(p.federation)}</td><td class="n">{p.rating or ""}</td>'
+                f'<td class="n">{_exact(p.points)}</td>'
+            )
         cells += "".join(f'<td class="n">{_num(v)}</td>' for v in row.values)
         write(f"<tr>{cells}</tr>")
     write("</tbody></table>")
@@ -248,25 +266,43 @@ def _about(s: Standings) -> list[etree._Element]:
     score = "points"
     if t.team is not None:
         score = "match points" if t.team.primary == "MP" else "game points"
-    steps = [E.li(_t(tiebreak_words(spec, tb, _modifiers(spec), s.edition.citation)))
-             for spec, tb in zip(s.specs, s.tiebreaks, strict=True)]  # fmt: skip
+    steps = [
+        E.li(_t(tiebreak_words(spec, tb, _modifiers(spec), s.edition.citation)))
+        for spec, tb in zip(s.specs, s.tiebreaks, strict=True)
+    ]
     if steps:
-        order = [E.p(_t(f"The {who} are ranked on {score} first. Those with equal {score} "
-                        "are separated by these tie-breaks, taken in order: the next one is "
-                        "used only for those still equal.")),
-                 E.ol(*steps),
-                 E.p(_t(f"{who.capitalize()} equal on all of them share the place (C.07 "
-                        "4.2)."))]  # fmt: skip
+        order = [
+            E.p(
+                _t(
+                    f"The {who} are ranked on {score} first. Those with equal {score} "
+                    "are separated by these tie-breaks, taken in order: the next one is "
+                    "used only for those still equal."
+                )
+            ),
+            E.ol(*steps),
+            E.p(_t(f"{who.capitalize()} equal on all of them share the place (C.07 4.2).")),
+        ]
     else:
-        order = [E.p(_t(f"The {who} are ranked on {score} alone: no tie-break was given, so "
-                        f"{who} with equal {score} share the place."))]  # fmt: skip
+        order = [
+            E.p(
+                _t(
+                    f"The {who} are ranked on {score} alone: no tie-break was given, so "
+                    f"{who} with equal {score} share the place."
+                )
+            )
+        ]
     from ..editions import choose_edition
     from ..host import registry
 
     installed = list(registry().editions.values())
     in_force = choose_edition(installed, t.end_date)[0] if installed else s.edition
-    return [E.div(E.p(_t(edition_words(s.edition, t.end_date, in_force, PERIODS))), *order,
-                  {"class": "about"})]  # fmt: skip
+    return [
+        E.div(
+            E.p(_t(edition_words(s.edition, t.end_date, in_force, PERIODS))),
+            *order,
+            {"class": "about"},
+        )
+    ]
 
 
 def _rounds_section(s: Standings, history: Any, why_not: str | None) -> list[etree._Element]:
@@ -302,8 +338,10 @@ def _crosstable(s: Standings, write: Any) -> None:
         if t.team is not None
         else "Each cell: the opponent's number, the colour and the TRF result code."
     )
-    write(f"<table><caption>{esc(note)}</caption><thead>"
-          f"{_head_row(['No', 'Name', *(f'R{r}' for r in rounds)])}</thead><tbody>")  # fmt: skip
+    write(
+        f"<table><caption>{esc(note)}</caption><thead>"
+        f"{_head_row(['No', 'Name', *(f'R{r}' for r in rounds)])}</thead><tbody>"
+    )
     for p in sorted(t.participants, key=lambda p: p.id):
         if t.team is not None:
             by_round = {m.round: m for m in t.team.matches[p.id][: t.rounds]}
@@ -314,13 +352,25 @@ def _crosstable(s: Standings, write: Any) -> None:
         else:
             games = {g.round: g for g in p.results}
             cells = [_round_cell(games[r]) if r in games else "" for r in rounds]
-        write(f'<tr><td class="n">{p.id}</td><th scope="row">{esc(p.name)}</th>'
-              f"{_cells('td', cells)}</tr>")  # fmt: skip
+        write(
+            f'<tr><td class="n">{p.id}</td><th scope="row">{esc(p.name)}</th>'
+            f"{_cells('td', cells)}</tr>"
+        )
     write("</tbody></table>")
 
 
-LINE_HEAD = _head_row(("Round", "Opponent", "Category", "Opp. score", "Opp. final", "Points",
-                       "Contribution", "Removed"))  # fmt: skip
+LINE_HEAD = _head_row(
+    (
+        "Round",
+        "Opponent",
+        "Category",
+        "Opp. score",
+        "Opp. final",
+        "Points",
+        "Contribution",
+        "Removed",
+    )
+)
 MATCH_HEAD = _head_row(("Round", "Result", "Opponent", "Opp. MP", "Opp. GP", "MP", "GP"))
 
 
@@ -332,13 +382,20 @@ MAX_REPORT_ROWS = 400_000
 
 def _size(explanations: Sequence[Explanation], shown: Mapping[int, Any]) -> int:
     """Rows of working: round lines, and the cells of tables not written already."""
-    return sum(len(ex.lines) + sum(len(st.rows) * len(st.header) for st in ex.steps
-                                   if isinstance(st, Table) and id(st) not in shown)
-               for ex in explanations)  # fmt: skip
+    return sum(
+        len(ex.lines)
+        + sum(
+            len(st.rows) * len(st.header)
+            for st in ex.steps
+            if isinstance(st, Table) and id(st) not in shown
+        )
+        for ex in explanations
+    )
 
 
-def _breakdowns(s: Standings, options: Mapping[str, Any] | None, write: Any,
-                history: Any = None) -> None:  # fmt: skip
+def _breakdowns(
+    s: Standings, options: Mapping[str, Any] | None, write: Any, history: Any = None
+) -> None:
     """One <details> per participant, written as soon as it is made, within
     :data:`MAX_REPORT_ROWS` rows of working in all."""
     from .html_sections import participant_chart
@@ -349,9 +406,11 @@ def _breakdowns(s: Standings, options: Mapping[str, Any] | None, write: Any,
     source = s.tournament.source.path if s.tournament.source else "FILE"
     for row in s.rows:
         p = row.participant
-        parts = [f'<details id="p-{p.id}"><summary>'
-                 f"{esc(f'{row.rank}. {p.name} (#{p.id}), {_exact(p.points)} points')}"
-                 "</summary>"]  # fmt: skip
+        parts = [
+            f'<details id="p-{p.id}"><summary>'
+            f"{esc(f'{row.rank}. {p.name} (#{p.id}), {_exact(p.points)} points')}"
+            "</summary>"
+        ]
         if history is not None and s.tournament.rounds > 1:  # small events only (history.py)
             ranks = history[p.id]
             said = ", ".join(f"R{i} {'-' if r is None else r}" for i, r in enumerate(ranks, 1))
@@ -371,11 +430,22 @@ def _breakdowns(s: Standings, options: Mapping[str, Any] | None, write: Any,
         if team_matches:
             parts.append(f"<table><caption>Matches</caption><thead>{MATCH_HEAD}</thead><tbody>")
             parts.extend(
-                "<tr>" + _cells("td", (str(m["round"]), m["result"], str(m["opponent"] or "-"),
-                                       m["opponent_mp"] or "-", m["opponent_gp"] or "-",
-                                       m["mp"], m["gp"])) + "</tr>"
+                "<tr>"
+                + _cells(
+                    "td",
+                    (
+                        str(m["round"]),
+                        m["result"],
+                        str(m["opponent"] or "-"),
+                        m["opponent_mp"] or "-",
+                        m["opponent_gp"] or "-",
+                        m["mp"],
+                        m["gp"],
+                    ),
+                )
+                + "</tr>"
                 for m in team_matches
-            )  # fmt: skip
+            )
             parts.append("</tbody></table>")
         for ex in explanations:
             _explanation(ex, p.id, shown, parts)
@@ -383,8 +453,9 @@ def _breakdowns(s: Standings, options: Mapping[str, Any] | None, write: Any,
         write("".join(parts))
 
 
-def _explanation(ex: Explanation, pid: int, shown: dict[int, tuple[Step | Table, int]],
-                 parts: list[str]) -> None:  # fmt: skip
+def _explanation(
+    ex: Explanation, pid: int, shown: dict[int, tuple[Step | Table, int]], parts: list[str]
+) -> None:
     parts.append(f"<h3>{esc(f'{ex.code} = {_num(ex.value)}')}</h3>")
     if ex.note:
         parts.append(f"<p>{esc(ex.note)}</p>")
@@ -397,13 +468,14 @@ def _explanation(ex: Explanation, pid: int, shown: dict[int, tuple[Step | Table,
             f'<td class="{"n removed" if ln.removed else "n"}">{_exact(ln.contribution)}</td>'
             f"<td>{esc(ln.removed)}</td></tr>"
             for ln in ex.lines
-        )  # fmt: skip
+        )
         parts.append("</tbody></table>")
     parts.extend(_steps(ex.steps, pid, shown))
 
 
-def _steps(steps: Sequence[Step | Table], pid: int,
-           shown: dict[int, tuple[Step | Table, int]]) -> list[str]:  # fmt: skip
+def _steps(
+    steps: Sequence[Step | Table], pid: int, shown: dict[int, tuple[Step | Table, int]]
+) -> list[str]:
     """The rest of a tie-break's working: a list of steps, and tables (a mini-table). A table
     already written in another breakdown (the same object: a group's table) is linked, and
     so are the group's steps that follow it (the same objects too)."""
@@ -422,9 +494,11 @@ def _steps(steps: Sequence[Step | Table], pid: int,
             items = []
         first = shown.get(id(st))
         if first is not None and first[1] != pid:
-            out.append(f'<p>{esc(st.caption)}: as in the breakdown of <a href="#p-{first[1]}">'
-                       f"#{first[1]}</a> (the same table and the rule that orders the "
-                       "group).</p>")  # fmt: skip
+            out.append(
+                f'<p>{esc(st.caption)}: as in the breakdown of <a href="#p-{first[1]}">'
+                f"#{first[1]}</a> (the same table and the rule that orders the "
+                "group).</p>"
+            )
             linked = True
             continue
         shown[id(st)] = (st, pid)  # kept, so that its id is not reused
@@ -435,8 +509,10 @@ def _steps(steps: Sequence[Step | Table], pid: int,
         body = "".join(
             f'<tr><th scope="row">{esc(r[0])}</th>{_cells("td", r[1:], NUM)}</tr>' for r in st.rows
         )
-        out.append(f"<table><caption>{esc(st.caption)}</caption><thead>"
-                   f"{_head_row(st.header)}</thead><tbody>{body}</tbody></table>")  # fmt: skip
+        out.append(
+            f"<table><caption>{esc(st.caption)}</caption><thead>"
+            f"{_head_row(st.header)}</thead><tbody>{body}</tbody></table>"
+        )
     if items:
         out.append(f"<ul>{''.join(items)}</ul>")
     return out

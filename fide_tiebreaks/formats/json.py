@@ -74,14 +74,21 @@ def _team_dict(s: Standings) -> dict[str, Any]:
     after = as_dict(s)
     out: dict[str, Any] = {
         "tournament": {
-            "name": t.name, "rounds": t.rounds, "edition": s.edition.name, "kind": "team",
-            "type": t.type.value, "primary": t.team.primary if t.team else "MP",
-            "tiebreaks": s.codes, "end_date": t.end_date.isoformat() if t.end_date else None,
+            "name": t.name,
+            "rounds": t.rounds,
+            "edition": s.edition.name,
+            "kind": "team",
+            "type": t.type.value,
+            "primary": t.team.primary if t.team else "MP",
+            "tiebreaks": s.codes,
+            "end_date": t.end_date.isoformat() if t.end_date else None,
         },
         "missing": missing(s),
         "standings": [
             {
-                "rank": row.rank, "team": row.participant.id, "name": row.participant.name,
+                "rank": row.rank,
+                "team": row.participant.id,
+                "name": row.participant.name,
                 "match_points": exact_str(mp[row.participant.id]),
                 "game_points": exact_str(gp[row.participant.id]),
                 "points": exact_str(row.participant.points),
@@ -91,7 +98,7 @@ def _team_dict(s: Standings) -> dict[str, Any]:
             }
             for row in s.rows
         ],
-    }  # fmt: skip
+    }
     if after is not None:
         out = {"tournament": out["tournament"], "after_list": after, "standings": out["standings"]}
     return out
@@ -136,8 +143,9 @@ def _individual_rows(s: Standings) -> list[str]:
     out = []
     for row in s.rows:
         p = row.participant
-        tiebreaks = ", ".join([f"{k}: {texts.get(id(v)) or text(v)}"
-                               for k, v in zip(keys, row.values, strict=True)])  # fmt: skip
+        tiebreaks = ", ".join(
+            [f"{k}: {texts.get(id(v)) or text(v)}" for k, v in zip(keys, row.values, strict=True)]
+        )
         out.append(
             f'{{"rank": {row.rank}, "start_rank": {p.id}, "name": {quote(p.name)}, '
             f'"fide_id": {either(p.fide_id)}, "federation": {either(p.federation)}, '

@@ -39,11 +39,16 @@ def _overall(s: Standings) -> str:
         mp, gp = team_scores(s.tournament)
         head = ["Rank", "No", "Team", "MP", "GP", *s.codes]
         body = [
-            [str(row.rank), str(row.participant.id), printable(row.participant.name[:32]),
-             exact_str(mp[row.participant.id]), exact_str(gp[row.participant.id]),
-             *(exact_or_none(v) or "-" for v in row.values)]
+            [
+                str(row.rank),
+                str(row.participant.id),
+                printable(row.participant.name[:32]),
+                exact_str(mp[row.participant.id]),
+                exact_str(gp[row.participant.id]),
+                *(exact_or_none(v) or "-" for v in row.values),
+            ]
             for row in s.rows
-        ]  # fmt: skip
+        ]
         return _layout(s, head, body, left={2})
     body = [
         [

@@ -42,25 +42,42 @@ def schema(path: str) -> etree.XMLSchema:
 def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
     """Parse and (with *xsd*) validate untrusted XML; raise InputError with located messages."""
     if len(data) > MAX_XML_BYTES:
-        raise InputError([Diagnostic(Severity.ERROR, f"{len(data)} bytes; the limit for XML is "
-                                     f"{MAX_XML_BYTES}", name)])  # fmt: skip
+        raise InputError(
+            [
+                Diagnostic(
+                    Severity.ERROR, f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}", name
+                )
+            ]
+        )
     if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
         line = data[: data.upper().find(b"<!")].count(b"\n") + 1
-        raise InputError([Diagnostic(Severity.ERROR, "a DOCTYPE or entity declaration is not "
-                                     "allowed in these files", name, line, 1)])  # fmt: skip
+        raise InputError(
+            [
+                Diagnostic(
+                    Severity.ERROR,
+                    "a DOCTYPE or entity declaration is not allowed in these files",
+                    name,
+                    line,
+                    1,
+                )
+            ]
+        )
     try:
         root = etree.fromstring(data, safe_parser())
     except etree.XMLSyntaxError as e:
         line, column = e.position if e.position else (0, 0)
-        raise InputError([Diagnostic(Severity.ERROR, f"not well-formed XML: {e.msg}", name,
-                                     line, column + 1)]) from None  # fmt: skip
+        raise InputError(
+            [Diagnostic(Severity.ERROR, f"not well-formed XML: {e.msg}", name, line, column + 1)]
+        ) from None
     if root.getroottree().docinfo.internalDTD is not None:
         raise InputError([Diagnostic(Severity.ERROR, "a DOCTYPE is not allowed", name, 1, 1)])
     if xsd is not None:
         checker = schema(str(xsd))
         if not checker.validate(root):
-            raise InputError([
-                Diagnostic(Severity.ERROR, err.message, name, err.line, err.column + 1)
-                for err in checker.error_log
-            ])  # fmt: skip
+            raise InputError(
+                [
+                    Diagnostic(Severity.ERROR, err.message, name, err.line, err.column + 1)
+                    for err in checker.error_log
+                ]
+            )
     return root

@@ -29,8 +29,12 @@ TEAM_CODES = ["MPvGP", "BH:MP/C1", "EMGSB/C1", "BC", "SSSC"]
 
 
 def reference(args: list[str]) -> list[str]:
-    done = subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", *args, "-d", "T"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "gacrux.tiebreakchecker", *args, "-d", "T"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     head, *rows = (line.split("\t") for line in done.stdout.splitlines())
     # rows keyed by start number / team, values as the program prints them
     return [*sorted("\t".join(r) for r in rows), "\t".join(head)]
@@ -38,16 +42,17 @@ def reference(args: list[str]) -> list[str]:
 
 def test_reading_the_reference_programs_json(tmp_path: Path) -> None:
     for seed in range(12):
-        text = generate(12 + 3 * seed, 5 + seed % 5, seed, withdraw=0.05, bye=0.08,
-                        forfeit=0.08)  # fmt: skip
+        text = generate(12 + 3 * seed, 5 + seed % 5, seed, withdraw=0.05, bye=0.08, forfeit=0.08)
         trf = tmp_path / "t.trf"
         trf.write_text(text)
         out = tmp_path / "t.json"
-        subprocess.run([sys.executable, "-m", "gacrux.convert", "-i", str(trf), "-o", str(out)],
-                       check=True, capture_output=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", "gacrux.convert", "-i", str(trf), "-o", str(out)],
+            check=True,
+            capture_output=True,
+        )
         direct = compute_standings(parse_trf(text.encode()).tournament, CODES, "fide-2024")
-        via = compute_standings(read_chess_json(out.read_bytes()).tournament, CODES,
-                                "fide-2024")  # fmt: skip
+        via = compute_standings(read_chess_json(out.read_bytes()).tournament, CODES, "fide-2024")
         assert [(r.participant.id, r.rank, r.values) for r in via.rows] == [
             (r.participant.id, r.rank, r.values) for r in direct.rows
         ], f"seed {seed}"

@@ -33,19 +33,63 @@ from trfbuild import tournament  # noqa: E402
 
 from fide_tiebreaks import compute_standings, parse_trf  # noqa: E402
 
-COMMON = ["DE", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1", "SB", "SB/C1", "SB/C2",
-          "SB/M1", "KS", "KS/L+1", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO"]  # fmt: skip
-BUCHHOLZ = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "SB/P", "BH/C1/P", "FB", "FB/C1",
-            "AOB"]  # fmt: skip
+COMMON = [
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "PS",
+    "PS/C1",
+    "SB",
+    "SB/C1",
+    "SB/C2",
+    "SB/M1",
+    "KS",
+    "KS/L+1",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+]
+BUCHHOLZ = [
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "BH/P",
+    "SB/P",
+    "BH/C1/P",
+    "FB",
+    "FB/C1",
+    "AOB",
+]
 NEW_2026 = ["STD", "RTNG", "TPN", "AOB/F"]
 
 
 def gacrux(path: Path, codes: list[str], mode: str, year: str) -> dict[int, dict[str, str]]:
     done = subprocess.run(
-        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), mode, "-t", "PTS",
-         *(f"{c}/V{year}" for c in codes), "-d", "T"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gacrux.tiebreakchecker",
+            "-i",
+            str(path),
+            mode,
+            "-t",
+            "PTS",
+            *(f"{c}/V{year}" for c in codes),
+            "-d",
+            "T",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     head, *rows = (line.split("\t") for line in done.stdout.splitlines())
     return {int(r[0]): {c: r[head.index(f"{c}/V{year}")] for c in codes} for r in rows}
 
@@ -63,8 +107,14 @@ def agrees(code: str, ours: Fraction | None, theirs: str) -> bool:
     return ours == Fraction(theirs)
 
 
-def compare(text: str, codes: list[str], mode: str, year: str, tmp_path: Path,
-            skip: set[tuple[str, int]] = frozenset()) -> list[str]:  # fmt: skip
+def compare(
+    text: str,
+    codes: list[str],
+    mode: str,
+    year: str,
+    tmp_path: Path,
+    skip: set[tuple[str, int]] = frozenset(),
+) -> list[str]:
     path = tmp_path / "t.trf"
     path.write_text(text)
     theirs = gacrux(path, codes, mode, year)
@@ -104,16 +154,25 @@ def round_robin(seed: int) -> tuple[str, set[int]]:
                     rounds[a or b].append(None)
                     continue
                 y = rng.random()
-                ra, rb = ("+", "-") if y < 0.08 else ("1", "0") if y < 0.4 else (
-                    ("=", "=") if y < 0.75 else ("0", "1"))  # fmt: skip
+                ra, rb = (
+                    ("+", "-")
+                    if y < 0.08
+                    else ("1", "0")
+                    if y < 0.4
+                    else (("=", "=") if y < 0.75 else ("0", "1"))
+                )
                 if rb == "-":
                     forfeited.add(b)
                 rounds[a].append((b, "w", ra))
                 rounds[b].append((a, "b", rb))
             o = [o[0], o[-1], *o[1:-1]]
     text = tournament(rounds, headers=("092 Round Robin",))
-    lines = [line[:48] + f"{1500 + 37 * int(line[4:8]) % 400:4d}" + line[52:]
-             if line.startswith("001") else line for line in text.splitlines()]  # fmt: skip
+    lines = [
+        line[:48] + f"{1500 + 37 * int(line[4:8]) % 400:4d}" + line[52:]
+        if line.startswith("001")
+        else line
+        for line in text.splitlines()
+    ]
     return "\n".join(lines) + "\n", forfeited
 
 
@@ -127,9 +186,26 @@ def test_round_robin_with_forfeits(seed, year, tmp_path):
     assert compare(text, codes, "-p", year, tmp_path, skip) == []
 
 
-TEAM_CODES = ["MPvGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/M1", "EMMSB", "EMGSB", "EGMSB",
-              "EGGSB", "EMGSB/C1", "EGGSB/C1", "BC", "SSSC", "FB:MP", "PS:MP", "WIN", "BH:MP/P",
-              "EMGSB/C1/P"]  # fmt: skip
+TEAM_CODES = [
+    "MPvGP",
+    "BH:MP",
+    "BH:GP",
+    "BH:MP/C1",
+    "BH:GP/M1",
+    "EMMSB",
+    "EMGSB",
+    "EGMSB",
+    "EGGSB",
+    "EMGSB/C1",
+    "EGGSB/C1",
+    "BC",
+    "SSSC",
+    "FB:MP",
+    "PS:MP",
+    "WIN",
+    "BH:MP/P",
+    "EMGSB/C1/P",
+]
 
 
 @pytest.mark.parametrize("year", ["2024", "2026"])
@@ -139,15 +215,28 @@ def test_team_swiss(seed, year, tmp_path):
     SSSC is rounded to 0.01 by the reference program for display; compared at that."""
     from generate import generate_teams
 
-    text = generate_teams(6 + seed % 13, 4, 4 + seed % 6, seed, forfeit=0.08, reserve=0.3,
-                          empty_board=0.05)  # fmt: skip
+    text = generate_teams(
+        6 + seed % 13, 4, 4 + seed % 6, seed, forfeit=0.08, reserve=0.3, empty_board=0.05
+    )
     path = tmp_path / "t.trf"
     path.write_text(text)
     done = subprocess.run(
-        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-t", "MPTS",
-         *(f"{c}/V{year}" for c in TEAM_CODES), "-d", "T"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "gacrux.tiebreakchecker",
+            "-i",
+            str(path),
+            "-t",
+            "MPTS",
+            *(f"{c}/V{year}" for c in TEAM_CODES),
+            "-d",
+            "T",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     head, *rows = (line.split("\t") for line in done.stdout.splitlines())
     theirs = {int(r[0]): {c: r[head.index(f"{c}/V{year}")] for c in TEAM_CODES} for r in rows}
     ours = compute_standings(parse_trf(text.encode()).tournament, TEAM_CODES, f"fide-{year}")

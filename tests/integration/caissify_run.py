@@ -21,11 +21,26 @@ from caissify_pairings.trf import write_trf  # noqa: E402
 from fide_tiebreaks import EventBuilder, Tournament  # noqa: E402
 
 # Each side's TRF code for a game result the example records (C.04 Annex 2).
-SIDES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+-": ("+", "-"),
-         "-+": ("-", "+"), "--": ("-", "-")}  # fmt: skip
+SIDES = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+}
 # Points of each code with the default scoring: 1 / ½ / 0, PAB and full bye a win.
-POINTS = {"1": 1, "=": Fraction(1, 2), "0": 0, "+": 1, "-": 0, "U": 1, "F": 1,
-          "H": Fraction(1, 2), "Z": 0}  # fmt: skip
+POINTS = {
+    "1": 1,
+    "=": Fraction(1, 2),
+    "0": 0,
+    "+": 1,
+    "-": 0,
+    "U": 1,
+    "F": 1,
+    "H": Fraction(1, 2),
+    "Z": 0,
+}
 
 
 @dataclass
@@ -53,12 +68,17 @@ class Recorder:
         for pid, code in rnd.byes.items():
             self.results[pid][rnd.number] = {"opponent": None, "color": None, "result": code}
         players = [
-            {"starting_number": p.id, "name": p.name, "rating": p.rating or 0,
-             "score": float(sum((POINTS[x["result"]] for x in self.results[p.id].values()),
-                                Fraction(0))),
-             "results": self.results[p.id]}
+            {
+                "starting_number": p.id,
+                "name": p.name,
+                "rating": p.rating or 0,
+                "score": float(
+                    sum((POINTS[x["result"]] for x in self.results[p.id].values()), Fraction(0))
+                ),
+                "results": self.results[p.id],
+            }
             for p in t
-        ]  # fmt: skip
+        ]
         meta = {"name": t.name, "system": "Individual: Swiss-System"}
         text = write_trf(meta, players, self.rounds)
         self.snapshots.append(Snapshot(rnd.number, t, text))

@@ -48,6 +48,12 @@ def test_the_events_had_late_entries_byes_withdrawals_and_forfeits():
         kinds |= {g.kind for p in t for g in p.results}
         late += sum(p.results[0].kind is ResultKind.NOT_PAIRED for p in t)
         withdrawn += sum(p.results[-1].kind is ResultKind.NOT_PAIRED for p in t)
-    wanted = {ResultKind.PAB, ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.FORFEIT_WIN,
-              ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT}  # fmt: skip
+    wanted = {
+        ResultKind.PAB,
+        ResultKind.HALF_BYE,
+        ResultKind.ZERO_BYE,
+        ResultKind.FORFEIT_WIN,
+        ResultKind.FORFEIT_LOSS,
+        ResultKind.DOUBLE_FORFEIT,
+    }
     assert wanted <= kinds and late and withdrawn

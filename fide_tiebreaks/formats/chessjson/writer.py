@@ -19,6 +19,7 @@ from ...model import (
 )
 from ...numbers import exact_str
 from ..base import MAX_BYTES, MAX_JSON_VALUES, TooLarge, json_values
+from ..trf.state import MAX_PLAYERS
 from .common import MODELLED, TITLES, trf_points
 from .extension import extras
 
@@ -72,6 +73,7 @@ def event(
     computed ``rank`` and ``tieBreakScore`` and ``rankOrder`` lists the codes; without it,
     the ranks the source declared."""
     ind = t.team.players if t.team is not None else t
+    _check_readable_ids(ind)
     computed = {r.id: _Computed(r.rank, r.values) for r in map(Ranked._make, ranking)}
     tournament = _tournament(t, ind, ["PTS", *codes] if ranking else _declared_order(t))
     if t.team is None:
@@ -249,6 +251,18 @@ def _event_info(t: Tournament) -> dict[str, str]:
 
 class NotCarried(TooLarge):
     """An event that Chess-JSON cannot carry so that it reads back the same."""
+
+
+def _check_readable_ids(ind: Tournament) -> None:
+    """Our Chess-JSON reader reads an event through TRF's columns, whose start ranks go to
+    9,999 (an event built in memory may have more): a file it would refuse is not written."""
+    highest = max((p.id for p in ind.participants), default=0)
+    if highest > MAX_PLAYERS:
+        raise NotCarried(
+            f"this event has start ranks up to {highest:,}; fide-tiebreaks reads Chess-JSON "
+            f"through TRF's columns, which hold start ranks 1-{MAX_PLAYERS:,}, so it could not "
+            "read this file back; write the standings as JSON or CSV instead"
+        )
 
 
 def _check_built_team_event(t: Tournament, document: Mapping[str, Any]) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...decisions import DecisionError, check_seed, parse_decided
+from ...decisions import DecisionError, check_seed, decided_text, parse_decided
 from ...diagnostics import Collector
 from ...model import Decision, Participant, SourceFile, Tournament
 from .state import MAX_PLAYERS, digits
@@ -163,3 +163,16 @@ class ExtraRecords:
             return p
         ratings = per_round[1][:rounds] if per_round else ()
         return replace(p, national_rating=national[0] if national else None, round_ratings=ratings)
+
+
+def model_records(t: Tournament, players: Tournament) -> list[str]:
+    """Our comment records for what the model holds after the tie-break list (the lots
+    seed, the decisions) and the players' per-round ratings, as :class:`ExtraRecords` reads
+    them back: for an event with no TRF source to copy them from (built in memory)."""
+    lines = [f"{PREFIX}{LOTS} {t.lots_seed}"] if t.lots_seed is not None else []
+    lines += [f"{PREFIX}{DECIDED} {decided_text(d)}" for d in t.decisions]
+    for p in players.participants:
+        if p.round_ratings:
+            shown = " ".join("-" if r is None else str(r) for r in p.round_ratings)
+            lines.append(f"{PREFIX}{ROUND_RATINGS} {p.id} {shown}")
+    return lines

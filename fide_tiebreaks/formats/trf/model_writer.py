@@ -32,6 +32,7 @@ from ...model import (
     TournamentType,
     infer_type,
 )
+from .extras import model_records
 from .forms import (
     FORM_NAMES,
     HEADER_ORDER,
@@ -153,6 +154,9 @@ def _carried(out: Output) -> Iterator[tuple[str, str]]:
             if value.strip()
         )
     lines = list(texts)
+    if t.source is None:  # else the source's own lines carry them
+        lines += model_records(t, out.ind)
+        lines += _national_lines(out)
     has_122 = any(text[:3] == "122" for text in lines)
     for text in lines:
         code = "###" if text.startswith("###") else text[:3].upper()
@@ -177,6 +181,22 @@ def _carried(out: Output) -> Iterator[tuple[str, str]]:
         if code in out.drop:
             continue
         yield code, text
+
+
+def _national_lines(out: Output) -> list[str]:
+    """TRF-2026 national rating lines for the players the model gives a national rating
+    (the federation in columns 1-3, the start rank in 5-8 and the rating in 49-52, as the
+    reader reads them); TRF16 has no such line."""
+    rated = [p for p in out.ind.participants if p.national_rating is not None]
+    if not rated or not out.only_trf26("NRS", "national ratings"):
+        return []
+    lines = []
+    for p in rated:
+        if not re.fullmatch(r"[A-Z]{3}", p.federation):
+            out.refuse("NRS", f"the national rating of {p.id}: no federation names its list")
+            continue
+        lines.append(f"{p.federation} {p.id:4d}      {p.name[:33]:<33} {p.national_rating:4d}")
+    return lines
 
 
 def _future_bye(text: str, rounds: int) -> bool:
@@ -351,7 +371,7 @@ def _player_lines(out: Output) -> list[str]:
             out.problems.append(
                 f"start rank {p.id}: TRF's columns 5-8 hold start ranks "
                 f"1-{MAX_ID} (this event has {len(ind.participants)} "
-                "players); Chess-JSON holds it"
+                "players); JSON standings hold it"
             )
             if len(out.problems) > 20:
                 break
