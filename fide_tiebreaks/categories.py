@@ -246,6 +246,7 @@ def placed(rows: Sequence[Any], category: Category, t: Tournament) -> list[Place
     """The rows of *category*, in the overall order, with their places within it: a place
     shared overall is shared in the category too."""
     day = event_day(t)
+    _check_known(category, rows)
     out: list[Placed] = []
     for row in rows:
         p = row.participant
@@ -253,3 +254,23 @@ def placed(rows: Sequence[Any], category: Category, t: Tournament) -> list[Place
             shared = out and out[-1].row.rank == row.rank
             out.append(Placed(out[-1].place if shared else len(out) + 1, row))
     return out
+
+
+# A field no participant of the file carries: the category would come out empty, which
+# reads as "nobody qualifies" when in truth the file cannot say.
+_CARRIED = {
+    "age": ("a birth date", lambda p: birth(p) is not None),
+    "born": ("a birth date", lambda p: birth(p) is not None),
+    "sex": ("a sex", lambda p: p.sex.upper() in ("W", "F", "M")),
+}
+
+
+def _check_known(category: Category, rows: Sequence[Any]) -> None:
+    for c in category.conditions:
+        if c.field in _CARRIED and rows:
+            what, known = _CARRIED[c.field]
+            if not any(known(row.participant) for row in rows):
+                raise CategoryError(
+                    f"category '{category.text}': no participant in the "
+                    f"file has {what}, so '{c.field}' cannot decide who belongs to it"
+                )

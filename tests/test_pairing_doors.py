@@ -112,7 +112,7 @@ def test_command_json_table_and_explain(e_file: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "says"),
     [
-        (("--after-round", "7"), 2, "after_round 7 must be"),
+        (("--after-round", "7"), 2, "--after-round must be between 0 and"),
         (("--burstein-edition", "2025-07"), 2, "not established"),
         (("--rating", "x=1"), 2, "--rating takes ID=RATING"),
         (("--explain", "Nobody"), 2, "no participant"),

@@ -66,6 +66,8 @@ class ArbiterRecords:
         for a group the tie-break list leaves tied (C.07 4.2)."""
         if by not in BY:
             raise BuilderError(f"by {by!r} must be 'play-off' or 'arbiter'")
+        if isinstance(order, (str, bytes)):  # "13" would read as players 1 and 3
+            raise BuilderError(f"decision {order!r} must be a list of participant ids, best first")
         ids = tuple(self._known(pid) for pid in order)
         if not ids or len(set(ids)) != len(ids):
             raise BuilderError(f"decision {list(order)!r} must name participants, each once")

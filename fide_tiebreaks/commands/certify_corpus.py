@@ -112,6 +112,9 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
         err(f"error: {e}")
         return EXIT_USAGE
     sys.stdout.write(text(summary))
+    for r in done:  # the count alone would hide which files were left out, and why
+        if not r.compared:
+            err(f"warning: {r.file}: not compared: {r.note or 'no value to compare'}")
     if args.report:
         try:
             write(summary, Path(args.report))

@@ -140,8 +140,27 @@ def indexed(t: Any, args: argparse.Namespace, ratings: dict[int, int]) -> Any:
     }
     if ratings:
         options["provisional_ratings"] = ratings
+    check_cli_rounds(t, args)
     try:
         return pairing_index(t, args.system, args.after_round, **options)
     except PairingIndexError as e:
         code = EXIT_PROBLEMS if isinstance(e, MissingRatingError) else EXIT_USAGE
         raise CommandError(str(e), code) from None
+
+
+def check_cli_rounds(t: Any, args: argparse.Namespace) -> None:
+    """--after-round and --rounds refused in the option names the user typed (the API's
+    own refusals name its keyword arguments); 0 is allowed: the index before round 1."""
+    from ..diagnostics import counted
+
+    recorded = t.rounds
+    if args.after_round is not None and not 0 <= args.after_round <= recorded:
+        raise CommandError(
+            f"--after-round must be between 0 and {recorded} (the file has "
+            f"{counted(recorded, 'round')}), not {args.after_round}"
+        )
+    if args.rounds is not None and not max(recorded, 1) <= args.rounds <= 99:
+        raise CommandError(
+            f"--rounds must be between {max(recorded, 1)} and 99 (the file records "
+            f"{counted(recorded, 'round')}), not {args.rounds}"
+        )

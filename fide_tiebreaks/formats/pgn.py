@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import re
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -134,12 +134,39 @@ def _games(text: str, path: str) -> list[PgnGame]:
         game = PgnGame(line_col(before + max(first, 0))[0], dict(headers))
         for m in _TAG.finditer(chunk):
             game.where.setdefault(m.group(1), line_col(before + m.start()))
+        _check_tag_lines(path, chunk, before, line_col)
         games.append(game)
         if len(games) > MAX_GAMES:
             raise InputError([fatal(path, f"more than {MAX_GAMES} games", game.line, 1)])
     if not games:
         raise InputError([fatal(path, 'no PGN game (no tag pairs such as [Event "..."])')])
     return games
+
+
+# A whole tag pair: [Name "value"], the value's quotes and backslashes escaped (PGN 8.1.1).
+_TAG_LINE = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
+
+
+def _check_tag_lines(
+    path: str, chunk: str, before: int, line_col: Callable[[int], tuple[int, int]]
+) -> None:
+    """python-chess skips a malformed tag pair without a word ([Event "x" without its
+    bracket): the tag would be silently lost, so the header lines are checked here."""
+    offset = before
+    for text in chunk.splitlines(keepends=True):
+        stripped = text.strip()
+        if stripped and not stripped.startswith("["):
+            return  # the movetext: a "[" there is a comment's business, not a tag
+        if stripped and not _TAG_LINE.fullmatch(stripped):
+            line, _ = line_col(offset)
+            raise InputError(
+                [
+                    fatal(
+                        path, f'malformed tag pair {stripped[:40]!r}: write [Name "value"]', line, 1
+                    )
+                ]
+            )
+        offset += len(text)
 
 
 class _Builder:
@@ -330,7 +357,10 @@ class _Builder:
         players: dict[str, int],
     ) -> tuple[str, dict[int, int]]:
         game_format = self.options.round_format == "game"
+        # A cut before round 1 is no cut: the command refuses it, naming the real count.
         last = self.options.after_round
+        if last is not None and last < 1:
+            last = None
         blocks: dict[int, dict[int, str]] = {n: {} for n in players.values()}
         first_line: dict[int, int] = {}
         for g in read:
@@ -343,8 +373,12 @@ class _Builder:
                     g.game,
                     "Result",
                     f"round {rnd}: {g.white.name} - {g.black.name} is "
-                    'unfinished (Result "*"): final standings need every result; '
-                    f"--after-round {rnd - 1} gives the standings before it",
+                    'unfinished (Result "*"): final standings need every result'
+                    + (
+                        f"; --after-round {rnd - 1} gives the standings before it"
+                        if rnd > 1
+                        else ""
+                    ),
                 )
                 continue
             codes = _RESULTS[g.result]
