@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..codes import CodeError, parse_list
@@ -25,11 +25,11 @@ from ..host import PluginError, registry
 from ..model import ResultKind, Tournament
 from ..standings import compute_standings
 from .adapters import Adapter, Request, our_options, run
-from .compare import RUN, Discrepancy, compare
-from .engine import Config, check
-from .generate import Block, Event, Profile, to_trf
-from .report import Group, Summary, explanation, printable
-from .shrink import shrink
+from .compare import Discrepancy, compare
+from .engine import Config
+from .generate import Block, Event, Profile
+from .report import Group, Summary
+from .session import example_group
 
 CODE_OF = {kind: kind.value for kind in ResultKind}
 CODE_OF[ResultKind.DOUBLE_FORFEIT] = "-"
@@ -153,33 +153,16 @@ def _reproduce(
     assert event is not None
     config = Config(job.adapter, smallest.codes, smallest.edition, 0, Profile(), job.options)
     first = next(d for d in smallest.discrepancies if d.group == key)
-
-    def still_fails(e: object) -> Discrepancy | None:
-        found, _, _ = check(config, e)  # type: ignore[arg-type]
-        return next((d for d in found if d.group == key), None)
-
-    shrunk = shrink(event, still_fails, seconds=seconds) if seconds > 0 else None
-    example, d = (shrunk.event, shrunk.discrepancy) if shrunk else (event, first)
-    if d.code == RUN:
-        d = replace(d, participant=0)
-    d = replace(
-        d,
-        theirs=None if d.theirs is None else printable(d.theirs),
-        detail=printable(f"{d.detail}; first seen in {smallest.file}".lstrip("; ")),
-    )
-    why = explanation(to_trf(example), config.codes, config.edition, d, dict(config.options))
-    return Group(
-        key[0],
-        key[1],
-        key[2],
-        count,
-        len(where),
-        0,
-        example,
-        d,
-        why,
-        shrunk is not None,
-        shrunk.tries if shrunk else 0,
+    return example_group(
+        config,
+        key,
+        event,
+        first,
+        seconds,
+        count=count,
+        events=len(where),
+        first_event=0,
+        seen_in=smallest.file,
     )
 
 

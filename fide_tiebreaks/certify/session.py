@@ -11,7 +11,7 @@ from dataclasses import replace
 from .adapters import ran
 from .compare import RUN, Discrepancy
 from .engine import Config, EventResult, check, run_dask, run_local, totals
-from .generate import generate, to_trf
+from .generate import Event, generate, to_trf
 from .report import Group, Summary, explanation, printable
 from .shrink import shrink
 
@@ -78,6 +78,26 @@ def reproduce(
     fails the same way will do)."""
     event = generate(config.seed, result.index, config.profile)
     first = next(d for d in result.discrepancies if d.group == key)
+    return example_group(
+        config, key, event, first, seconds, count=count, events=events, first_event=result.index
+    )
+
+
+def example_group(
+    config: Config,
+    key: tuple[str, str, str],
+    event: Event,
+    first: Discrepancy,
+    seconds: float,
+    *,
+    count: int,
+    events: int,
+    first_event: int,
+    seen_in: str = "",
+) -> Group:
+    """Group *key* with its example: *event* shrunk (within *seconds*) while it still fails
+    as the group does, and our explanation of the value; *seen_in* names the file the example
+    came from (certify --events-from)."""
 
     def still_fails(e: object) -> Discrepancy | None:
         found, _, _ = check(config, e)  # type: ignore[arg-type]
@@ -87,21 +107,22 @@ def reproduce(
     example, d = (shrunk.event, shrunk.discrepancy) if shrunk else (event, first)
     if d.code == RUN:
         d = replace(d, participant=0)
+    detail = f"{d.detail}; first seen in {seen_in}".lstrip("; ") if seen_in else d.detail
     # What the program printed reaches a terminal, XML and HTML: no control characters.
     d = replace(
-        d, theirs=None if d.theirs is None else printable(d.theirs), detail=printable(d.detail)
+        d, theirs=None if d.theirs is None else printable(d.theirs), detail=printable(detail)
     )
     text = explanation(to_trf(example), config.codes, config.edition, d, dict(config.options))
     return Group(
-        key[0],
-        key[1],
-        key[2],
-        count,
-        events,
-        result.index,
-        example,
-        d,
-        text,
-        shrunk is not None,
-        shrunk.tries if shrunk else 0,
+        code=key[0],
+        edition=key[1],
+        category=key[2],
+        count=count,
+        events=events,
+        first_event=first_event,
+        example=example,
+        discrepancy=d,
+        explanation=text,
+        shrunk=shrunk is not None,
+        tries=shrunk.tries if shrunk else 0,
     )
