@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from planted_programs import BROKEN
 from trfbuild import tournament
 
 from fide_tiebreaks import parse_trf
@@ -25,24 +26,6 @@ from fide_tiebreaks.diagnostics import Severity
 pytest.importorskip("hypothesis")
 
 OURS = "{python} -m fide_tiebreaks standings {trf} -t {codes} -e {edition} -f json"
-
-# A program with one planted bug: BH is half a point too high for anyone who took a
-# zero-point bye. Everything else is our own values.
-BROKEN = """
-from fractions import Fraction
-from fide_tiebreaks.certify.adapters import Answer, builtin
-
-def program(request):
-    good = builtin(request)
-    rows = [line for line in request.trf.splitlines() if line.startswith("001")]
-    values = {}
-    for pid, row in good.values.items():
-        row = dict(row)
-        if " - Z" in rows[pid - 1] and row.get("BH") is not None:
-            row["BH"] = str(Fraction(row["BH"]) + Fraction(1, 2))
-        values[pid] = row
-    return Answer(values, good.ranks)
-"""
 
 
 def test_our_command_line_as_the_program_under_test(tmp_path, capsys):

@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from conftest import run_cli
+from planted_programs import BROKEN
 
 # Four players, two rounds, list BH (fide-2024 by the end date), every game played:
 #   round 1: 1-2 1-0, 3-4 ½-½;  round 2: 3-1 1-0, 2-4 1-0
@@ -253,23 +254,6 @@ def test_a_team_file_with_two_ranks_swapped(tmp_path):
     v = decided[0]
     assert float(v["better_value"]) == float(mp[v["better"]])
     assert float(v["worse_value"]) == float(mp[v["worse"]])
-
-
-BROKEN = """
-from fractions import Fraction
-from fide_tiebreaks.certify.adapters import Answer, builtin
-
-def program(request):
-    good = builtin(request)
-    rows = [line for line in request.trf.splitlines() if line.startswith("001")]
-    values = {}
-    for pid, row in good.values.items():
-        row = dict(row)
-        if " - Z" in rows[pid - 1] and row.get("BH") is not None:
-            row["BH"] = str(Fraction(row["BH"]) + Fraction(1, 2))
-        values[pid] = row
-    return Answer(values, good.ranks)
-"""
 
 
 def test_certify_events_from_a_corpus_finds_and_shrinks_a_planted_bug(tmp_path, monkeypatch):
