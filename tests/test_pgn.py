@@ -1,6 +1,6 @@
 """Tournament PGN in (formats/pgn.py): tags only, what PGN cannot say stated, located errors.
 
-Needs python-chess (the ``pgn`` extra); skipped with that reason where it is absent.
+Needs nothing beyond the package: PGN is read without python-chess (formats/pgn_scan.py).
 """
 
 from __future__ import annotations
@@ -8,9 +8,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
-pytest.importorskip("chess", reason="the pgn extra (python-chess) is not installed")
-
 from conftest import run_cli
 
 from fide_tiebreaks import compute_standings
@@ -163,10 +160,7 @@ def test_two_game_matches_are_refused_unless_read_as_games():
 
 
 def test_unfinished_game_is_refused_unless_after_round_stops_before_it():
-    text = ROUND_ROBIN.replace(
-        '[Round "3.2"]\n[White "C"]\n[Black "A"]\n[Result "0-1"]',
-        '[Round "3.2"]\n[White "C"]\n[Black "A"]\n[Result "*"]',
-    )
+    text = ROUND_ROBIN.replace(game("3.2", "C", "A", "0-1"), game("3.2", "C", "A", "*"))
     with pytest.raises(InputError) as e:
         read(text)
     assert 'unfinished (Result "*")' in str(e.value.diagnostics[0])

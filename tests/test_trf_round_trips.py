@@ -130,10 +130,6 @@ def pgn_round_robin(seed: int) -> str:
     return "".join(out)
 
 
-@pytest.mark.skipif(
-    sys.modules.get("chess") is None and __import__("importlib").util.find_spec("chess") is None,
-    reason="the pgn extra (python-chess) is not installed",
-)
 @settings(max_examples=8, deadline=None)
 @given(seed=SEEDS)
 def test_pgn_to_trf26_ranks_as_the_pgn(seed):

@@ -66,14 +66,14 @@ def parse_any(
     pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
-    with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
-    ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
+    with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (its tags,
+    formats/pgn.py) when it starts with ``[``. lxml is imported only for XML."""
     settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":
         from .pgn import read_pgn
 
-        return read_pgn(data, path, settings.pgn)
+        return read_pgn(data, path, settings=settings)
     if first == b"<":
         from .xml import read_xml
 

@@ -1,8 +1,10 @@
 """A tournament PGN read as a tournament: the games' tag pairs only, never the moves.
 
-Read with python-chess (the ``pgn`` extra: ``pip install 'fide-tiebreaks[pgn]'``), imported
-only when a PGN is read. Tags used: ``Event``, ``Round``, ``White``, ``Black``, ``Result``,
-``WhiteElo``, ``BlackElo``, ``WhiteFideId``, ``BlackFideId``, ``Date`` and ``EventDate``.
+The games are told apart by :mod:`.pgn_scan` (every tag block is a game, with or without
+movetext; nothing else is needed to read a PGN). Tags used: ``Event`` and ``EventDate`` (from
+the first game that has them), ``Round``, ``White``, ``Black``, ``Result``, ``WhiteElo``,
+``BlackElo``, ``WhiteFideId``, ``BlackFideId``, ``Date`` (else ``UTCDate``: the dates of the
+games give the end date).
 
 What PGN does not say is said, never guessed (docs/formats.md, "PGN"):
 
@@ -12,10 +14,13 @@ What PGN does not say is said, never guessed (docs/formats.md, "PGN"):
   unknown kind, reported per player and round and read as not paired, unless
   ``absent_as`` chooses (``ZPB``, ``HPB``, ``FPB``, ``PAB``, ``NONE``). Every game is read as
   played over the board.
-- ``Result "*"`` is an unfinished game: refused unless ``after_round`` stops before it.
+- ``Result "*"`` is an unfinished game: refused unless ``after_round`` stops before it. A
+  ``Result`` tag and a movetext result that disagree are an error (which one is true, the
+  file cannot say); a game with no ``Result`` tag takes the movetext's.
 - ``Round "3.1"`` (broadcasts: round 3, board 1) is round 3; with ``round_format="game"``,
   ``"3.1"`` and ``"3.2"`` are the two games of match round 3, each read as a round of its
-  own. A pair meeting twice in one round is refused, naming that option.
+  own. A pair meeting twice in one round is refused, naming that option. TRF's columns hold
+  :data:`MAX_ROUNDS` rounds: a game past them is an error naming the limit.
 
 The games become the equivalent TRF, read by the TRF reader (one set of checks), whose
 messages point back at the PGN's lines.
@@ -23,23 +28,22 @@ messages point back at the PGN's lines.
 
 from __future__ import annotations
 
-import io
 import re
-from bisect import bisect_right
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
-from .base import MAX_BYTES, PgnOptions, ReadResult, fatal
+from .base import DEFAULT_SETTINGS, MAX_BYTES, PgnOptions, ReadResult, ReadSettings, fatal
+from .pgn_scan import MAX_GAMES, PgnGame, split_games
+from .trf.state import MAX_ROUNDS
+
+__all__ = ["MAX_GAMES", "MAX_PLAYERS", "MAX_ROUNDS", "PgnGame", "PgnOptions", "read_pgn"]
 
 ABSENT_CODES = {"ZPB": "Z", "HPB": "H", "FPB": "F", "PAB": "U", "NONE": " "}
 ROUND_FORMATS = ("board", "game")
 _ROUND = re.compile(r"^(\d{1,3})(?:\.(\d{1,3}))?$")
 _RESULTS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "*": None}
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"')
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
-MAX_GAMES = 200_000
 MAX_PLAYERS = 9999  # TRF's start-rank columns, through which a PGN is read
 
 
@@ -49,35 +53,34 @@ class Side(NamedTuple):
     fide_id: str
 
 
-@dataclass
-class PgnGame:
-    """One game's tags and where each tag is (line, column), for messages."""
+class EquivalentTrf(NamedTuple):
+    """The games as TRF text, and for each TRF line (1-based) the PGN line it came from."""
 
-    line: int
-    tags: Mapping[str, str]
-    where: dict[str, tuple[int, int]] = field(default_factory=dict)
-
-    def at(self, tag: str) -> tuple[int, int]:
-        return self.where.get(tag, (self.line, 1))
+    text: str
+    origin: dict[int, int]
 
 
-def read_pgn(data: bytes, path: str = "<input>", options: PgnOptions | None = None) -> ReadResult:
-    """Read a tournament PGN (see the module docstring); InputError with located messages
-    (``file:line:column``) when it cannot give a tournament."""
-    options = options or PgnOptions()
+def read_pgn(
+    data: bytes, name: str = "<input>", *, settings: ReadSettings = DEFAULT_SETTINGS
+) -> ReadResult:
+    """Read a tournament PGN (see the module docstring), called as every reader is:
+    ``settings.pgn`` (:class:`~.base.PgnOptions`) says what the file cannot. InputError with
+    located messages (``file:line:column``) when it cannot give a tournament."""
+    options = settings.pgn or PgnOptions()
     if len(data) > MAX_BYTES:
-        raise InputError([fatal(path, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
-    out = Collector(path)
+        raise InputError([fatal(name, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
+    out = Collector(name)
     text = _decode(data, out)
-    games = _games(text, path)
-    trf, lines = _Builder(games, options, out).trf()
+    games = split_games(text, out)
+    trf = _Builder(games, options, out).trf()
     from .trf.reader import parse_trf
 
     try:
-        result = parse_trf(trf, path)
+        result = parse_trf(trf.text, name)
     except InputError as e:  # pragma: no cover - our own TRF; reported where it points
-        raise InputError(_relocate(e.diagnostics, lines, path)) from None
-    return ReadResult(result.tournament, (*out.items, *_relocate(result.diagnostics, lines, path)))
+        raise InputError(_relocate(e.diagnostics, trf.origin, name)) from None
+    found = _relocate(result.diagnostics, trf.origin, name)
+    return ReadResult(result.tournament, (*out.items, *found))
 
 
 def _relocate(
@@ -96,79 +99,6 @@ def _decode(data: bytes, out: Collector) -> str:
         return body.decode("latin-1")
 
 
-def _chess() -> Any:
-    try:
-        import chess.pgn
-    except ImportError:
-        raise InputError(
-            [
-                Diagnostic(
-                    Severity.ERROR,
-                    "reading PGN needs python-chess: pip install 'fide-tiebreaks[pgn]'",
-                    "<pgn>",
-                )
-            ]
-        ) from None
-    return chess.pgn
-
-
-def _games(text: str, path: str) -> list[PgnGame]:
-    """Every game's tags (python-chess reads them; the moves are skipped, not parsed)."""
-    pgn = _chess()
-    starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
-
-    def line_col(offset: int) -> tuple[int, int]:
-        n = bisect_right(starts, offset)
-        return n, offset - starts[n - 1] + 1
-
-    handle = io.StringIO(text)
-    games: list[PgnGame] = []
-    while True:
-        before = handle.tell()
-        headers = pgn.read_headers(handle)
-        if headers is None:
-            break
-        after = handle.tell()
-        chunk = text[before:after]
-        first = chunk.find("[")
-        game = PgnGame(line_col(before + max(first, 0))[0], dict(headers))
-        for m in _TAG.finditer(chunk):
-            game.where.setdefault(m.group(1), line_col(before + m.start()))
-        _check_tag_lines(path, chunk, before, line_col)
-        games.append(game)
-        if len(games) > MAX_GAMES:
-            raise InputError([fatal(path, f"more than {MAX_GAMES} games", game.line, 1)])
-    if not games:
-        raise InputError([fatal(path, 'no PGN game (no tag pairs such as [Event "..."])')])
-    return games
-
-
-# A whole tag pair: [Name "value"], the value's quotes and backslashes escaped (PGN 8.1.1).
-_TAG_LINE = re.compile(r'\[\s*[A-Za-z0-9_]+\s+"(?:[^"\\]|\\.)*"\s*\]\s*')
-
-
-def _check_tag_lines(
-    path: str, chunk: str, before: int, line_col: Callable[[int], tuple[int, int]]
-) -> None:
-    """python-chess skips a malformed tag pair without a word ([Event "x" without its
-    bracket): the tag would be silently lost, so the header lines are checked here."""
-    offset = before
-    for text in chunk.splitlines(keepends=True):
-        stripped = text.strip()
-        if stripped and not stripped.startswith("["):
-            return  # the movetext: a "[" there is a comment's business, not a tag
-        if stripped and not _TAG_LINE.fullmatch(stripped):
-            line, _ = line_col(offset)
-            raise InputError(
-                [
-                    fatal(
-                        path, f'malformed tag pair {stripped[:40]!r}: write [Name "value"]', line, 1
-                    )
-                ]
-            )
-        offset += len(text)
-
-
 class _Builder:
     """The games as the equivalent TRF text, and where each TRF line came from."""
 
@@ -177,10 +107,13 @@ class _Builder:
         self.errors: list[Diagnostic] = []
 
     def fail(self, game: PgnGame, tag: str, message: str) -> None:
-        line, column = game.at(tag)
+        self.fail_at(game.at(tag), message)
+
+    def fail_at(self, where: tuple[int, int], message: str) -> None:
+        line, column = where
         self.errors.append(Diagnostic(Severity.ERROR, message, self.out.path, line, column))
 
-    def trf(self) -> tuple[str, dict[int, int]]:
+    def trf(self) -> EquivalentTrf:
         options = self.options
         if options.absent_as is not None and options.absent_as.upper() not in ABSENT_CODES:
             raise InputError(
@@ -203,6 +136,8 @@ class _Builder:
             )
         event = self._event()
         read = [g for g in (self._game(game) for game in self.games) if g is not None]
+        if self.errors:  # a game left out would make its round look missing: say only why
+            raise InputError(self.errors)
         rounds = self._rounds(read)
         players = self._players(read)
         self._numbers = players
@@ -234,9 +169,16 @@ class _Builder:
                 "('3', or '3.1' for round 3, board 1)",
             )
             return None
-        result = tags.get("Result", "").strip()
-        if result not in _RESULTS:
-            self.fail(game, "Result", f"Result '{result[:20]}' must be 1-0, 0-1, 1/2-1/2 or *")
+        if int(m.group(1)) > MAX_ROUNDS:
+            self.fail(
+                game,
+                "Round",
+                f"Round '{round_text}': round {int(m.group(1))} is past the limit of "
+                f"{MAX_ROUNDS} rounds (a PGN is read through TRF's round columns)",
+            )
+            return None
+        result = self._result(game)
+        if result is None:
             return None
         sides = []
         for colour in ("White", "Black"):
@@ -250,6 +192,25 @@ class _Builder:
             return None
         major, minor = int(m.group(1)), int(m.group(2) or 0)
         return _Read(game, major, minor, sides[0], sides[1], result)
+
+    def _result(self, game: PgnGame) -> str | None:
+        """The game's result: the Result tag, which the movetext's result must not contradict
+        (a game without the tag takes the movetext's)."""
+        if "Result" not in game.tags and game.result:
+            return game.result
+        result = game.tags.get("Result", "").strip()
+        if result not in _RESULTS:
+            self.fail(game, "Result", f"Result '{result[:20]}' must be 1-0, 0-1, 1/2-1/2 or *")
+            return None
+        if game.result and game.result != result:
+            line = game.at("Result")[0]
+            self.fail_at(
+                game.result_at,
+                f"the movetext ends in {game.result}, but the Result tag on line {line} says "
+                f"{result}: correct the one that is wrong",
+            )
+            return None
+        return result
 
     def _rating(self, game: PgnGame, colour: str) -> int | None:
         text = game.tags.get(f"{colour}Elo", "").strip()
@@ -279,14 +240,22 @@ class _Builder:
         numbering = {key: n for n, key in enumerate(keys, start=1)}
         if not game_format:
             present = {k[0] for k in keys}
-            missing = [r for r in range(1, max(present, default=0) + 1) if r not in present]
+            last = max(present, default=0)
+            missing = [r for r in range(1, last + 1) if r not in present]
             if missing:
                 self.fail(
                     read[0].game,
                     "Round",
-                    f"no game for round(s) "
-                    f"{', '.join(map(str, missing[:10]))}: rounds are numbered from 1",
+                    f"no game for round(s) {_spans(missing)}, though the file has games of "
+                    f"round {last}: rounds are numbered from 1 without gaps",
                 )
+        elif len(keys) > MAX_ROUNDS:
+            self.fail(
+                read[0].game,
+                "Round",
+                f"--round-format game reads {len(keys)} rounds: past the limit of "
+                f"{MAX_ROUNDS} rounds (a PGN is read through TRF's round columns)",
+            )
         else:
             for key, n in numbering.items():
                 if key != (n, 0):
@@ -355,7 +324,7 @@ class _Builder:
         read: list[_Read],
         numbering: dict[tuple[int, int], int],
         players: dict[str, int],
-    ) -> tuple[str, dict[int, int]]:
+    ) -> EquivalentTrf:
         game_format = self.options.round_format == "game"
         # A cut before round 1 is no cut: the command refuses it, naming the real count.
         last = self.options.after_round
@@ -452,10 +421,11 @@ class _Builder:
         blocks: dict[int, dict[int, str]],
         rounds: int,
         first_line: dict[int, int],
-    ) -> tuple[str, dict[int, int]]:
+    ) -> EquivalentTrf:
         out: list[str] = [f"012 {event}"]
-        dates = sorted(d for d in (_date(g.game.tags.get("Date", "")) for g in read) if d)
-        start = _date(read[0].game.tags.get("EventDate", "")) or (dates[0] if dates else "")
+        dates = sorted(d for d in (_game_date(g.game) for g in read) if d)
+        given = (_date(g.game.tags.get("EventDate", "")) for g in read)
+        start = next((d for d in given if d), "") or (dates[0] if dates else "")
         if start:
             out.append(f"042 {start}")
         if dates:
@@ -476,7 +446,7 @@ class _Builder:
             row = "".join(f"  {blocks[pid][r]}" for r in range(1, rounds + 1))
             out.append(f"{head:<89}{row}")
             where[len(out)] = first_line.get(pid, 0)
-        return "\n".join(out) + "\n", where
+        return EquivalentTrf("\n".join(out) + "\n", where)
 
 
 class _Read(NamedTuple):
@@ -486,6 +456,22 @@ class _Read(NamedTuple):
     white: Side
     black: Side
     result: str
+
+
+def _game_date(game: PgnGame) -> str:
+    """The day a game was played: its Date, else its UTCDate (broadcasts give only that)."""
+    return _date(game.tags.get("Date", "")) or _date(game.tags.get("UTCDate", ""))
+
+
+def _spans(rounds: list[int]) -> str:
+    """Round numbers as spans, all of them: [2, 3, 4, 7] is '2-4, 7'."""
+    spans: list[list[int]] = []
+    for r in rounds:
+        if spans and spans[-1][1] == r - 1:
+            spans[-1][1] = r
+        else:
+            spans.append([r, r])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def _date(text: str) -> str:
