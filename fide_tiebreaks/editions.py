@@ -134,35 +134,93 @@ def period_on(day: date) -> Period:
 # How the note about an undated file starts: the commands print it even without --verbose.
 UNDATED = "the file gives no end date"
 
+#: The date that picks the edition in force (``--edition-by``, ``edition_by=``): the end date
+#: (the default: C.07 applies to a tournament from its date of entry into force, and one
+#: that ends after it is ranked by it) or the start date (FIDE TEC's reference program).
+EDITION_BY = ("end", "start")
+
+
+class EditionChoice(NamedTuple):
+    """The edition the dates pick, and what to say about it."""
+
+    edition: Edition
+    reason: str  # which edition and why, in words (check and standings -v show it)
+    serious: bool  # the reason is a warning: the rules in force are not installed
+    undated: bool  # no date to pick by: the newest edition is used
+    straddle: str | None  # a warning: the start and end dates lie under two editions
+
+
+def check_edition_by(by: object, name: str = "edition_by") -> str | None:
+    """*by* checked: 'end', 'start' or None (the default rule, the end date); TypeError or
+    ValueError naming *name* else."""
+    if by is None:
+        return None
+    if not isinstance(by, str):
+        raise TypeError(f"{name} must be 'end' or 'start', not {type(by).__name__}")
+    if by not in EDITION_BY:
+        raise ValueError(f"{name} must be 'end' or 'start', not {by[:20]!r}")
+    return by
+
 
 def choose_edition(
-    editions: Sequence[Edition], end: date | None
-) -> tuple[Edition, str | None, bool]:
-    """The edition in force on *end*, else the newest installed one.
+    editions: Sequence[Edition],
+    end: date | None,
+    *,
+    start: date | None = None,
+    by: str | None = None,
+) -> EditionChoice:
+    """The edition in force on the tournament's end date (or, *by* ``"start"``, its start
+    date), else the newest installed one; the one place an edition is picked by date.
+    *by* None is the default rule, the end date, said so in the reason.
 
-    Returns the edition, a message saying why when it is not the one in force (or when the
-    date is unknown), and whether that message is a warning (the rules in force are missing).
-    """
+    With both dates known and under two editions of FIDE's calendar (:data:`PERIODS`), the
+    choice carries a warning naming both (:attr:`EditionChoice.straddle`)."""
+    rule = f"--edition-by {by}" if by else "--edition-by end, the default"
+    by = check_edition_by(by, "by") or "end"
     dated = [e for e in editions if e.in_force_from or e.in_force_until] or list(editions)
     newest = max(dated, key=lambda e: e.in_force_from or date.min)
-    if end is None:
+    day, which = (start, "start") if by == "start" and start is not None else (end, "end")
+    if day is None:
         # The CLI shows this note by default (UNDATED): the edition changes the values.
         names = ", ".join(e.name for e in sorted(dated, key=lambda e: e.in_force_from or date.min))
-        return (
+        return EditionChoice(
             newest,
             f"{UNDATED}, so the newest edition, {newest.name}, is used; choose another with "
             f"--edition ({names}, ...)",
-            False,
+            serious=False,
+            undated=True,
+            straddle=None,
         )
-    for edition in editions:
-        if edition.in_force(end):
-            return edition, None, False
-    period = period_on(end)
+    if which != by:
+        rule += "; the file gives no start date"
+    chosen = next((e for e in editions if e.in_force(day)), None)
+    straddle = _straddle(start, end, by, chosen or newest)
+    if chosen is not None:
+        reason = (
+            f"rules edition {chosen.name}: in force on the tournament's {which} date, "
+            f"{day.isoformat()} ({rule})"
+        )
+        return EditionChoice(chosen, reason, serious=False, undated=False, straddle=straddle)
+    period = period_on(day)
+    reason = (
+        f"the tournament {'started' if which == 'start' else 'ended'} on {day.isoformat()}, "
+        f"when {period.name} ({period.what}) was in force ({rule}); that edition is not "
+        f"installed, so {newest.name} is used"
+    )
+    return EditionChoice(newest, reason, serious=True, undated=False, straddle=straddle)
+
+
+def _straddle(start: date | None, end: date | None, by: str, used: Edition) -> str | None:
+    """The warning for a tournament whose start and end dates lie under two editions."""
+    if start is None or end is None or end < start:
+        return None
+    first, last = period_on(start), period_on(end)
+    if first == last:
+        return None
+    other = "start" if by == "end" else "end"
     return (
-        newest,
-        (
-            f"the tournament ended on {end.isoformat()}, when {period.name} ({period.what}) was in "
-            f"force; that edition is not installed, so {newest.name} is used"
-        ),
-        True,
+        f"the tournament started on {start.isoformat()}, under {first.name}, and ended on "
+        f"{end.isoformat()}, under {last.name} (in force from {last.start}): {used.name} is "
+        f"used, by the {by} date (--edition-by {by}); --edition-by {other} or --edition "
+        "chooses otherwise"
     )

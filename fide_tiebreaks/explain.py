@@ -155,6 +155,7 @@ def explain(
     strict: bool = False,
     decided: Sequence[Any] = (),
     lots: str | None = None,
+    edition_by: str | None = None,
 ) -> tuple[Any, list[Explanation]]:
     """The standings (as :func:`compute_standings` makes them) and, for *participant*, one
     :class:`Explanation` per tie-break of the list. *strict* as for compute_standings: a
@@ -169,6 +170,7 @@ def explain(
         strict=strict,
         decided=list(decided),
         lots=lots,
+        edition_by=edition_by,
     )
     if participant not in standings.tournament.index:
         raise KeyError(participant)

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
 from .diagnostics import Diagnostic, Kind, Severity
-from .editions import Edition, choose_edition
+from .editions import Edition, check_edition_by, choose_edition
 from .faults import InternalError
 from .host import PluginError, PluginFault, Registry, guarded
 from .model import Tournament, TournamentType
@@ -69,6 +69,7 @@ class Plan:
     source: str
     strict: bool
     builtin: frozenset[str]  # the plugins that are ours: their faults are internal errors
+    edition_by: str | None = None  # the date that picks the edition (None: the end, by default)
 
 
 def make_plan(
@@ -82,9 +83,13 @@ def make_plan(
     reg: Registry,
     cache: Caches,
     strict: bool,
+    edition_by: str | None = None,
 ) -> Plan:
     """Check every argument and decide what to compute (:class:`Plan`); each code's own
-    ``check`` runs here, so that a code that cannot be used is refused before any value."""
+    ``check`` runs here, so that a code that cannot be used is refused before any value.
+    *edition_by* (``"end"``, ``"start"``; None: the end date, by default) is the date that
+    picks the edition when none is given (:func:`~fide_tiebreaks.editions.choose_edition`)."""
+    check_edition_by(edition_by)
     notes: list[Diagnostic] = []
     source = tournament.source.path if tournament.source else "<tournament>"
     if after_round is not None:
@@ -100,7 +105,7 @@ def make_plan(
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
     specs = _requested(tiebreaks, reg, notes, source)
-    chosen = _edition(edition or tournament.edition, tournament, reg, notes, source)
+    chosen = _edition(edition, tournament, reg, notes, source, edition_by)
     entries: list[Planned] = []
     for spec in specs:
         planned = _planned(
@@ -115,7 +120,15 @@ def make_plan(
         if warning is not None:
             notes.append(warning)
     return Plan(
-        tournament, chosen, tuple(entries), options, tuple(notes), source, strict, reg.builtin
+        tournament=tournament,
+        edition=chosen,
+        entries=tuple(entries),
+        options=options,
+        notes=tuple(notes),
+        source=source,
+        strict=strict,
+        builtin=reg.builtin,
+        edition_by=edition_by,
     )
 
 
@@ -170,22 +183,34 @@ def _edition(
     reg: Registry,
     notes: list[Diagnostic],
     source: str,
+    by: str | None,
 ) -> Edition:
-    """The edition asked for, else the one in force on the end date (C.07 applies from its
-    date of entry into force), said in a note when that is a choice."""
+    """The edition asked for, else the tournament's own, else the one in force on its end
+    (or start) date (C.07 applies from its date of entry into force); a note says which and
+    why, a warning when the dates lie under two editions or the one in force is missing."""
     if isinstance(edition, Edition):
+        notes.append(Diagnostic(Severity.NOTE, f"rules edition {edition.name}: as given", source))
         return edition
-    if edition:
-        return reg.edition(edition)
+    if edition or tournament.edition:
+        name = edition or tournament.edition
+        chosen = reg.edition(str(name))
+        why = "as asked (--edition)" if edition else "the tournament's own"
+        notes.append(Diagnostic(Severity.NOTE, f"rules edition {chosen.name}: {why}", source))
+        return chosen
     if not reg.editions:
         raise PluginError("no rules edition is installed (is the 'unplayed' plugin disabled?)")
-    chosen, why, serious = choose_edition(list(reg.editions.values()), tournament.end_date)
-    if why:
-        kind = Kind.UNDATED if tournament.end_date is None else Kind.GENERAL
+    choice = choose_edition(
+        list(reg.editions.values()), tournament.end_date, start=tournament.start_date, by=by
+    )
+    kind = Kind.UNDATED if choice.undated else Kind.GENERAL
+    severity = Severity.WARNING if choice.serious else Severity.NOTE
+    notes.append(Diagnostic(severity, choice.reason, source, kind=kind))
+    if choice.straddle:
+        # A warning when the default decided; a note when --edition-by was chosen.
         notes.append(
-            Diagnostic(Severity.WARNING if serious else Severity.NOTE, why, source, kind=kind)
+            Diagnostic(Severity.WARNING if by is None else Severity.NOTE, choice.straddle, source)
         )
-    return chosen
+    return choice.edition
 
 
 def _planned(

@@ -2,12 +2,14 @@
 
 A request names the tournament as ``"path"`` (a TRF, XML or Chess-JSON file), ``"trf"``
 (the file's text) or ``"chess_json"`` (a Chess-JSON document, as an object or as text),
-plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"after_round"``,
-``"unrated_rating"``, ``"options"``, ``"lots"`` (a seed) and ``"decided"`` (a list such as
-``["play-off:5>3>7"]``, docs/decisions.md) and ``"id"`` (echoed back, for clients that pipeline
-requests). The response has the shape of ``standings --format json`` plus the
-warnings, or ``{"error": {"message": ..., "diagnostics": [...]}}``. A bad request never stops
-the service; end of input does. Plugins load once, before the first request.
+plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"edition_by"``
+(``"end"`` or ``"start"``: the date that picks the edition without ``"edition"``),
+``"after_round"``, ``"unrated_rating"``, ``"options"``, ``"lots"`` (a seed) and
+``"decided"`` (a list such as ``["play-off:5>3>7"]``, docs/decisions.md) and ``"id"``
+(echoed back, for clients that pipeline requests). The response has the shape of
+``standings --format json`` plus the warnings, or
+``{"error": {"message": ..., "diagnostics": [...]}}``. A bad request never stops the
+service; end of input does. Plugins load once, before the first request.
 
 Requests are bytes until proven otherwise: a line over :data:`MAX_REQUEST_BYTES`, a line
 that is not UTF-8, or a string holding a lone surrogate (``"\\ud800"``) gets an error
@@ -46,6 +48,7 @@ FIELDS = {
     "chess_json",
     "tiebreaks",
     "edition",
+    "edition_by",
     "after_round",
     "unrated_rating",
     "options",
@@ -120,6 +123,7 @@ class _Asked(NamedTuple):
     edition: str | None
     lots: str | None
     decided: list[str]
+    edition_by: str | None
 
 
 def handle(
@@ -144,6 +148,7 @@ def handle(
             options=asked.options,
             decided=[parse_decided(d, '"decided"') for d in asked.decided],
             lots=asked.lots,
+            edition_by=asked.edition_by,
         )
     except (CodeError, PluginError, ValueError) as e:
         raise BadRequest(str(e)) from None
@@ -188,8 +193,19 @@ def _asked(request: dict[str, Any]) -> _Asked:
     edition = request.get("edition")
     if edition is not None and not isinstance(edition, str):
         raise BadRequest('"edition" must be a string such as "fide-2024"')
+    edition_by = request.get("edition_by")
+    if edition_by not in (None, "end", "start"):
+        raise BadRequest('"edition_by" must be "end" or "start"')
     lots, decided = _lots_and_decisions(request)
-    return _Asked(tiebreaks, after, options, edition, lots, decided)
+    return _Asked(
+        tiebreaks=tiebreaks,
+        after_round=after,
+        options=options,
+        edition=edition,
+        lots=lots,
+        decided=decided,
+        edition_by=edition_by,
+    )
 
 
 def _lots_and_decisions(request: dict[str, Any]) -> tuple[str | None, list[str]]:
@@ -229,7 +245,8 @@ def _pairing(result: ReadResult, request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(ask, dict) or not isinstance(ask.get("system"), str):
         raise BadRequest('"pairing_index" is an object with "system": "burstein" or "dubov"')
     unknown = sorted(set(ask) - PAIRING_FIELDS)
-    if unknown or set(request) & {"tiebreaks", "options", "unrated_rating", "edition"}:
+    ranking_fields = {"tiebreaks", "options", "unrated_rating", "edition", "edition_by"}
+    if unknown or set(request) & ranking_fields:
         raise BadRequest(
             f'"pairing_index" takes {", ".join(sorted(PAIRING_FIELDS))} (and the '
             f'request "after_round"); not {", ".join(unknown) or "tie-break fields"}'

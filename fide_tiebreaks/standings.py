@@ -73,6 +73,9 @@ class Standings:
     options: Mapping[str, Any] = field(default_factory=dict)
     # What happened after the list (C.07 4.2): decisions, lots, groups still sharing a place.
     settlement: Settlement | None = None
+    # The date that picked the edition, when no edition was given: "start", "end" or None
+    # (the end date, by default; editions.choose_edition).
+    edition_by: str | None = None
 
     @property
     def missing(self) -> tuple[Missing, ...]:
@@ -135,13 +138,16 @@ def compute_standings(
     strict: bool = False,
     decided: tuple[Decision, ...] | list[Decision] = (),
     lots: str | None = None,
+    edition_by: str | None = None,
 ) -> Standings:
     """Rank *tournament*.
 
     *tiebreaks* is a code list (``"BH/C1,BH,SB"`` or a sequence); by default the file's
     list, else :data:`DEFAULT_TIEBREAKS`. *edition* defaults to the tournament's own
     (``Tournament.edition``, set by :class:`~fide_tiebreaks.EventBuilder`), else to the one
-    in force on the tournament's end date. *options* reach every tie-break as
+    in force on the tournament's end date (*edition_by* ``"start"``: its start date, as FIDE
+    TEC's reference program picks; when the two dates lie under two editions, a warning
+    names both, a note when *edition_by* is given). *options* reach every tie-break as
     ``ctx.options`` (e.g. ``{"unrated_rating": 1000}``): only options a plugin declares, of
     the declared type (else :class:`~fide_tiebreaks.OptionError`, a :class:`CodeError`).
     Raises :class:`CodeError` or :class:`PluginError` for unusable codes or editions. A
@@ -175,6 +181,7 @@ def compute_standings(
         reg=reg,
         cache=cache,
         strict=strict or strict_plugins(),
+        edition_by=edition_by,
     )
     final = after_round in (None, tournament.rounds)
     return after_the_list(rank_plan(plan, cache), decided, lots, final=final)
@@ -266,6 +273,7 @@ class _Ranking:
             self._rows(),
             (*notes, *self._slow()),
             self.plan.options,
+            edition_by=self.plan.edition_by,
         )
 
     def _context(self, level: int, group: frozenset[int] | None) -> Context:

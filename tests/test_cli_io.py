@@ -65,8 +65,9 @@ def test_a_count_of_one_takes_the_singular(tmp_path):
     path.write_text(tournament(PAIR))
     done = run_cli("check", str(path))
     assert done.stdout.splitlines()[-1].startswith(f"{path}: 2 players, 1 round, swiss (")
-    tec = run_cli("check", str(TEC / "tournament.trf"))  # one note: the default list
-    assert tec.stdout.splitlines()[-1].endswith("; 0 errors, 0 warnings, 1 note"), tec.stdout
+    # two notes: the default list, and the edition used and why
+    tec = run_cli("check", str(TEC / "tournament.trf"))
+    assert tec.stdout.splitlines()[-1].endswith("; 0 errors, 0 warnings, 2 notes"), tec.stdout
     table = run_cli("standings", str(path), "-t", "BH", "-e", "fide-2024")
     assert table.stdout.splitlines()[1].startswith("swiss, 1 round; edition fide-2024")
     late = run_cli("standings", str(path), "--after-round", "2")

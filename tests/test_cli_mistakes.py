@@ -181,7 +181,7 @@ def test_check_reports_what_standings_verbose_reports(tmp_path):
     assert done.returncode == 1
     assert "error: the file cannot be ranked: unknown tie-break code 'XYZ'" in done.stderr
     verbose = run_cli("standings", FILE, "-v", "-t", "BH/C9", "-e", "fide-2024")
-    check = run_cli("check", FILE)
+    check = run_cli("check", FILE, "-e", "fide-2024")  # the same edition, asked the same way
     notes = {ln for ln in verbose.stderr.splitlines() if ": note: " in ln}
     assert notes <= set(check.stderr.splitlines())
 

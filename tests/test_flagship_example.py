@@ -133,9 +133,12 @@ EDITIONS = list(load_registry(entry_points=False).editions.values())
 @given(st.one_of(st.none(), st.dates()))
 def test_the_edition_chosen_for_any_end_date_is_said_whenever_it_is_not_the_one_in_force(end):
     """Dated: the edition whose period (FIDE's calendar, docs/interpretations.md) holds the
-    date, silently. Undated: the newest, with the one-line note the CLI always shows."""
-    chosen, why, serious = choose_edition(EDITIONS, end)
+    date, with a note saying so. Undated: the newest, with the one-line note the CLI always
+    shows."""
+    choice = choose_edition(EDITIONS, end)
+    chosen, why, serious = choice.edition, choice.reason, choice.serious
     if end is None:
+        assert choice.undated
         assert chosen.name == "fide-2026" and not serious
         assert why is not None and why.startswith(UNDATED) and "\n" not in why
         assert "--edition" in why and all(n in why for n in ("fide-2023", "fide-2024"))
@@ -148,4 +151,8 @@ def test_the_edition_chosen_for_any_end_date_is_said_whenever_it_is_not_the_one_
         ("fide-2012", "2012-07-01"),
     ]
     want = next((name for name, day in starts if end.isoformat() >= day), "pre-2012")
-    assert (chosen.name, why) == (want, None)
+    assert (chosen.name, serious, choice.undated) == (want, False, False)
+    assert why == (
+        f"rules edition {want}: in force on the tournament's end date, {end.isoformat()} "
+        "(--edition-by end, the default)"
+    )

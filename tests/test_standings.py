@@ -98,7 +98,12 @@ def test_default_edition_follows_the_end_date():
     players = {1: [(2, "w", "1")], 2: [(1, "b", "0")]}
     in_2025 = parse_trf(tournament(players, headers=("052 2025/01/12",)).encode()).tournament
     s = compute_standings(in_2025, "BH")
-    assert s.edition.name == "fide-2024" and s.diagnostics == ()
+    assert s.edition.name == "fide-2024"
+    # one note, which says why (fide-2024: 1 Aug 2024 - 28 Feb 2026, C.07 (2024) 1.1)
+    assert [str(d) for d in s.diagnostics] == [
+        "<input>: note: rules edition fide-2024: in force on the tournament's end date, "
+        "2025-01-12 (--edition-by end, the default)"
+    ]
     in_2023 = parse_trf(tournament(players, headers=("052 2023/12/01",)).encode()).tournament
     assert compute_standings(in_2023, "BH").edition.name == "fide-2023"
     in_2026 = parse_trf(tournament(players, headers=("052 2026/11/01",)).encode()).tournament
@@ -108,8 +113,8 @@ def test_default_edition_follows_the_end_date():
     without_legacy = [
         e for name, e in registry().editions.items() if e.provider != "virtual_opponent"
     ]
-    chosen, why, serious = choose_edition(without_legacy, in_2019.end_date)
-    assert chosen.name == "fide-2026" and serious and "fide-2012" in why
+    choice = choose_edition(without_legacy, in_2019.end_date)
+    assert choice.edition.name == "fide-2026" and choice.serious and "fide-2012" in choice.reason
 
 
 def test_json_rows_are_what_json_dumps_writes(tmp_path):

@@ -11,7 +11,9 @@ from .common import (
     FILE_HELP,
     CommandError,
     add_common,
+    add_edition_by_argument,
     add_pgn_arguments,
+    edition_help,
     input_name,
     print_diagnostics,
     read_input,
@@ -76,6 +78,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="N",
         help="with --standings: processes to use (default: 1; 0: every core)",
     )
+    p.add_argument("--edition", "-e", metavar="E", help=edition_help())
+    add_edition_by_argument(p)
     add_common(p)
     add_pgn_arguments(p)
     return p
@@ -96,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     found = list(result.diagnostics)
     t = result.tournament
     if not any(d.severity is Severity.ERROR for d in found):
-        ranking = _ranking_diagnostics(t, input_name(args))
+        ranking = _ranking_diagnostics(t, input_name(args), args)
         print_diagnostics(ranking, Severity.NOTE, args.strict)
         found += ranking
     counts = {s: sum(d.severity is s for d in found) for s in Severity}
@@ -115,16 +119,17 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if counts[Severity.ERROR] or counts[Severity.WARNING] else EXIT_OK
 
 
-def _ranking_diagnostics(t: Any, path: str) -> list[Any]:
-    """What ranking the file as 'standings' does (its own list, the edition of its date)
-    reports: the same notes and warnings; a list or edition that cannot be used is an
-    error here."""
+def _ranking_diagnostics(t: Any, path: str, args: argparse.Namespace) -> list[Any]:
+    """What ranking the file as 'standings' does (its own list; the edition of its date, or
+    --edition) reports: the same notes and warnings, the edition used and why among them; a
+    list or edition that cannot be used is an error here."""
     from ..codes import CodeError
     from ..diagnostics import Diagnostic, Severity
     from ..host import PluginError
     from ..standings import compute_standings
 
     try:
-        return list(compute_standings(t).diagnostics)
+        s = compute_standings(t, None, args.edition, edition_by=args.edition_by)
+        return list(s.diagnostics)
     except (CodeError, PluginError, ValueError) as e:
         return [Diagnostic(Severity.ERROR, f"the file cannot be ranked: {e}", path)]

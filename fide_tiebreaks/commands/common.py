@@ -69,6 +69,18 @@ def edition_help() -> str:
     )
 
 
+def add_edition_by_argument(p: argparse.ArgumentParser) -> None:
+    """``--edition-by``: the date that picks the edition when --edition does not."""
+    p.add_argument(
+        "--edition-by",
+        choices=("end", "start"),
+        help="without --edition, the edition in force on the tournament's end date (end, "
+        "the default) or on its start date (start, as FIDE TEC's reference program picks); "
+        "when the two dates lie under two editions, a warning names both (a note once "
+        "--edition-by is given)",
+    )
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")

@@ -14,6 +14,7 @@ from .common import (
     CommandError,
     add_common,
     add_decision_arguments,
+    add_edition_by_argument,
     add_option_arguments,
     add_preset_argument,
     decisions_from,
@@ -61,6 +62,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "file's list, else the default for its type)",
     )
     p.add_argument("--edition", "-e", metavar="E", help=edition_help())
+    add_edition_by_argument(p)
     p.add_argument(
         "--format",
         "-f",
@@ -115,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
             strict=args.strict,
             decided=decisions_from(args),
             lots=args.lots,
+            edition_by=args.edition_by,
         )
     )
     report_ranking(standings.diagnostics, args)  # as standings --strict: a warning is an error

@@ -12,6 +12,7 @@ from .common import (
     CommandError,
     add_common,
     add_decision_arguments,
+    add_edition_by_argument,
     add_option_arguments,
     add_pgn_arguments,
     add_preset_argument,
@@ -67,6 +68,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="E",
         help=edition_help(),
     )
+    add_edition_by_argument(p)
     p.add_argument(
         "--type",
         choices=("swiss", "round-robin"),
@@ -196,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
             strict=args.strict,
             decided=decisions_from(args),
             lots=args.lots,
+            edition_by=args.edition_by,
         )
     )
     report_ranking(standings.diagnostics, args)

@@ -297,10 +297,16 @@ def _about(s: Standings) -> list[etree._Element]:
     from ..host import registry
 
     installed = list(registry().editions.values())
-    in_force = choose_edition(installed, t.end_date)[0] if installed else s.edition
+    by = s.edition_by
+    in_force = (
+        choose_edition(installed, t.end_date, start=t.start_date, by=by).edition
+        if installed
+        else s.edition
+    )
+    day, ended = (t.start_date, False) if by == "start" and t.start_date else (t.end_date, True)
     return [
         E.div(
-            E.p(_t(edition_words(s.edition, t.end_date, in_force, PERIODS))),
+            E.p(_t(edition_words(s.edition, day, in_force, PERIODS, ended=ended))),
             *order,
             {"class": "about"},
         )

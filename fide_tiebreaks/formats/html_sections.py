@@ -50,11 +50,15 @@ def _day(d: date) -> str:
     return f"{d.day} {d.strftime('%B')} {d.year}"
 
 
-def edition_words(edition: Any, end: date | None, in_force: Any, periods: Sequence[Any]) -> str:
+def edition_words(
+    edition: Any, end: date | None, in_force: Any, periods: Sequence[Any], *, ended: bool = True
+) -> str:
     """Which rules these are and why they apply to this tournament, in a sentence or two.
     *in_force* is the edition the program picks by itself for *end* (the one in force, else
-    the newest installed)."""
+    the newest installed); *end* is the start date when not *ended* (``--edition-by
+    start``)."""
     text = f"Rules: {edition.title} ({edition.name}, cited as {edition.citation})."
+    when = "ended" if ended else "started"
     chosen = edition.name != in_force.name  # chosen by name, not by the date
     if end is None:
         if chosen:
@@ -64,7 +68,7 @@ def edition_words(edition: Any, end: date | None, in_force: Any, periods: Sequen
             "force: these are the newest (another can be chosen with --edition)."
         )
     if edition.in_force(end):
-        return text + f" They were in force when the tournament ended, on {_day(end)}."
+        return text + f" They were in force when the tournament {when}, on {_day(end)}."
     period = next(
         (
             p
@@ -75,7 +79,7 @@ def edition_words(edition: Any, end: date | None, in_force: Any, periods: Sequen
     )
     was = f", when {period.name} was in force" if period is not None else ""
     why = "chosen by name" if chosen else "used because that edition is not installed"
-    return text + f" The tournament ended on {_day(end)}{was}; these rules were {why}."
+    return text + f" The tournament {when} on {_day(end)}{was}; these rules were {why}."
 
 
 BUILT_IN = frozenset(name.rsplit(".", 1)[1] for name in DEFAULT_PLUGINS)
