@@ -184,8 +184,8 @@ def choose_edition(
         # The CLI shows this note by default (UNDATED): the edition changes the values.
         names = ", ".join(e.name for e in sorted(dated, key=lambda e: e.in_force_from or date.min))
         return EditionChoice(
-            newest,
-            f"{UNDATED}, so the newest edition, {newest.name}, is used; choose another with "
+            edition=newest,
+            reason=f"{UNDATED}, so the newest edition, {newest.name}, is used; choose another with "
             f"--edition ({names}, ...)",
             serious=False,
             undated=True,
@@ -200,14 +200,18 @@ def choose_edition(
             f"rules edition {chosen.name}: in force on the tournament's {which} date, "
             f"{day.isoformat()} ({rule})"
         )
-        return EditionChoice(chosen, reason, serious=False, undated=False, straddle=straddle)
+        return EditionChoice(
+            edition=chosen, reason=reason, serious=False, undated=False, straddle=straddle
+        )
     period = period_on(day)
     reason = (
         f"the tournament {'started' if which == 'start' else 'ended'} on {day.isoformat()}, "
         f"when {period.name} ({period.what}) was in force ({rule}); that edition is not "
         f"installed, so {newest.name} is used"
     )
-    return EditionChoice(newest, reason, serious=True, undated=False, straddle=straddle)
+    return EditionChoice(
+        edition=newest, reason=reason, serious=True, undated=False, straddle=straddle
+    )
 
 
 def _straddle(start: date | None, end: date | None, by: str, used: Edition) -> str | None:

@@ -111,7 +111,15 @@ class _Builder:
 
     def fail_at(self, where: tuple[int, int], message: str) -> None:
         line, column = where
-        self.errors.append(Diagnostic(Severity.ERROR, message, self.out.path, line, column))
+        self.errors.append(
+            Diagnostic(
+                severity=Severity.ERROR,
+                message=message,
+                path=self.out.path,
+                line=line,
+                column=column,
+            )
+        )
 
     def trf(self) -> EquivalentTrf:
         options = self.options

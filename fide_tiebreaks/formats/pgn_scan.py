@@ -64,7 +64,15 @@ class _Scanner:
         self.stray = False  # text outside a game already reported since the last game
 
     def error(self, line: int, column: int, message: str) -> None:
-        self.errors.append(Diagnostic(Severity.ERROR, message, self.out.path, line, column))
+        self.errors.append(
+            Diagnostic(
+                severity=Severity.ERROR,
+                message=message,
+                path=self.out.path,
+                line=line,
+                column=column,
+            )
+        )
 
     def line(self, number: int, text: str) -> None:
         stripped = text.strip()
