@@ -40,7 +40,7 @@ def test_every_command_is_in_the_completions():
     [
         ("fide-tiebreaks sta", ["standings"]),
         ("fide-tiebreaks ed", ["editions"]),
-        ("fide-tiebreaks standings --ed", ["--edition"]),
+        ("fide-tiebreaks standings --ed", ["--edition", "--edition-by"]),
         (
             "fide-tiebreaks standings x.trf --edition fide-202",
             ["fide-2023", "fide-2024", "fide-2026"],
