@@ -303,7 +303,12 @@ def test_trf2026_headers_read_cleanly_and_drive_the_defaults():
     from fide_tiebreaks import compute_standings
 
     s = compute_standings(t)
-    assert (s.codes, s.edition.name, s.diagnostics[1:]) == (["BH/C1", "BH", "SB"], "fide-2024", ())
+    assert (s.codes, s.edition.name) == (["BH/C1", "BH", "SB"], "fide-2024")
+    # after the list's note, only the edition's: C.07 (2024) was in force on 5 Jun 2025
+    assert [d.message for d in s.diagnostics[1:]] == [
+        "rules edition fide-2024: in force on the tournament's end date, 2025-06-05 "
+        "(--edition-by end, the default)"
+    ]
     assert s.values("BH/C1")[4] == Fraction(23, 2)
 
 
