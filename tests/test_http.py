@@ -29,14 +29,23 @@ def server():
 # Each: the query string, and the same options on the command line.
 STANDINGS = [
     ("tiebreaks=BH/C1,BH,SB&edition=fide-2024", ["-t", "BH/C1,BH,SB", "-e", "fide-2024"]),
-    ("tiebreaks=BH,SB&edition=fide-2026&after-round=3", ["-t", "BH,SB", "-e", "fide-2026", "--after-round", "3"]),
+    (
+        "tiebreaks=BH,SB&edition=fide-2026&after-round=3",
+        ["-t", "BH,SB", "-e", "fide-2026", "--after-round", "3"],
+    ),
     ("tiebreaks=BH/C1,BH&lots=seed-7", ["-t", "BH/C1,BH", "--lots", "seed-7"]),
     ("tiebreaks=BH/C1,BH&decided=play-off:16>1", ["-t", "BH/C1,BH", "--decided", "play-off:16>1"]),
-    ("tiebreaks=ARO,BH&unrated-rating=1500&ratings=initial", ["-t", "ARO,BH", "--unrated-rating", "1500", "--ratings", "initial"]),
+    (
+        "tiebreaks=ARO,BH&unrated-rating=1500&ratings=initial",
+        ["-t", "ARO,BH", "--unrated-rating", "1500", "--ratings", "initial"],
+    ),
     ("category=Club:ids%3D3,8&strict=false", ["--category", "Club:ids=3,8"]),
-    ("categories=" + quote("Club:ids=3,8\n# a comment\nTop:ids=2"), ["--category", "Club:ids=3,8", "--category", "Top:ids=2"]),
+    (
+        "categories=" + quote("Club:ids=3,8\n# a comment\nTop:ids=2"),
+        ["--category", "Club:ids=3,8", "--category", "Top:ids=2"],
+    ),
     ("preset=fide-swiss&type=swiss", ["--preset", "fide-swiss", "--type", "swiss"]),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("query", "options"), STANDINGS)
@@ -93,14 +102,29 @@ def test_a_json_request_is_answered_as_serve_answers_it(server):
 
 def test_explain_pairing_index_and_convert_answer_what_their_commands_print(server):
     cases = [
-        ("/explain?participant=4&tiebreaks=BH/C1,SB", ["explain", str(T), "4", "-t", "BH/C1,SB", "-f", "json"]),
+        (
+            "/explain?participant=4&tiebreaks=BH/C1,SB",
+            ["explain", str(T), "4", "-t", "BH/C1,SB", "-f", "json"],
+        ),
         ("/explain?participant=David&format=text", ["explain", str(T), "David"]),
-        ("/pairing-index?system=burstein&after-round=3", ["pairing-index", str(T), "--system", "burstein", "-r", "3", "-f", "json"]),
-        ("/pairing-index?system=dubov&format=table&" + "&".join(f"rating={i}={1400 + 10 * i}" for i in range(1, 17)),
-         ["pairing-index", str(T), "--system", "dubov", *(f"--rating={i}={1400 + 10 * i}" for i in range(1, 17))]),
+        (
+            "/pairing-index?system=burstein&after-round=3",
+            ["pairing-index", str(T), "--system", "burstein", "-r", "3", "-f", "json"],
+        ),
+        (
+            "/pairing-index?system=dubov&format=table&"
+            + "&".join(f"rating={i}={1400 + 10 * i}" for i in range(1, 17)),
+            [
+                "pairing-index",
+                str(T),
+                "--system",
+                "dubov",
+                *(f"--rating={i}={1400 + 10 * i}" for i in range(1, 17)),
+            ],
+        ),
         ("/convert?to=trf26", ["convert", str(T), "--to", "trf26"]),
         ("/convert", ["convert", str(T), "--to", "chess-json"]),
-    ]  # fmt: skip
+    ]
     for path, argv in cases:
         reply = server.post(path, TRF)
         cli = cli_bytes(*argv)
@@ -148,7 +172,17 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("path", ["/standings", "/explain?participant=1", "/pairing-index?system=burstein", "/convert", "/check", "/tiebreak"])  # fmt: skip
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/standings",
+        "/explain?participant=1",
+        "/pairing-index?system=burstein",
+        "/convert",
+        "/check",
+        "/tiebreak",
+    ],
+)
 @pytest.mark.parametrize("body", HOSTILE, ids=range(len(HOSTILE)))
 def test_every_endpoint_answers_hostile_bodies_with_a_problem(server, path, body):
     assert_problem(server.post(path, body), 400, 422)
@@ -215,11 +249,23 @@ def test_a_plugin_fault_is_answered_as_the_cli_answers_it(tmp_path):
     with running(env=env) as s:
         reply = s.post("/standings?tiebreaks=XEXIT,BH&edition=fide-2024", TRF)
     cli = subprocess.run(
-        [sys.executable, "-m", "fide_tiebreaks", "standings", str(T), "-t", "XEXIT,BH", "-e", "fide-2024", "-f", "json"],
+        [
+            sys.executable,
+            "-m",
+            "fide_tiebreaks",
+            "standings",
+            str(T),
+            "-t",
+            "XEXIT,BH",
+            "-e",
+            "fide-2024",
+            "-f",
+            "json",
+        ],
         capture_output=True,
         env={"PATH": "", **env},
         timeout=120,
-    )  # fmt: skip
+    )
     assert cli.returncode == 1
     # The standings without XEXIT, its warning, and the exit status the CLI gives.
     assert reply.status == 200 and reply.body == cli.stdout
