@@ -1,6 +1,6 @@
 """The limits of ``serve --http`` that a real server cannot show without timing: the bound
-on concurrent work (503 at once when every slot is taken, the slot held until the work
-ends, even after its time-out) and the time limit, on the Workers class itself, with
+on concurrent work (503 at once when every worker and the backlog are taken, a thread held
+until its work ends, even after its time-out) and the time limit, on the Workers class itself, with
 events instead of clocks."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from fide_tiebreaks.commands.http.limits import (  # noqa: E402
 
 
 def test_a_job_beyond_the_workers_is_refused_at_once_and_a_slot_is_freed_when_work_ends():
-    workers = Workers(Limits(workers=1, seconds=600))
+    workers = Workers(Limits(workers=1, seconds=600, backlog=0))
     started, release = threading.Event(), threading.Event()
 
     def slow() -> str:
@@ -43,8 +43,30 @@ def test_a_job_beyond_the_workers_is_refused_at_once_and_a_slot_is_freed_when_wo
     assert asyncio.run(scenario()) == ["done", "third"]
 
 
+def test_a_backlog_waits_its_turn_rather_than_being_refused():
+    workers = Workers(Limits(workers=1, seconds=600, backlog=1))
+    started, release = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        started.set()
+        release.wait(60)
+        return "first"
+
+    async def scenario() -> list[object]:
+        first = asyncio.ensure_future(workers.run(slow))
+        await asyncio.to_thread(started.wait, 60)
+        second = asyncio.ensure_future(workers.run(lambda: "second"))  # waits
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):  # one working, one waiting: the third is refused
+            await workers.run(lambda: "third")
+        release.set()
+        return [await first, await second]
+
+    assert asyncio.run(scenario()) == ["first", "second"]
+
+
 def test_a_job_over_the_time_limit_is_answered_and_keeps_its_slot_until_it_ends():
-    workers = Workers(Limits(workers=1, seconds=0.01))
+    workers = Workers(Limits(workers=1, seconds=0.01, backlog=0))
     release, ended = threading.Event(), threading.Event()
 
     def stuck() -> None:

@@ -69,9 +69,23 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         type=usage_check(_workers),
         default=2,
         metavar="N",
-        help="with --http: requests worked on at once (1 to 32, default 2; more: 503)",
+        help="with --http: requests worked on at once (1 to 32, default 2; more wait in "
+        "the backlog)",
+    )
+    p.add_argument(
+        "--backlog",
+        type=usage_check(_count),
+        default=64,
+        metavar="N",
+        help="with --http: requests that may wait for a worker (default 64; more: 503)",
     )
     return p
+
+
+def _count(text: str) -> int:
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(f"a whole number, not '{text}'")
+    return int(text)
 
 
 def _positive(text: str) -> int:
@@ -109,6 +123,11 @@ def _run_http(args: argparse.Namespace) -> int:
     from .http.limits import Limits
     from .http.server import parse_address, serve_http
 
-    limits = Limits(max_body=args.max_body, seconds=args.time_limit, workers=args.workers)
+    limits = Limits(
+        max_body=args.max_body,
+        seconds=args.time_limit,
+        workers=args.workers,
+        backlog=args.backlog,
+    )
     serve_http(parse_address(args.http), limits)
     return EXIT_OK

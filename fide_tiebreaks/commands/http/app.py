@@ -43,7 +43,7 @@ def _guarded(handler: Callable[[Request, bytes], Any], workers: Workers) -> Any:
         except TooLarge:
             return _respond(problem_parts(problems.too_large(limits.max_body)))
         except Busy:
-            response = _respond(problem_parts(problems.busy(limits.workers)))
+            response = _respond(problem_parts(problems.busy(limits.workers + limits.backlog)))
             response.headers["Retry-After"] = "1"
             return response
         except TooSlow:

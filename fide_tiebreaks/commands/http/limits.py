@@ -1,11 +1,11 @@
 """What one request may cost: its body's size, its time, and how many run at once.
 
 The body is refused (413) from its Content-Length before a byte of it is read, and counted
-while it streams in (a client may send no length, or a false one). Work runs in a worker
-thread under a semaphore taken without waiting: when every slot is taken the answer is 503
-at once, not a queue that grows. A request over its time limit is answered 503; its thread
-cannot be stopped from outside, so it keeps its slot until it ends, and the bound on
-concurrent work holds.
+while it streams in (a client may send no length, or a false one). Work runs in a pool of
+worker threads: at most ``workers`` requests are worked on at once and ``backlog`` more
+wait; beyond that the answer is 503 at once, not a queue that grows. A request over its
+time limit (waiting included) is answered 503; a thread cannot be stopped from outside, so a
+job already running keeps its thread until it ends, and the bound on concurrent work holds.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ class Limits:
     max_body: int = 16 * MIB
     seconds: float = 60.0
     workers: int = 2
+    backlog: int = 64
 
 
 class TooLarge(Exception):
@@ -60,28 +61,34 @@ async def read_body(chunks: AsyncIterator[bytes], limit: int) -> bytes:
 
 
 class Workers:
-    """At most *limits.workers* jobs at once, each within *limits.seconds*."""
+    """At most *limits.workers* jobs at once, in threads of their own; up to
+    *limits.backlog* more wait their turn; each answered within *limits.seconds*."""
 
     def __init__(self, limits: Limits) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
         self.limits = limits
-        self._slots = threading.BoundedSemaphore(limits.workers)
+        self._pool = ThreadPoolExecutor(limits.workers, thread_name_prefix="fide-tiebreaks")
+        self._lock = threading.Lock()
+        self._pending = 0  # submitted and not done: waiting or running
 
     async def run(self, job: Callable[[], T]) -> T:
         """*job*'s result, run in a worker thread; Busy or TooSlow."""
-        import anyio
-        import anyio.to_thread
+        import asyncio
 
-        if not self._slots.acquire(blocking=False):
-            raise Busy
-
-        def in_thread() -> T:
-            try:
-                return job()
-            finally:
-                self._slots.release()  # when the work ends, even after a time-out
-
+        with self._lock:
+            if self._pending >= self.limits.workers + self.limits.backlog:
+                raise Busy
+            self._pending += 1
+        future = self._pool.submit(job)
+        future.add_done_callback(self._done)
         try:
-            with anyio.fail_after(self.limits.seconds):
-                return await anyio.to_thread.run_sync(in_thread, abandon_on_cancel=True)
+            # On time-out a job still waiting is cancelled; one running cannot be stopped
+            # from outside and keeps its thread until it ends, so the bound on work holds.
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.limits.seconds)
         except TimeoutError:
             raise TooSlow from None
+
+    def _done(self, _: object) -> None:
+        with self._lock:
+            self._pending -= 1

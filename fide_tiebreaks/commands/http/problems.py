@@ -77,7 +77,7 @@ def busy(limit: int) -> Problem:
         503,
         "busy",
         "The server is busy",
-        f"{limit} requests are being worked on, the most it takes at once; try again",
+        f"{limit} requests are being worked on or waiting, the most it takes; try again",
     )
 
 
