@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import difflib
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .runner import parser_of
@@ -42,8 +44,10 @@ class Parameter(NamedTuple):
     help: str
 
 
-def parameters(command: str) -> dict[str, Parameter]:
-    """The query parameters *command* takes, by name, in its parser's order."""
+@functools.cache
+def parameters(command: str) -> Mapping[str, Parameter]:
+    """The query parameters *command* takes, by name, in its parser's order (the same for
+    every request: read once)."""
     found: dict[str, Parameter] = {}
     for action in parser_of(command)._actions:
         found.update(_parameter(action))
@@ -51,7 +55,7 @@ def parameters(command: str) -> dict[str, Parameter]:
         found["categories"] = found["categories"]._replace(
             repeatable=False, help="category definitions, one NAME:CONDITION a line"
         )
-    return found
+    return MappingProxyType(found)
 
 
 def _parameter(action: argparse.Action) -> dict[str, Parameter]:
@@ -115,7 +119,7 @@ def _argument(p: Parameter, values: list[str]) -> list[str]:
     return [f"{p.option}={v}" for v in values]
 
 
-def _unknown(name: str, known: dict[str, Parameter]) -> str:
+def _unknown(name: str, known: Mapping[str, Parameter]) -> str:
     near = difflib.get_close_matches(name.replace("_", "-"), list(known), n=1)
     hint = f" (did you mean '{near[0]}'?)" if near else ""
     if name in NOT_PARAMETERS | {"file"}:

@@ -65,10 +65,14 @@ def _captured(data: bytes = b"") -> io.TextIOWrapper:
 
 
 def parser_of(command: str) -> argparse.ArgumentParser:
-    """The command's own argument parser, as ``fide-tiebreaks COMMAND`` builds it."""
-    sub = argparse.ArgumentParser(prog="fide-tiebreaks", add_help=False).add_subparsers()
-    parser: argparse.ArgumentParser = load(command).add_parser(sub, command, COMMANDS[command])
-    return parser
+    """The command's own argument parser, as ``fide-tiebreaks COMMAND`` builds it; built once
+    per thread (building it costs more than ranking a small event; a parser is not shared
+    between threads, as argparse does not say it may be)."""
+    parsers: dict[str, argparse.ArgumentParser] = _LOCAL.__dict__.setdefault("parsers", {})
+    if command not in parsers:
+        sub = argparse.ArgumentParser(prog="fide-tiebreaks", add_help=False).add_subparsers()
+        parsers[command] = load(command).add_parser(sub, command, COMMANDS[command])
+    return parsers[command]
 
 
 def run_command(command: str, argv: list[str], body: bytes) -> Finished:
