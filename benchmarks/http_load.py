@@ -33,9 +33,9 @@ QUERY = "/standings?tiebreaks=BH/C1,BH,SB,DE,WIN&edition=fide-2024"
 
 
 class Phase(NamedTuple):
-    name: str
     latencies: list[float]
     failures: int
+    seconds: float  # wall clock of the whole phase
 
 
 def rss_kib(pid: int) -> int:
@@ -89,9 +89,11 @@ def send(port: int, body: bytes, count: int, connections: int) -> Phase:
         conn.close()
         return times, failed
 
+    t0 = time.perf_counter()
     with ThreadPoolExecutor(connections) as pool:
         results = list(pool.map(client, share))
-    return Phase("", [t for r in results for t in r[0]], sum(r[1] for r in results))
+    elapsed = time.perf_counter() - t0
+    return Phase([t for r in results for t in r[0]], sum(r[1] for r in results), elapsed)
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -103,7 +105,8 @@ def report(name: str, phase: Phase) -> None:
     lat = phase.latencies
     print(
         f"{name}: {len(lat)} requests, {phase.failures} failed; p50 "
-        f"{1000 * statistics.median(lat):.1f} ms, p99 {1000 * percentile(lat, 0.99):.1f} ms"
+        f"{1000 * statistics.median(lat):.1f} ms, p99 {1000 * percentile(lat, 0.99):.1f} ms; "
+        f"{len(lat) / phase.seconds:.1f} requests/s"
     )
 
 
