@@ -136,10 +136,12 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(timeout=60)
-    report(
-        "16 players",
-        Phase("", first.latencies + second.latencies, first.failures + second.failures),
+    both = Phase(
+        first.latencies + second.latencies,
+        first.failures + second.failures,
+        first.seconds + second.seconds,
     )
+    report("16 players", both)
     report("500 players", big)
     for when, kib in rss.items():
         print(f"RSS {when}: {kib / 1024:.1f} MiB")
