@@ -273,3 +273,34 @@ def test_a_plugin_fault_is_answered_as_the_cli_answers_it(tmp_path):
     assert reply.headers["fide-tiebreaks-exit"] == "1"
     messages = json.loads(reply.headers["fide-tiebreaks-messages"])
     assert any("'XEXIT' from plugin 'faulty' called sys.exit(0)" in m for m in messages)
+
+
+def test_serve_without_http_imports_nothing_of_it():
+    code = (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b''))\n"
+        "from fide_tiebreaks.cli import main\n"
+        "main(['serve'])\n"
+        "names = ('starlette', 'uvicorn', 'anyio', 'fide_tiebreaks.commands.http')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(names)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--http", "nowhere"], "--http takes HOST:PORT"),
+        (["--http", "127.0.0.1:99999"], "--http takes HOST:PORT"),
+        (["--http", "--root", "."], "never a file on the server"),
+        (["--http", "--workers", "0"], "at least 1"),
+        (["--http", "--workers", "33"], "1 to 32"),
+    ],
+)
+def test_serve_http_refuses_a_wrong_address_or_limit(argv, said):
+    done = cli_bytes("serve", *argv)
+    assert done.returncode == 2 and said in done.stderr.decode()

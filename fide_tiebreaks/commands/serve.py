@@ -42,6 +42,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "the service reads any file its user may read: it trusts its client "
         "(docs/serve.md)",
     )
+    add_http_arguments(p)
+    return p
+
+
+def add_http_arguments(p: argparse.ArgumentParser) -> None:
+    """``--http`` and the limits of the HTTP service."""
     p.add_argument(
         "--http",
         nargs="?",
@@ -79,7 +85,6 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="N",
         help="with --http: requests that may wait for a worker (default 64; more: 503)",
     )
-    return p
 
 
 def _count(text: str) -> int:

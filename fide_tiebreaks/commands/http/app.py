@@ -50,8 +50,7 @@ def _guarded(handler: Callable[[Request, bytes], Any], workers: Workers) -> Any:
             return _respond(problem_parts(problems.too_slow(limits.seconds)))
         except (ParameterError, NotAcceptable) as e:
             status = 406 if isinstance(e, NotAcceptable) else 400
-            p = problems.bad_parameter(str(e))._replace(status=status)
-            return _respond(problem_parts(p))
+            return _respond(problem_parts(problems.bad_parameter(str(e), status)))
         return _respond(parts)
 
     return endpoint
@@ -130,7 +129,10 @@ async def _http_problem(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     kind = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
     p = problems.Problem(
-        exc.status_code, kind, str(exc.detail), f"{request.method} {request.url.path}"
+        status=exc.status_code,
+        kind=kind,
+        title=str(exc.detail),
+        detail=f"{request.method} {request.url.path}",
     )
     response = _respond(problem_parts(p))
     if exc.headers:

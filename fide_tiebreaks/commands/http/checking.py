@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...checker import check_bytes, to_json
 from .answers import json_parts, problem_parts
-from .problems import Problem
+from .problems import Problem, bad_request
 
 
 def checked(body: bytes) -> tuple[int, bytes, str, dict[str, str]]:
@@ -16,19 +16,17 @@ def checked(body: bytes) -> tuple[int, bytes, str, dict[str, str]]:
     c = check_bytes("<body>", body)
     if c.status == "unreadable":
         detail = c.messages[0] if c.messages else "the file cannot be read"
-        return problem_parts(
-            Problem(400, "bad-request", "The request cannot be read", detail, c.messages, 2)
-        )
+        return problem_parts(bad_request(detail, c.messages))
     doc = to_json(c)
     if not c.pairs and c.status != "violations":
         p = Problem(
-            422,
-            "nothing-compared",
-            "Nothing was compared",
-            "the file declares no ranks (TRF columns 86-89, or 310 for teams), so the check "
-            "compared nothing",
-            c.messages,
-            1,
+            status=422,
+            kind="nothing-compared",
+            title="Nothing was compared",
+            detail="the file declares no ranks (TRF columns 86-89, or 310 for teams), so the "
+            "check compared nothing",
+            diagnostics=c.messages,
+            exit_code=1,
         )
         return problem_parts(p)
     return json_parts(doc)

@@ -76,7 +76,10 @@ def answer(body: bytes) -> Parts:
     try:
         asked = read_request(body)
     except BadTiebreakRequest as e:
-        return problem_parts(Problem(400, "bad-tiebreak-request", "Not a tiebreak request", str(e)))
+        p = Problem(
+            status=400, kind="bad-tiebreak-request", title="Not a tiebreak request", detail=str(e)
+        )
+        return problem_parts(p)
     done = run_command("standings", arguments("standings", asked.query), asked.data)
     if not done.stdout or done.status not in (0, 1):
         return response_parts(done, "json")

@@ -9,9 +9,8 @@ import json
 from typing import Any
 
 from ...serve import answer, encode
-from ..common import EXIT_PROBLEMS, EXIT_USAGE
 from .answers import problem_parts
-from .problems import Problem
+from .problems import bad_request, unprocessable
 
 # A Chess-JSON document is JSON too: a serve request is told from it by its fields.
 TOURNAMENT_FIELDS = {"trf", "chess_json", "path"}
@@ -37,12 +36,9 @@ def serve_answer(body: bytes) -> tuple[int, bytes, str, dict[str, str]]:
     request = as_serve_request(body)
     if request is not None and "path" in request:
         return problem_parts(
-            Problem(
-                400,
-                "bad-request",
-                "The request cannot be read",
+            bad_request(
                 'a "path" request reads a file on the server, which the HTTP service never '
-                'does: send the file\'s text as "trf" or the document as "chess_json"',
+                'does: send the file\'s text as "trf" or the document as "chess_json"'
             )
         )
     response = answer(body.decode("utf-8", "surrogateescape"))
@@ -50,14 +46,6 @@ def serve_answer(body: bytes) -> tuple[int, bytes, str, dict[str, str]]:
     if error is None:
         return 200, encode(response), "application/json", {}
     diagnostics = tuple(error.get("diagnostics") or ())
-    status = 422 if diagnostics else 400
-    return problem_parts(
-        Problem(
-            status,
-            "unprocessable" if diagnostics else "bad-request",
-            "The tournament cannot be ranked" if diagnostics else "The request cannot be read",
-            diagnostics[0] if diagnostics else error["message"],
-            (error["message"], *diagnostics),
-            EXIT_PROBLEMS if diagnostics else EXIT_USAGE,
-        )
-    )
+    if diagnostics:
+        return problem_parts(unprocessable(diagnostics[0], (error["message"], *diagnostics)))
+    return problem_parts(bad_request(error["message"]))

@@ -58,33 +58,66 @@ def from_run(done: Finished) -> Problem:
     said = [x for x in located if x.startswith("fide-tiebreaks")]
     detail = (in_file or said or located or ["the command gave no reason"])[0]
     if done.status == 3:
-        return Problem(500, "internal-error", "Internal error", detail, (), 3)
+        return Problem(
+            status=500, kind="internal-error", title="Internal error", detail=detail, exit_code=3
+        )
     if done.status == 2:
-        return Problem(400, "bad-request", "The request cannot be read", detail, located, 2)
-    return Problem(422, "unprocessable", "The tournament cannot be ranked", detail, located, 1)
+        return bad_request(detail, located)
+    return unprocessable(detail, located)
 
 
-def bad_parameter(detail: str) -> Problem:
-    return Problem(400, "bad-parameter", "A query parameter is wrong", detail)
+def bad_request(detail: str, diagnostics: tuple[str, ...] = (), exit_code: int = 2) -> Problem:
+    """The request, or the file in it, cannot be read (the command's exit 2)."""
+    return Problem(
+        status=400,
+        kind="bad-request",
+        title="The request cannot be read",
+        detail=detail,
+        diagnostics=diagnostics,
+        exit_code=exit_code,
+    )
+
+
+def unprocessable(detail: str, diagnostics: tuple[str, ...] = (), exit_code: int = 1) -> Problem:
+    """The file reads but cannot be ranked (the command's exit 1)."""
+    return Problem(
+        status=422,
+        kind="unprocessable",
+        title="The tournament cannot be ranked",
+        detail=detail,
+        diagnostics=diagnostics,
+        exit_code=exit_code,
+    )
+
+
+def bad_parameter(detail: str, status: int = 400) -> Problem:
+    return Problem(
+        status=status, kind="bad-parameter", title="A query parameter is wrong", detail=detail
+    )
 
 
 def too_large(limit: int) -> Problem:
-    return Problem(413, "too-large", "The request body is too large", f"the limit is {limit} bytes")
+    return Problem(
+        status=413,
+        kind="too-large",
+        title="The request body is too large",
+        detail=f"the limit is {limit} bytes",
+    )
 
 
 def busy(limit: int) -> Problem:
     return Problem(
-        503,
-        "busy",
-        "The server is busy",
-        f"{limit} requests are being worked on or waiting, the most it takes; try again",
+        status=503,
+        kind="busy",
+        title="The server is busy",
+        detail=f"{limit} requests are being worked on or waiting, the most it takes; try again",
     )
 
 
 def too_slow(seconds: float) -> Problem:
     return Problem(
-        503,
-        "time-limit",
-        "The request took too long",
-        f"no answer within the time limit of {seconds:g} s",
+        status=503,
+        kind="time-limit",
+        title="The request took too long",
+        detail=f"no answer within the time limit of {seconds:g} s",
     )
