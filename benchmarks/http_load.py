@@ -43,6 +43,13 @@ def rss_kib(pid: int) -> int:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time (/proc/PID/stat fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -127,12 +134,15 @@ def main() -> int:
         send(port, small, 20, 4)  # warm-up: the plugins are loaded, the first pages touched
         rss = {"before": rss_kib(server.pid)}
         half = args.small // 2
+        cpu = [cpu_seconds(server.pid)]
         first = send(port, small, half, args.connections)
         rss["after the first half"] = rss_kib(server.pid)
         second = send(port, small, args.small - half, args.connections)
         rss["after the second half"] = rss_kib(server.pid)
+        cpu.append(cpu_seconds(server.pid))
         big = send(port, large, args.large, args.connections)
         rss["after the 500-player requests"] = rss_kib(server.pid)
+        cpu.append(cpu_seconds(server.pid))
     finally:
         server.terminate()
         server.wait(timeout=60)
@@ -143,6 +153,10 @@ def main() -> int:
     )
     report("16 players", both)
     report("500 players", big)
+    print(
+        f"server CPU per request: {1000 * (cpu[1] - cpu[0]) / args.small:.1f} ms (16 players), "
+        f"{1000 * (cpu[2] - cpu[1]) / max(1, args.large):.1f} ms (500 players)"
+    )
     for when, kib in rss.items():
         print(f"RSS {when}: {kib / 1024:.1f} MiB")
     growth = rss["after the second half"] / rss["after the first half"] - 1
