@@ -231,6 +231,14 @@ def test_the_body_limit_refuses_before_reading_the_body(server):
     assert head.startswith(b"HTTP/1.1 413")
 
 
+def test_a_body_that_does_not_arrive_is_refused_within_the_time_limit():
+    with running("--time-limit", "1") as s:
+        with socket.create_connection((s.host, s.port), timeout=60) as conn:
+            conn.sendall(b"POST /standings HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n012")
+            head = conn.recv(65536)  # the rest of the body is never sent
+    assert head.startswith(b"HTTP/1.1 408") and b"request-timeout" in head
+
+
 def test_not_found_and_wrong_methods_are_problems_too(server):
     assert_problem(server.request("GET", "/nowhere"), 404)
     assert_problem(server.request("GET", "/standings"), 405)

@@ -22,14 +22,27 @@ from .runner import install_proxies, run_command
 Parts = tuple[int, bytes, str, dict[str, str]]
 
 
+class SlowBody(Exception):
+    """The body did not arrive within the time limit."""
+
+
 def _respond(parts: Parts) -> Response:
     status, body, media, headers = parts
+    # A browser shows what is sent as its media type says, never as it guesses from it.
+    headers = {**headers, "X-Content-Type-Options": "nosniff"}
     return Response(body, status_code=status, media_type=media, headers=headers)
 
 
 async def _body(request: Request, limits: Limits) -> bytes:
+    """The body within the size limit, and within the time limit (a client sending a byte
+    a minute holds no more than its connection)."""
+    import asyncio
+
     declared_length(request.headers.get("content-length"), limits.max_body)
-    return await read_body(request.stream(), limits.max_body)
+    try:
+        return await asyncio.wait_for(read_body(request.stream(), limits.max_body), limits.seconds)
+    except TimeoutError:
+        raise SlowBody from None
 
 
 def _guarded(handler: Callable[[Request, bytes], Any], workers: Workers) -> Any:
@@ -48,6 +61,8 @@ def _guarded(handler: Callable[[Request, bytes], Any], workers: Workers) -> Any:
             return response
         except TooSlow:
             return _respond(problem_parts(problems.too_slow(limits.seconds)))
+        except SlowBody:
+            return _respond(problem_parts(problems.slow_body(limits.seconds)))
         except (ParameterError, NotAcceptable) as e:
             status = 406 if isinstance(e, NotAcceptable) else 400
             return _respond(problem_parts(problems.bad_parameter(str(e), status)))
@@ -121,7 +136,7 @@ async def _openapi(request: Request) -> Response:
 async def _page(request: Request) -> Response:
     from .page import page
 
-    return Response(page(), media_type="text/html; charset=utf-8")
+    return _respond((200, page().encode("utf-8"), "text/html; charset=utf-8", {}))
 
 
 async def _http_problem(request: Request, exc: Exception) -> Response:

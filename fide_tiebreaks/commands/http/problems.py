@@ -121,3 +121,12 @@ def too_slow(seconds: float) -> Problem:
         title="The request took too long",
         detail=f"no answer within the time limit of {seconds:g} s",
     )
+
+
+def slow_body(seconds: float) -> Problem:
+    return Problem(
+        status=408,
+        kind="request-timeout",
+        title="The request body took too long",
+        detail=f"the body did not arrive within the time limit of {seconds:g} s",
+    )
