@@ -68,7 +68,8 @@ def add_http_arguments(p: argparse.ArgumentParser) -> None:
         type=usage_check(_positive),
         default=60,
         metavar="SECONDS",
-        help="with --http: the time a request may take (default 60; longer: 503)",
+        help="with --http: the time a request's body may take to arrive (then 408) and its "
+        "work may take, waiting included (then 503); default 60",
     )
     p.add_argument(
         "--workers",
