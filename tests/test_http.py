@@ -249,11 +249,31 @@ def test_an_accept_header_naming_no_format_written_is_406(server):
     assert_problem(server.post("/standings", TRF, accept="image/png"), 406)
 
 
-def test_a_plugin_fault_is_answered_as_the_cli_answers_it(tmp_path):
-    sys.path.insert(0, str(ROOT / "tests"))
-    from test_plugin_faults import FAULTY, install
+# A third-party plugin whose tie-break ends the process (installed as test_plugin_faults does).
+EXITING = """
+import sys
+from fide_tiebreaks import hookimpl, Tiebreak
 
-    env = install(tmp_path, "faulty", FAULTY)
+def _exits(ctx):
+    sys.exit(0)
+
+@hookimpl
+def fide_tiebreaks_register():
+    return [Tiebreak(code="XEXIT", name="Exits", compute=_exits)]
+"""
+
+
+def _install(tmp_path, name: str, source: str) -> dict[str, str]:
+    (tmp_path / f"{name}_tb.py").write_text(source)
+    info = tmp_path / f"{name}_tb-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}-tb\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[fide_tiebreaks]\n{name} = {name}_tb\n")
+    return {"PYTHONPATH": str(tmp_path), "FIDE_TIEBREAKS_LOAD_PLUGINS": name}
+
+
+def test_a_plugin_fault_is_answered_as_the_cli_answers_it(tmp_path):
+    env = _install(tmp_path, "faulty", EXITING)
     with running(env=env) as s:
         reply = s.post("/standings?tiebreaks=XEXIT,BH&edition=fide-2024", TRF)
     cli = subprocess.run(
