@@ -176,7 +176,12 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
             ),
         ],
     ),
-    ("serve", "Answer standings requests from a pairing program, one JSON object per line.", []),
+    (
+        "serve",
+        "Answer standings requests from a pairing program, one JSON object per line; or, "
+        "with `--http`, the commands over HTTP.",
+        [],
+    ),
     (
         "plugins",
         "The installed plugins and what they provide.",
@@ -307,7 +312,11 @@ def build() -> dict[Path, str]:
         index.append(f"- [`{command}`](commands/{command}.md): {what}")
         out = [f"# fide-tiebreaks {command}", "", GENERATED, "", what, "", *_options(command)]
         if command == "serve":
-            out += ["The protocol, with clients in Java and C++: [Service mode](../serve.md).", ""]
+            out += [
+                "The protocol, with clients in Java and C++, and the HTTP endpoints: "
+                "[Service mode](../serve.md).",
+                "",
+            ]
         if examples:
             out += ["## Examples", ""]
         for caption, argv, keep in examples:

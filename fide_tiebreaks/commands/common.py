@@ -111,8 +111,9 @@ FILE_HELP = "; - reads standard input (the format is told from the content)"
 
 
 def input_name(args: argparse.Namespace) -> str:
-    """The input's name in messages: the path, or <stdin> for standard input."""
-    return "<stdin>" if args.file == STDIN else str(args.file)
+    """The input's name in messages: the path, or <stdin> for standard input (a door that
+    feeds the command from memory names its input in ``args.stdin_name``)."""
+    return getattr(args, "stdin_name", "<stdin>") if args.file == STDIN else str(args.file)
 
 
 def read_stdin() -> bytes:

@@ -11,6 +11,7 @@ from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     FILE_HELP,
+    STDIN,
     CommandError,
     add_common,
     add_decision_arguments,
@@ -139,10 +140,11 @@ def unexplained(explanations: list[Any]) -> int:
 
 
 def check_order(file: str, participant: str) -> None:
-    """CommandError when the participant and the file were given the other way round."""
+    """CommandError when the participant and the file were given the other way round (never
+    for standard input, ``-``: then no file is named, and none is looked for)."""
     import os
 
-    if not os.path.exists(file) and os.path.isfile(participant):
+    if file != STDIN and not os.path.exists(file) and os.path.isfile(participant):
         raise CommandError(
             f"no file '{file}', but '{participant}' is one: the file comes first, then the "
             f"participant: 'fide-tiebreaks explain {participant} {file}'"
