@@ -103,7 +103,7 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.formats.trf.reader fide_tiebreaks.formats.trf.state "
         "fide_tiebreaks.formats.trf.settings fide_tiebreaks.formats.trf.players "
         "fide_tiebreaks.formats.trf.acceleration fide_tiebreaks.formats.trf.team_records "
-        "fide_tiebreaks.formats.trf.extras fide_tiebreaks.formats.trf.writer "
+        "fide_tiebreaks.formats.trf.extras "
         "fide_tiebreaks.decisions fide_tiebreaks.teams fide_tiebreaks.teams.records "
         "fide_tiebreaks.teams.views",
     ),
