@@ -221,3 +221,37 @@ def test_a_standings_run_imports_only_the_declared_modules(kind, tmp_path):
         "function that needs them, or declare them with a reason"
     )
     assert len(run.added) <= CAP, f"standings ({kind}) imports {len(run.added)} modules"
+
+
+def test_the_package_namespace_loads_nothing_until_a_name_is_used():
+    code = (
+        "import sys\nbefore = set(sys.modules)\nimport fide_tiebreaks\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('fide_tiebreaks')))\n"
+        "print(all(n in dir(fide_tiebreaks) for n in fide_tiebreaks.__all__))\n"
+        "fide_tiebreaks.compute_standings\n"
+        "names = ('fide_tiebreaks.standings', 'fide_tiebreaks.builder')\n"
+        "loaded = [m in sys.modules for m in names]\n"
+        "print(*loaded)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "['fide_tiebreaks', 'fide_tiebreaks.version']",
+        "True",
+        "True False",
+    ]
+
+
+def test_every_public_name_resolves_to_the_object_its_module_defines():
+    import importlib
+
+    import fide_tiebreaks
+
+    assert sorted(fide_tiebreaks.__all__) == sorted([*fide_tiebreaks._WHERE, "__version__"])
+    for name, where in fide_tiebreaks._WHERE.items():
+        module = importlib.import_module(where, "fide_tiebreaks")
+        assert getattr(fide_tiebreaks, name) is getattr(module, name), name
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        fide_tiebreaks.nothing_here  # noqa: B018
