@@ -14,6 +14,7 @@ and the median of each round, to show how the cost grows with the rounds played.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import sys
@@ -49,21 +50,47 @@ def rounds_of(t: Tournament) -> list[Round]:
     return out
 
 
+class Collector:
+    """The time the cyclic garbage collector runs (gc.callbacks), on *clock*."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock, self.total, self.started = clock, 0.0, 0.0
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = self.clock()
+        else:
+            self.total += self.clock() - self.started
+
+
 def one_event(
-    t: Tournament, plan: list[Round], clock: Callable[[], float]
-) -> list[tuple[float, float]]:
-    """(build, rank) seconds for each round of one run through the event."""
+    t: Tournament, plan: list[Round], clock: Callable[[], float], collector: Collector, mode: str
+) -> list[tuple[float, float, float]]:
+    """(build, rank, of which collecting) seconds for each round of one run through the
+    event. *mode*: "on" (the collector as a host program has it), "off" (disabled while the
+    rounds run) or "freeze" (gc.freeze() after the players are added and after each round:
+    what is kept moves out of the collector's sight)."""
     ev = EventBuilder(rounds=len(plan), edition="fide-2024", name=t.name)
     for p in t:
         ev.add_player(p.id, p.name, rating=p.rating)
     times = []
+    if mode == "off":
+        gc.disable()
+    if mode == "freeze":
+        gc.freeze()
     for r, (games, byes) in enumerate(plan, start=1):
+        collected = collector.total
         start = clock()
         ev.record_round(r, games=games, byes=byes)
         built = ev.tournament()
         middle = clock()
         compute_standings(built, LIST)
-        times.append((middle - start, clock() - middle))
+        times.append((middle - start, clock() - middle, collector.total - collected))
+        if mode == "freeze":
+            gc.freeze()
+    gc.enable()
+    gc.unfreeze()
     return times
 
 
@@ -80,8 +107,17 @@ def main() -> None:
         help="time the process's CPU (time.process_time) instead of the wall clock: "
         "steadier on a machine shared with other work",
     )
+    ap.add_argument(
+        "--gc",
+        choices=["on", "off", "freeze"],
+        nargs="+",
+        default=["on"],
+        help="the cyclic collector while the rounds run: on (as a host program has it), off, "
+        "or frozen after each round (gc.freeze); several modes are timed in turns",
+    )
     args = ap.parse_args()
     clock = time.process_time if args.cpu else time.perf_counter
+    collector = Collector(clock)
     print(
         f"Python {sys.version.split()[0]}; list {LIST}; edition fide-2024; "
         f"{'CPU time' if args.cpu else 'wall clock'}; load average "
@@ -91,20 +127,34 @@ def main() -> None:
         t = parse_trf(generate(n, args.rounds, seed=14)).tournament
         plan = rounds_of(t)
         repeat = args.repeat or max(3, 3000 // n)
-        one_event(t, plan, clock)  # warm-up: imports, plugin registry, caches
-        runs = [one_event(t, plan, clock) for _ in range(repeat)]
-        total = [b + k for run in runs for b, k in run]
-        build = [b for run in runs for b, _ in run]
-        rank = [k for run in runs for _, k in run]
-        by_round = [statistics.median(sum(run[r]) for run in runs) for r in range(len(plan))]
-        ms = 1000
-        print(f"\n{n} players x {len(plan)} rounds, {repeat} runs:")
-        print(
-            f"  per round: median {statistics.median(total) * ms:.3f} ms "
-            f"(record + tournament() {statistics.median(build) * ms:.3f} ms, "
-            f"compute_standings {statistics.median(rank) * ms:.3f} ms)"
-        )
-        print("  median by round (ms): " + " ".join(f"{v * ms:.2f}" for v in by_round))
+        one_event(t, plan, clock, collector, "on")  # warm-up: imports, plugin registry, caches
+        runs: dict[str, list[list[tuple[float, float, float]]]] = {m: [] for m in args.gc}
+        for _ in range(repeat):  # the modes take turns, so that load falls on each alike
+            for mode in args.gc:
+                gc.collect()
+                runs[mode].append(one_event(t, plan, clock, collector, mode))
+        for mode, got in runs.items():
+            report(n, len(plan), mode, got)
+
+
+def report(n: int, rounds: int, mode: str, runs: list[list[tuple[float, float, float]]]) -> None:
+    total = [b + k for run in runs for b, k, _ in run]
+    build = [b for run in runs for b, _, _ in run]
+    rank = [k for run in runs for _, k, _ in run]
+    by_round = [statistics.median(sum(run[r][:2]) for run in runs) for r in range(rounds)]
+    in_gc = [statistics.median(run[r][2] for run in runs) for r in range(rounds)]
+    ms = 1000
+    print(f"\n{n} players x {rounds} rounds, {len(runs)} runs, collector {mode}:")
+    print(
+        f"  per round: median {statistics.median(total) * ms:.3f} ms "
+        f"(record + tournament() {statistics.median(build) * ms:.3f} ms, "
+        f"compute_standings {statistics.median(rank) * ms:.3f} ms)"
+    )
+    print("  median by round (ms): " + " ".join(f"{v * ms:.2f}" for v in by_round))
+    print("  of which collecting (ms): " + " ".join(f"{v * ms:.2f}" for v in in_gc))
+    if rounds >= 9:
+        early, late = sum(by_round[1:4]), sum(by_round[6:9])
+        print(f"  rounds 7-9 / rounds 2-4: x{late / early:.2f}")
 
 
 if __name__ == "__main__":

@@ -8,10 +8,15 @@ Users read a tournament and rank it::
 
     from fide_tiebreaks import read_tournament, compute_standings
     standings = compute_standings(read_tournament("event.trf").tournament, "BH/C1,BH,SB")
+
+Every public name loads its module on first use (PEP 562), so ``import fide_tiebreaks`` costs
+almost nothing and a command pays only for what it uses (docs/architecture.md, "Start-up").
 """
 
 import os as _os
-from typing import TYPE_CHECKING
+
+# typing.TYPE_CHECKING without importing typing (mypy reads any TYPE_CHECKING as true).
+TYPE_CHECKING = False
 
 # In a source checkout, plugins/ and conformance/ sit beside this package; installs map them
 # to fide_tiebreaks.plugins and fide_tiebreaks.conformance (pyproject package-dir). Searching
@@ -24,52 +29,80 @@ if _os.path.exists(_os.path.join(_root, "pyproject.toml")) and _os.path.exists(
 ):
     __path__.append(_root)
 
-from .builder import BuilderError, EventBuilder
-from .builder import results as _builder_results
-from .codes import CodeError, TiebreakSpec, parse_code, parse_list
-from .diagnostics import Diagnostic, InputError, Severity
-from .editions import Edition, Entry, OpponentTable
-from .faults import InternalError
-from .formats import read_tournament, read_trf
-from .formats.base import ReadResult, ReadSettings
-from .formats.trf.reader import parse_trf
-from .hookspecs import hookimpl
-from .host import PluginError, registry
-from .model import (
-    Acceleration,
-    Colour,
-    Game,
-    Participant,
-    ResultKind,
-    Scoring,
-    Tournament,
-    TournamentType,
-)
-from .numbers import exact_str
-
-if TYPE_CHECKING:
-    from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
-
-# The pairing indexes are for pairing programs, not for ranking: they load on first use
-# (docs/architecture.md, "Start-up").
-_PAIRING = ("BursteinIndex", "DubovIndex", "PairingIndexError", "pairing_index")
-
-
-def __getattr__(name: str) -> object:
-    if name in _PAIRING:
-        from . import pairing
-
-        return getattr(pairing, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-from .standings import Row, Standings, compute_standings
-from .tiebreak import Context, Option, OptionError, Tiebreak
 from .version import __version__
 
-# The builder checks an edition's name when it is given, against the registry's editions.
-_builder_results.edition_names = lambda: tuple(registry().editions)
+if TYPE_CHECKING:  # what the names below load, for type checkers and editors
+    from .builder import BuilderError, EventBuilder
+    from .codes import CodeError, TiebreakSpec, parse_code, parse_list
+    from .diagnostics import Diagnostic, InputError, Severity
+    from .editions import Edition, Entry, OpponentTable
+    from .faults import InternalError
+    from .formats import read_tournament, read_trf
+    from .formats.base import ReadResult, ReadSettings
+    from .formats.trf.reader import parse_trf
+    from .hookspecs import hookimpl
+    from .host import PluginError, registry
+    from .model import (
+        Acceleration,
+        Colour,
+        Game,
+        Participant,
+        ResultKind,
+        Scoring,
+        Tournament,
+        TournamentType,
+    )
+    from .numbers import exact_str
+    from .pairing import BursteinIndex, DubovIndex, PairingIndexError, pairing_index
+    from .standings import Row, Standings, compute_standings
+    from .tiebreak import Context, Option, OptionError, Tiebreak
 
+# Each public name and the module (relative to this package) that defines it.
+_WHERE: dict[str, str] = {
+    "BuilderError": ".builder",
+    "EventBuilder": ".builder",
+    "CodeError": ".codes",
+    "TiebreakSpec": ".codes",
+    "parse_code": ".codes",
+    "parse_list": ".codes",
+    "Diagnostic": ".diagnostics",
+    "InputError": ".diagnostics",
+    "Severity": ".diagnostics",
+    "Edition": ".editions",
+    "Entry": ".editions",
+    "OpponentTable": ".editions",
+    "InternalError": ".faults",
+    "read_tournament": ".formats",
+    "read_trf": ".formats",
+    "ReadResult": ".formats.base",
+    "ReadSettings": ".formats.base",
+    "parse_trf": ".formats.trf.reader",
+    "hookimpl": ".hookspecs",
+    "PluginError": ".host",
+    "registry": ".host",
+    "Acceleration": ".model",
+    "Colour": ".model",
+    "Game": ".model",
+    "Participant": ".model",
+    "ResultKind": ".model",
+    "Scoring": ".model",
+    "Tournament": ".model",
+    "TournamentType": ".model",
+    "exact_str": ".numbers",
+    "BursteinIndex": ".pairing",
+    "DubovIndex": ".pairing",
+    "PairingIndexError": ".pairing",
+    "pairing_index": ".pairing",
+    "Row": ".standings",
+    "Standings": ".standings",
+    "compute_standings": ".standings",
+    "Context": ".tiebreak",
+    "Option": ".tiebreak",
+    "OptionError": ".tiebreak",
+    "Tiebreak": ".tiebreak",
+}
+
+# The public names (each of _WHERE, and the version).
 __all__ = [
     "Acceleration",
     "BuilderError",
@@ -114,3 +147,27 @@ __all__ = [
     "read_trf",
     "registry",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The public name *name*, its module imported on first use and the name kept here."""
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
+
+def _edition_names() -> tuple[str, ...]:
+    """The rules editions' names, for the builder's check of an edition (builder/results.py):
+    the package knows the plugin host; the builder knows nothing of ranking."""
+    from .host import registry
+
+    return tuple(registry().editions)

@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from .model import Participant, Tournament
@@ -148,6 +147,8 @@ def _list(field: str, value: str, column: int, fail: Callable[[int, str], Catego
 def read_definitions(path: str) -> list[Category]:
     """A definitions file: one ``NAME:CONDITION...`` per line; blank lines and ``#`` comments
     are skipped. Errors read ``FILE:LINE: ...``."""
+    from pathlib import Path  # only with --categories: pathlib is off the standings path
+
     p = Path(path)
     if not p.is_file():
         raise CategoryError(f"--categories {path}: not a regular file")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -44,6 +43,7 @@ from .results import (
     tiebreak_codes,
     whole,
 )
+from .rounds import PlayerEntry, check_byes, check_games, entry_of
 from .teams import TeamRound, TeamSettings, check_team_round, team_event
 
 if TYPE_CHECKING:
@@ -59,19 +59,6 @@ MAX_PLAYERS = 1_000_000
 MAX_BOARDS = 99
 
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
-NEVER = 10**9  # "withdraws" in no round
-
-
-@dataclass
-class _Entry:
-    """A participant as added: every field of its Participant but the scores."""
-
-    fields: dict[str, Any]
-    entered: int  # first round the participant can play (late entries: later than 1)
-    until: int = NEVER  # first round it no longer plays (withdrawal)
-
-
-_KINDS: dict[object, tuple[ResultKind, ResultKind]] = {}  # result text -> kinds, when valid
 
 
 class EventBuilder(ArbiterRecords):
@@ -151,7 +138,7 @@ class EventBuilder(ArbiterRecords):
             for colour in Colour
             for pts in (self.scoring.points(kind, colour),)
         }
-        self._entries: dict[int, _Entry] = {}
+        self._entries: dict[int, PlayerEntry] = {}
         self._ids: list[int] = []  # sorted
         self._games: dict[int, list[Game]] = {}
         self._units: dict[int, int] = {}  # the games' units (on self.scale)
@@ -208,7 +195,7 @@ class EventBuilder(ArbiterRecords):
             sex=text(sex, "sex", pid),
             birth_date=text(birth_date, "birth_date", pid),
         )
-        self._entries[pid] = _Entry(dict(template.__dict__), first)
+        self._entries[pid] = PlayerEntry(dict(template.__dict__), first)
         bisect.insort(self._ids, pid)
         absent = self._points[ResultKind.NOT_PAIRED, Colour.NONE]
         self._games[pid] = [
@@ -279,6 +266,21 @@ class EventBuilder(ArbiterRecords):
 
         The whole round is checked before anything changes: on :class:`BuilderError` the
         builder is as it was."""
+        n = self._round_to_record(n, replace)
+        games = listed(games, "games", n)
+        byes = mapping(byes, "byes", n)
+        new: dict[int, Game] = {}  # the round's games and byes, by participant, once checked
+        check_games(n, games, self._entries, self._points, new)
+        check_byes(n, byes, self._entries, self._points, bool(self._teams), new)
+        team_round = check_team_round(
+            n, self._teams, self._entry, team_forfeits, team_byes, lineups
+        )
+        if not new and not team_round.forfeits and not team_round.byes:
+            raise BuilderError("no games and no byes", n)
+        self._commit_round(n, new, team_round)  # everything is checked: now change
+
+    def _round_to_record(self, n: object, replace: bool) -> int:
+        """*n* when it is the next round, or an earlier one with *replace*."""
         n = whole(n, "round", 1, MAX_ROUNDS)
         if n > self.rounds + 1:
             raise BuilderError(f"round {self.rounds + 1} must be recorded first", n)
@@ -289,62 +291,11 @@ class EventBuilder(ArbiterRecords):
             )
         if self.planned is not None and n > self.planned:
             raise BuilderError(f"the event has {self.planned} rounds", n)
-        team_event = bool(self._teams)
-        new: dict[int, Game] = {}
-        points = self._points
-        entries = self._entries
-        white_points = {k: points[k, Colour.WHITE] for k in ResultKind}
-        black_points = {k: points[k, Colour.BLACK] for k in ResultKind}
-        games = listed(games, "games", n)
-        byes = mapping(byes, "byes", n)
-        for item in games:
-            try:
-                white, black, result = item
-            except (TypeError, ValueError):
-                raise BuilderError(f"game {item!r} is not (white, black, result)", n) from None
-            # The common case in a few dictionary lookups; anything odd goes the slow way,
-            # which says what is wrong.
-            ew = entries.get(white) if type(white) is int else None
-            eb = entries.get(black) if type(black) is int else None
-            if (
-                ew is None
-                or eb is None
-                or white in new
-                or black in new
-                or white == black
-                or not ew.entered <= n < ew.until
-                or not eb.entered <= n < eb.until
-            ):
-                self._refuse(
-                    n, new, (white, f"white against {black}"), (black, f"black against {white}")
-                )
-            kinds = _KINDS.get(result) if type(result) is str else None
-            if kinds is None:
-                try:
-                    kinds = game_kinds(result)
-                except ValueError as e:
-                    raise BuilderError(f"in game {white}-{black}: {e}", n, white) from None
-                if len(_KINDS) < 256:
-                    _KINDS[result] = kinds
-            kw, kb = kinds
-            new[white] = _NEW(Game, (n, kw, black, Colour.WHITE, *white_points[kw]))
-            new[black] = _NEW(Game, (n, kb, white, Colour.BLACK, *black_points[kb]))
-        for pid, code in byes.items():
-            entry = entries.get(pid) if type(pid) is int else None
-            if entry is None or pid in new or not entry.entered <= n < entry.until:
-                self._refuse(n, new, (pid, f"bye '{code}'"))
-            try:
-                kind = bye_kind(code, team_event)
-            except ValueError as e:
-                raise BuilderError(f"has an unreadable bye: {e}", n, pid) from None
-            new[pid] = _NEW(Game, (n, kind, None, Colour.NONE, *points[kind, Colour.NONE]))
-        team_round = check_team_round(
-            n, self._teams, self._entry, team_forfeits, team_byes, lineups
-        )
-        if not new and not team_round.forfeits and not team_round.byes:
-            raise BuilderError("no games and no byes", n)
-        # Checked: now change.
-        absent = points[ResultKind.NOT_PAIRED, Colour.NONE]
+        return n
+
+    def _commit_round(self, n: int, new: Mapping[int, Game], team_round: TeamRound) -> None:
+        """Round *n* as checked: *new* for the players in it, not paired for the others."""
+        absent = self._points[ResultKind.NOT_PAIRED, Colour.NONE]
         units = self._units
         for pid, row in self._games.items():
             g = new.get(pid) or _NEW(Game, (n, ResultKind.NOT_PAIRED, None, Colour.NONE, *absent))
@@ -548,40 +499,8 @@ class EventBuilder(ArbiterRecords):
             raise BuilderError("is unknown (add_player or add_team first)", participant=pid)
         return pid
 
-    def _entry(self, pid: object, n: int | None) -> _Entry:
-        if isinstance(pid, bool) or not isinstance(pid, int):
-            raise BuilderError(f"player id {pid!r} is not a whole number", n)
-        if type(pid) is not int:  # an IntEnum: the event's ids are plain ints
-            raise BuilderError(
-                f"player id {pid!r} is a {type(pid).__name__}, not a plain int; "
-                f"pass its value, {int(pid)}",
-                n,
-            )
-        if pid not in self._entries:
-            raise BuilderError("is unknown (add_player first)", n, pid)
-        return self._entries[pid]
-
-    def _refuse(self, n: int, new: Mapping[int, Game], *placed: tuple[object, str]) -> None:
-        """Raise the error that keeps *placed* (participant, what it was given) out of round
-        *n*, where *new* holds the games accepted so far."""
-        for pid, what in placed:
-            entry = self._entry(pid, n)
-            assert isinstance(pid, int)
-            if len(placed) == 2 and placed[0][0] == placed[1][0]:
-                raise BuilderError("is paired with itself", n, pid)
-            if pid in new:
-                g = new[pid]
-                before = (
-                    f"{g.colour.name.lower()} against {g.opponent}"
-                    if g.opponent is not None
-                    else f"bye '{g.kind.value}'"
-                )
-                raise BuilderError(f"is paired twice ({before}, and {what})", n, pid)
-            if n < entry.entered:
-                raise BuilderError(f"enters the event in round {entry.entered} ({what})", n, pid)
-            if n >= entry.until:
-                raise BuilderError(f"withdrew from round {entry.until} ({what})", n, pid)
-        raise AssertionError("nothing to refuse")  # pragma: no cover
+    def _entry(self, pid: object, n: int | None) -> PlayerEntry:
+        return entry_of(self._entries, pid, n)
 
     def _set(self, pid: int, g: Game) -> None:
         row = self._games[pid]

@@ -4,7 +4,8 @@ numbers and dates; and the error it raises when it cannot."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+import sys
+from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
@@ -72,9 +73,12 @@ def bye_kind(code: object, team_event: bool) -> ResultKind:
     raise ValueError(f"bye code {code!r} not understood: use U (pairing-allocated), F, H or Z")
 
 
-# The package (fide_tiebreaks/__init__.py), which knows the plugin host, gives the names of
-# the rules editions; the builder itself knows nothing of ranking (the import contracts).
-edition_names: Callable[[], Collection[str]] | None = None
+def edition_names() -> Collection[str]:
+    """The rules editions' names. The package (fide_tiebreaks/__init__.py), which knows the
+    plugin host, gives them; the builder itself knows nothing of ranking (the import
+    contracts), and the package is always loaded before any module of it."""
+    names: Collection[str] = sys.modules["fide_tiebreaks"]._edition_names()
+    return names
 
 
 def check_edition(edition: object) -> None:
@@ -83,7 +87,7 @@ def check_edition(edition: object) -> None:
         return
     if not isinstance(edition, str) or not edition.strip():
         raise BuilderError(f"edition {edition!r} must be a name such as 'fide-2024'")
-    names = sorted(edition_names()) if edition_names is not None else []
+    names = sorted(edition_names())
     if names and edition.lower() not in {n.lower() for n in names}:
         raise BuilderError(
             f"edition {clip(edition)!r} is not known; the editions are " + ", ".join(names)

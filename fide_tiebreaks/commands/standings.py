@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from ..formats import FORMATS
@@ -162,9 +163,7 @@ def output_format(given: str | None, output: str | None) -> str:
         return given
     if not output:
         return "table"
-    from pathlib import PurePath
-
-    suffix = PurePath(output).suffix
+    suffix = _suffix(output)
     fmt = EXTENSIONS.get(suffix.lower())
     if fmt is None:
         if suffix:
@@ -175,6 +174,14 @@ def output_format(given: str | None, output: str | None) -> str:
             )
         return "table"
     return fmt
+
+
+def _suffix(path: str) -> str:
+    """The extension of *path*'s last part as pathlib names it ('' for 'x', '.trf' or 'x.'),
+    without importing pathlib on the way to the standings."""
+    name = os.path.basename(path.rstrip("/" + os.sep))
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -254,20 +261,27 @@ def rendered(
 ) -> bytes:
     """The standings in *fmt*, with their category sections; CommandError when the format
     cannot hold them or a category cannot be decided."""
-    from ..categories import CategoryError
     from ..formats.base import Unwritable
 
     try:
         data: bytes = render(standings, fmt, dict(standings.options), categories, trf_form=trf_form)
     except Unwritable as e:  # -f chess-json of the largest events; TRF's columns
         raise CommandError(str(e)) from None
-    except CategoryError as e:  # an age with no date to count it on
-        raise CommandError(str(e)) from None
+    except Exception as e:
+        if not categories:  # categories.py is loaded only when there are some
+            raise
+        from ..categories import CategoryError
+
+        if not isinstance(e, CategoryError):
+            raise
+        raise CommandError(str(e)) from None  # an age with no date to count it on
     return data
 
 
 def categories_from(args: argparse.Namespace) -> list[Any]:
     """The --category and --categories definitions; CommandError for a bad one."""
+    if not args.category and not args.categories:
+        return []
     from ..categories import CategoryError, check_all, parse_category, read_definitions
 
     try:

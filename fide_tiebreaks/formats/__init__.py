@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from .base import ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
-from .trf.writer import with_ranks
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -93,6 +92,8 @@ def to_trf(s: Standings, form: str | None = None) -> bytes:
     N, or another type), which raises :class:`~fide_tiebreaks.formats.trf.forms.TrfFormError`
     for what the form cannot hold."""
     if form is None and s.tournament.source is not None:
+        from .trf.writer import with_ranks  # only when writing TRF
+
         ranks = {row.participant.id: row.rank for row in s.rows}
         return with_ranks(
             s.tournament.source,

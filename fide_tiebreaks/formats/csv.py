@@ -10,7 +10,6 @@ from ..diagnostics import printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
-from .category_sections import HEAD, rows
 
 if TYPE_CHECKING:
     from ..categories import Category
@@ -32,6 +31,8 @@ def to_csv(s: Standings, categories: Sequence[Category] = ()) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     _overall(s, w)
+    if categories:
+        from .category_sections import HEAD, rows  # only with --category
     for c in categories:
         buf.write(f"\n# category {_cell(c.name)}: {c.text}\n")
         w.writerow(HEAD)

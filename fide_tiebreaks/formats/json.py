@@ -11,7 +11,6 @@ from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
 from .after_list import as_dict
-from .category_sections import as_dicts
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -117,6 +116,8 @@ def to_json(s: Standings, categories: Sequence[Category] = ()) -> str:
     body = ",\n".join(rows)
     tail = ""
     if categories:
+        from .category_sections import as_dicts  # only with --category
+
         sections = ",\n".join(_ENCODER.encode(c) for c in as_dicts(s, categories))
         tail = f', "categories": [\n{sections}\n]'
     return f'{head}, "standings": [\n{body}\n]{tail}}}\n'

@@ -11,8 +11,9 @@ works on ``:MP`` and ``:GP`` unchanged.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model import TeamData  # the team event's data, imported from here by plugins
-from .build import build_team_event
 from .records import (
     AbnormalPoints,
     FindingKind,
@@ -26,6 +27,19 @@ from .records import (
     TeamRecords,
 )
 from .views import match_scoring, participants_for, scoring_for, team_scores, team_view
+
+if TYPE_CHECKING:
+    from .build import build_team_event
+
+
+def __getattr__(name: str) -> object:
+    """build_team_event loads on first use: an individual event never builds teams."""
+    if name == "build_team_event":
+        from .build import build_team_event
+
+        return build_team_event
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "AbnormalPoints",

@@ -25,7 +25,6 @@ from ...model import (
     infer_type,
 )
 from ...numbers import grid_scale
-from ...teams import build_team_event
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, settled
 from . import acceleration, settings, team_records
 from . import players as players_module
@@ -376,6 +375,8 @@ class Parser:
         st = self.st
         st.teams.primary = "GP" if "_GP_MP" in st.info.get("192", "").upper() else "MP"
         st.teams.pab_override = st.pab_override
+        from ...teams.build import build_team_event  # team events only
+
         event = build_team_event(tournament, st.teams)
         team_records.report_team_findings(event.findings, st.out)
         tournament = event.tournament
