@@ -100,7 +100,8 @@ def make_plan(
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
     specs = _requested(tiebreaks, reg, notes, source)
-    chosen = _edition(edition or tournament.edition, tournament, reg, notes, source)
+    preset = _preset_edition(tiebreaks, reg)
+    chosen = _edition(edition or tournament.edition or preset, tournament, reg, notes, source)
     entries: list[Planned] = []
     for spec in specs:
         planned = _planned(
@@ -162,6 +163,13 @@ def _requested(
             )
         )
     return specs
+
+
+def _preset_edition(tiebreaks: str | list[str] | tuple[str, ...], reg: Registry) -> str | None:
+    """The edition a ``preset:NAME`` list's regulations use (``Preset.edition``), if any."""
+    if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
+        return reg.preset(tiebreaks.strip()[len(PRESET) :]).edition or None
+    return None
 
 
 def _edition(
@@ -302,7 +310,7 @@ class Caches:
         return Context(
             tournament=tournament,
             spec=spec,
-            edition=edition,
+            edition=tiebreak.edition_in(edition),
             group=group,
             cache=cache,
             options=options,
