@@ -100,8 +100,8 @@ def make_plan(
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
     specs = _requested(tiebreaks, reg, notes, source)
-    preset = _preset_edition(tiebreaks, reg)
-    chosen = _edition(edition or tournament.edition or preset, tournament, reg, notes, source)
+    asked = edition or tournament.edition or _rules_edition(tiebreaks, specs, reg, providers)
+    chosen = _edition(asked, tournament, reg, notes, source)
     entries: list[Planned] = []
     for spec in specs:
         planned = _planned(
@@ -112,12 +112,29 @@ def make_plan(
         if any(k.spec.code == planned.spec.code for k in entries) and not planned.tiebreak.group:
             raise CodeError(f"'{planned.spec.code}' appears twice in the tie-break list")
         entries.append(planned)
+        notes.extend(_own_rules(planned, chosen, source))
         warning = _cut_warning(planned.spec, tournament.rounds, given, source)
         if warning is not None:
             notes.append(warning)
     return Plan(
         tournament, chosen, tuple(entries), options, tuple(notes), source, strict, reg.builtin
     )
+
+
+def _own_rules(planned: Planned, run: Edition, source: str) -> list[Diagnostic]:
+    """The note that a code of another rulebook keeps its own edition (Tiebreak.edition)
+    in a run of another one."""
+    own = planned.tiebreak.rules
+    if own is None or own.name == run.name:
+        return []
+    return [
+        Diagnostic(
+            Severity.NOTE,
+            f"{planned.spec.code} is computed under its own rules, edition {own.name} "
+            f"({own.citation}), not {run.name}",
+            source,
+        )
+    ]
 
 
 def _requested(
@@ -165,11 +182,32 @@ def _requested(
     return specs
 
 
-def _preset_edition(tiebreaks: str | list[str] | tuple[str, ...], reg: Registry) -> str | None:
-    """The edition a ``preset:NAME`` list's regulations use (``Preset.edition``), if any."""
+def _rules_edition(
+    tiebreaks: str | list[str] | tuple[str, ...],
+    specs: tuple[TiebreakSpec, ...],
+    reg: Registry,
+    providers: Mapping[str, str] | None,
+) -> str | None:
+    """The edition of the list's own rules, for a run that names none: the one a
+    ``preset:NAME`` list's regulations use (``Preset.edition``), else the one every code
+    names (``Tiebreak.edition``: a list all of another rulebook); None for the date's."""
     if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
-        return reg.preset(tiebreaks.strip()[len(PRESET) :]).edition or None
-    return None
+        preset = reg.preset(tiebreaks.strip()[len(PRESET) :])
+        if preset.edition:
+            return preset.edition
+    return _codes_edition(specs, reg, providers)
+
+
+def _codes_edition(
+    specs: tuple[TiebreakSpec, ...], reg: Registry, providers: Mapping[str, str] | None
+) -> str | None:
+    """The edition every code of the list names (``Tiebreak.edition``: all of another
+    rulebook), so that the run is reported under it; None when any code follows the run's."""
+    try:
+        named = {reg.resolve(spec.name, providers).edition for spec in specs}
+    except CodeError:
+        return None  # the code is refused, with its reason, when the list is planned
+    return named.pop() if len(named) == 1 and "" not in named else None
 
 
 def _edition(

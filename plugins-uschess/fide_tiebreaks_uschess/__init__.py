@@ -51,101 +51,105 @@ def _code(
     )
 
 
+# Rule 34E in the rulebook's order, then the team system of 34G2.
+CODES = (
+    _code(
+        "MM",
+        "Modified Median",
+        "34E1",
+        "Opponents' adjusted scores; plus: lowest dropped, even: highest and lowest, "
+        "minus: highest (two each way from 9 rounds).",
+        compute=opposition.modified_median,
+        explain=opposition.explain_modified_median,
+    ),
+    _code(
+        "MED",
+        "Median (Harkness)",
+        "34E1",
+        "Opponents' adjusted scores, highest and lowest dropped (two each way from 9 rounds).",
+        compute=opposition.median,
+        explain=opposition.explain_median,
+    ),
+    _code(
+        "SOLK",
+        "Solkoff",
+        "34E2",
+        "Sum of the opponents' adjusted scores.",
+        compute=opposition.solkoff,
+        explain=opposition.explain_solkoff,
+    ),
+    _code(
+        "CUM",
+        "Cumulative",
+        "34E3",
+        "Sum of the running scores, less the points of unplayed wins and byes.",
+        compute=progress.cumulative,
+        explain=progress.explain_cumulative,
+    ),
+    _code(
+        "OCUM",
+        "Cumulative of opposition",
+        "34E4",
+        "Sum of the opponents' Cumulative tie-breaks.",
+        compute=progress.cumulative_of_opposition,
+        explain=progress.explain_cumulative_of_opposition,
+    ),
+    _code(
+        "USDE",
+        "Result between tied players",
+        "34E5",
+        "Wins less losses in the games among the players still tied.",
+        compute=games.result_between_tied,
+        explain=games.explain_result_between_tied,
+        group=True,
+    ),
+    _code(
+        "MBLK",
+        "Most blacks",
+        "34E6",
+        "Games played with Black.",
+        compute=games.most_blacks,
+        explain=games.explain_most_blacks,
+    ),
+    _code(
+        "KASH",
+        "Kashdan",
+        "34E7",
+        "4 per win, 2 per draw, 1 per loss, 0 per unplayed game.",
+        compute=games.kashdan,
+        explain=games.explain_kashdan,
+    ),
+    _code(
+        "USSB",
+        "Sonneborn-Berger (US Chess)",
+        "34E8",
+        "Adjusted scores of the opponents beaten plus half those of the opponents drawn.",
+        compute=opposition.sonneborn_berger,
+        explain=opposition.explain_sonneborn_berger,
+    ),
+    _code(
+        "USARO",
+        "Average rating of opposition",
+        "34E10",
+        "Mean rating of the rated opponents played.",
+        compute=games.average_rating_of_opposition,
+        explain=games.explain_average_rating,
+    ),
+    _code(
+        "USAT",
+        "US Amateur Team system",
+        "34G2",
+        "Per match: game points scored x the opponent team's final match points, added up.",
+        compute=team.us_amateur_team,
+        explain=team.explain_us_amateur_team,
+        check=team.check_team,
+    ),
+)
+
+
 @hookimpl
 def fide_tiebreaks_register() -> list[Tiebreak]:
-    return [
-        _code(
-            "MM",
-            "Modified Median",
-            "34E1",
-            "Opponents' adjusted scores; plus: lowest dropped, even: highest and lowest, "
-            "minus: highest (two each way from 9 rounds).",
-            compute=opposition.modified_median,
-            explain=opposition.explain_modified_median,
-        ),
-        _code(
-            "MED",
-            "Median (Harkness)",
-            "34E1",
-            "Opponents' adjusted scores, highest and lowest dropped (two each way from 9 rounds).",
-            compute=opposition.median,
-            explain=opposition.explain_median,
-        ),
-        _code(
-            "SOLK",
-            "Solkoff",
-            "34E2",
-            "Sum of the opponents' adjusted scores.",
-            compute=opposition.solkoff,
-            explain=opposition.explain_solkoff,
-        ),
-        _code(
-            "CUM",
-            "Cumulative",
-            "34E3",
-            "Sum of the running scores, less the points of unplayed wins and byes.",
-            compute=progress.cumulative,
-            explain=progress.explain_cumulative,
-        ),
-        _code(
-            "OCUM",
-            "Cumulative of opposition",
-            "34E4",
-            "Sum of the opponents' Cumulative tie-breaks.",
-            compute=progress.cumulative_of_opposition,
-            explain=progress.explain_cumulative_of_opposition,
-        ),
-        _code(
-            "USDE",
-            "Result between tied players",
-            "34E5",
-            "Wins less losses in the games among the players still tied.",
-            compute=games.result_between_tied,
-            explain=games.explain_result_between_tied,
-            group=True,
-        ),
-        _code(
-            "MBLK",
-            "Most blacks",
-            "34E6",
-            "Games played with Black.",
-            compute=games.most_blacks,
-            explain=games.explain_most_blacks,
-        ),
-        _code(
-            "KASH",
-            "Kashdan",
-            "34E7",
-            "4 per win, 2 per draw, 1 per loss, 0 per unplayed game.",
-            compute=games.kashdan,
-            explain=games.explain_kashdan,
-        ),
-        _code(
-            "USSB",
-            "Sonneborn-Berger (US Chess)",
-            "34E8",
-            "Adjusted scores of the opponents beaten plus half those of the opponents drawn.",
-            compute=opposition.sonneborn_berger,
-            explain=opposition.explain_sonneborn_berger,
-        ),
-        _code(
-            "USARO",
-            "Average rating of opposition",
-            "34E10",
-            "Mean rating of the rated opponents played.",
-            compute=games.average_rating_of_opposition,
-            explain=games.explain_average_rating,
-        ),
-        _code(
-            "USAT",
-            "US Amateur Team system",
-            "34G2",
-            "Per match: game points scored x the opponent team's final match points, added up.",
-            compute=team.us_amateur_team,
-            explain=team.explain_us_amateur_team,
-            check=team.check_team,
-        ),
-    ]
+    return list(CODES)
 
 
 @hookimpl
