@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from fide_tiebreaks import Context, Tiebreak, hookimpl
+from fide_tiebreaks import Context, Option, Tiebreak, hookimpl
 from fide_tiebreaks.editions import Edition
 from fide_tiebreaks.tiebreak import Preset
 
@@ -153,6 +153,20 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
 
 
 @hookimpl
+def fide_tiebreaks_options() -> list[Option]:
+    return [
+        Option(
+            name=opposition.MINUS_OPTION,
+            type="choice",
+            choices=("highest", "lowest"),
+            default="highest",
+            help="MM (US Chess 34E1): what a minus score discards: the highest, as the 7th "
+            "edition says, or the lowest, as some TD pages state it",
+        )
+    ]
+
+
+@hookimpl
 def fide_tiebreaks_editions() -> list[Edition]:
     return [USCHESS_7]
 
@@ -170,10 +184,10 @@ def fide_tiebreaks_presets() -> list[Preset]:
         ),
         Preset(
             name="uschess-team",
-            tiebreaks="USAT,MM,SOLK",
-            description="team event under US Chess rules: the US Amateur Team system, then "
-            "the team Modified Median and Solkoff",
-            citation=f"{CITATION} 34G2 (US Amateur Team system), 34E1, 34E2",
+            tiebreaks="USAT",
+            description="team event of team-against-team matches under US Chess rules: "
+            "the US Amateur Team system",
+            citation=f"{CITATION} 34G2",
             edition=NAME,
         ),
     ]

@@ -4,9 +4,9 @@ Solkoff (34E2) and Sonneborn-Berger (34E8), each on the opponent table of the ed
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from fide_tiebreaks import Context
 from fide_tiebreaks.editions import Entry, sum_of_products, sum_of_scores
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from fide_tiebreaks.explain import Line, Step
 
 LONG_EVENT = 9  # 34E1: from nine rounds on, two scores are discarded each way
+# The option that chooses what a minus score discards (docs/interpretations.md): the 7th
+# edition's "highest", or "lowest" as some TD pages and older local rules state it.
+MINUS_OPTION = "uschess_minus_discard"
 
 
 class Discard(NamedTuple):
@@ -28,7 +31,7 @@ class Discard(NamedTuple):
     why: str  # the rule, in words
 
 
-Rule = Callable[[Tournament, Participant], "Discard"]
+Rule = Callable[[Tournament, Participant, Mapping[str, Any]], Discard]
 
 
 def each_way(t: Tournament) -> int:
@@ -44,9 +47,10 @@ def standing(t: Tournament, p: Participant) -> str:
     return "even" if twice == most else "minus"
 
 
-def modified_median_discard(t: Tournament, p: Participant) -> Discard:
+def modified_median_discard(t: Tournament, p: Participant, options: Mapping[str, Any]) -> Discard:
     """34E1 Modified Median: an even score discards the highest and the lowest; a plus score
-    only the lowest, a minus score only the highest (two of each from nine rounds on)."""
+    only the lowest, a minus score only the highest (two of each from nine rounds on). With
+    the option ``uschess_minus_discard=lowest`` a minus score discards the lowest instead."""
     n = each_way(t)
     kind = standing(t, p)
     many = f"{n} " if n > 1 else ""
@@ -55,17 +59,20 @@ def modified_median_discard(t: Tournament, p: Participant) -> Discard:
         return Discard(n, 0, f"plus score: the {many}lowest discarded (34E1; {rounds})")
     if kind == "even":
         return Discard(n, n, f"even score: the {many}highest and lowest discarded (34E1; {rounds})")
+    if options.get(MINUS_OPTION) == "lowest":
+        why = f"minus score: the {many}lowest discarded (--option uschess-minus-discard=lowest"
+        return Discard(n, 0, f"{why}, not 34E1 of the 7th edition; {rounds})")
     return Discard(0, n, f"minus score: the {many}highest discarded (34E1; {rounds})")
 
 
-def median_discard(t: Tournament, p: Participant) -> Discard:
+def median_discard(t: Tournament, p: Participant, options: Mapping[str, Any]) -> Discard:
     """34E1 Median (Harkness): the highest and the lowest, whatever the score (two of each
     from nine rounds on)."""
     n = each_way(t)
     return Discard(n, n, f"median: {n} highest and {n} lowest discarded (34E1; {t.rounds} rounds)")
 
 
-def solkoff_discard(t: Tournament, p: Participant) -> Discard:
+def solkoff_discard(t: Tournament, p: Participant, options: Mapping[str, Any]) -> Discard:
     """34E2 Solkoff: as 34E1, but no opponent's score is discarded."""
     return Discard(0, 0, "Solkoff: nothing discarded (34E2)")
 
@@ -78,7 +85,7 @@ def _sums(ctx: Context, rule: Rule, weighted: bool) -> dict[int, Fraction]:
     total = sum_of_products if weighted else sum_of_scores
     out = {}
     for p, entries in zip(t.participants, table.entries, strict=True):
-        d = rule(t, p)
+        d = rule(t, p, ctx.options)
         kept = cut(entries, d.low, d.high, weighted) if d.low or d.high else list(entries)
         out[p.id] = from_units(total(kept), scale)
     return out
@@ -102,7 +109,7 @@ def solkoff(ctx: Context) -> dict[int, Fraction]:
     return _sums(ctx, solkoff_discard, False)
 
 
-def _no_discard(t: Tournament, p: Participant) -> Discard:
+def _no_discard(t: Tournament, p: Participant, options: Mapping[str, Any]) -> Discard:
     return Discard(0, 0, "")
 
 
@@ -123,7 +130,7 @@ def _lines(ctx: Context, pid: int, rule: Rule, weighted: bool) -> list[Line | St
     p = t.participant(pid)
     table = ctx.opponent_table()
     entries = table.entries[t.index[pid]]
-    d = rule(t, p)
+    d = rule(t, p, ctx.options)
     kept = ctx.edition.cut(entries, d.low, d.high, weighted) if d.low or d.high else entries
     # The low discards come first (the edition's cut), so these are the ones they took.
     after_low = set(ctx.edition.cut(entries, d.low, 0, weighted)) if d.low else set(entries)

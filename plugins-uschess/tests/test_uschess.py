@@ -146,3 +146,11 @@ def test_the_command_runs_the_cases_and_the_preset():
         check=True,
     )
     assert "edition uschess-7" in ranked.stdout and "MM  SOLK   CUM  OCUM" in ranked.stdout
+
+
+def test_the_other_reading_of_a_minus_score_is_a_switch(tmp_path):
+    # Player 4 of the rulebook examples (minus, opponents 2, 2.5, 3, 0, 0): dropping the
+    # lowest (0) instead of the highest (3) gives 7.5 instead of 4.5.
+    t = event(tmp_path, "rulebook-examples.xml")
+    s = compute_standings(t, "MM", reg=registry(), options={"uschess_minus_discard": "lowest"})
+    assert s.values("MM")[4] == Fraction(15, 2)
