@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 
 from fide_tiebreaks import Context, Option, Tiebreak, hookimpl
 from fide_tiebreaks.editions import Edition
@@ -195,4 +194,7 @@ def fide_tiebreaks_presets() -> list[Preset]:
 
 @hookimpl
 def fide_tiebreaks_add_fixture_dirs() -> list[str]:
+    # pathlib only here: a standings run loads this module and never needs it (start-up)
+    from pathlib import Path
+
     return [str(Path(__file__).parent / "cases")]
