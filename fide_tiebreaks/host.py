@@ -510,12 +510,17 @@ def _malformed_tiebreak(item: Tiebreak) -> str:
         f is None or callable(f) for f in (item.check, item.explain)
     ):
         return "compute, check or explain is not a function"
-    if not isinstance(item.edition, str):
-        return "edition is not the name of an edition (text)"
+    return _malformed_values(item)
+
+
+def _malformed_values(item: Tiebreak) -> str:
+    """What is wrong with a Tiebreak's plain values (``alone``, ``edition``), or ''."""
     if item.alone is not None and (
         isinstance(item.alone, bool) or not isinstance(item.alone, Rational)
     ):
         return "alone is not an exact number"
+    if not isinstance(item.edition, str):
+        return "edition is not the name of an edition (text)"
     return ""
 
 
