@@ -41,8 +41,12 @@ def explain_kashdan(ctx: Context, pid: int) -> list[Step]:
     out = []
     for g in ctx.tournament.participant(pid).results:
         worth = KASHDAN.get(g.kind, 0)
-        why = "" if g.kind in KASHDAN else ": unplayed, 0 (34E7)"
-        out.append(Step(f"R{g.round}: {g.kind.description}{why}", Fraction(worth), g.round))
+        why = "" if g.kind in KASHDAN else ", unplayed"
+        out.append(
+            Step(f"R{g.round}: {g.kind.description}{why}: {worth}", Fraction(worth), g.round)
+        )
+    total = sum(KASHDAN.get(g.kind, 0) for g in ctx.tournament.participant(pid).results)
+    out.append(Step(f"4 per win, 2 per draw, 1 per loss, 0 unplayed: {total} (34E7)"))
     return out
 
 
@@ -125,7 +129,16 @@ def average_rating_of_opposition(ctx: Context) -> dict[int, Fraction]:
 def explain_average_rating(ctx: Context, pid: int) -> list[Step]:
     from fide_tiebreaks.explain import Step
 
+    t = ctx.tournament
+    unrated = [
+        f"#{g.opponent}"
+        for g in t.participant(pid).results
+        if g.kind.played and g.opponent is not None and not t.participant(g.opponent).rating
+    ]
     met = _ratings_met(ctx, pid)
     mean = Fraction(sum(met), len(met)) if met else Fraction(0)
     listed = " + ".join(map(str, met)) or "no rated opponent played"
-    return [Step(f"({listed}) / {len(met)} = {exact_str(mean)} (34E10)", mean)]
+    out = [Step(f"({listed}) / {len(met)} = {exact_str(mean)} (34E10)", mean)]
+    if unrated:
+        out.append(Step(f"unrated, left out: {', '.join(unrated)}"))
+    return out
