@@ -29,7 +29,11 @@ from fide_tiebreaks.tiebreak import Preset
 
 def _table(t, forfeits_as_played, options):
     rows = tuple(
-        tuple(Entry(g.round, None, 7 * t.scale, g.units, False, "x") for g in p.results)
+        tuple(
+            Entry(round=g.round, opponent=None, score=7 * t.scale, points=g.units, vur=False,
+                  category="x")
+            for g in p.results
+        )
         for p in t.participants
     )
     return OpponentTable(t.scale, rows, tuple(0 for _ in t.participants))

@@ -58,9 +58,27 @@ def opponent_table(
             ):
                 category = "played" if g.kind in PLAYED_KINDS else "/P"
                 score = adjusted[index[g.opponent]]
-                row.append(Entry(g.round, g.opponent, score, g.units, False, category))
+                row.append(
+                    Entry(
+                        round=g.round,
+                        opponent=g.opponent,
+                        score=score,
+                        points=g.units,
+                        vur=False,
+                        category=category,
+                    )
+                )
             else:
-                row.append(Entry(g.round, None, 0, g.units, False, OWN_UNPLAYED))
+                row.append(
+                    Entry(
+                        round=g.round,
+                        opponent=None,
+                        score=0,
+                        points=g.units,
+                        vur=False,
+                        category=OWN_UNPLAYED,
+                    )
+                )
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 

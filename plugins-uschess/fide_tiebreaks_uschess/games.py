@@ -43,7 +43,7 @@ def explain_kashdan(ctx: Context, pid: int) -> list[Step]:
         worth = KASHDAN.get(g.kind, 0)
         why = "" if g.kind in KASHDAN else ", unplayed"
         out.append(
-            Step(f"R{g.round}: {g.kind.description}{why}: {worth}", Fraction(worth), g.round)
+            Step(f"R{g.round}: {g.kind.description}{why}: {worth}", Fraction(worth), round=g.round)
         )
     total = sum(KASHDAN.get(g.kind, 0) for g in ctx.tournament.participant(pid).results)
     out.append(Step(f"4 per win, 2 per draw, 1 per loss, 0 unplayed: {total} (34E7)"))

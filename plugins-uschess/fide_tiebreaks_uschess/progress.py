@@ -81,7 +81,12 @@ def explain_cumulative(ctx: Context, pid: int) -> list[Step]:
         if g.kind not in PLAYED_KINDS and g.points:
             note = f"; {g.kind.description}: {exact_str(g.points)} deducted (34E3)"
         out.append(
-            Step(f"R{g.round}: running score {exact_str(total)}{note}", total, g.round, g.opponent)
+            Step(
+                f"R{g.round}: running score {exact_str(total)}{note}",
+                total,
+                round=g.round,
+                opponent=g.opponent,
+            )
         )
     out.append(
         Step(
@@ -103,9 +108,11 @@ def explain_cumulative_of_opposition(ctx: Context, pid: int) -> list[Step]:
     for g in p.results:
         if g.kind in PLAYED_KINDS and g.opponent is not None:
             v = cum[g.opponent].value
-            out.append(Step(f"R{g.round} #{g.opponent}: Cumulative {exact_str(v)}", v, g.round))
+            out.append(
+                Step(f"R{g.round} #{g.opponent}: Cumulative {exact_str(v)}", v, round=g.round)
+            )
         else:
-            out.append(Step(f"R{g.round}: {g.kind.description}: no opponent played", None, g.round))
+            out.append(Step(f"R{g.round}: {g.kind.description}: no opponent played", round=g.round))
     value = sum((cum[o].value for o in opponents_met(p)), Fraction(0))
     out.append(Step(f"sum of the opponents' Cumulative: {exact_str(value)} (34E4)", value))
     return out

@@ -23,8 +23,12 @@ def _final_match_points(team: TeamData) -> dict[int, Fraction]:
     return {tid: sum((m.mp for m in ms), Fraction(0)) for tid, ms in team.matches.items()}
 
 
-def _played(matches: tuple[Match, ...]) -> list[Match]:
-    return [m for m in matches if m.kind in PLAYED_KINDS and m.opponent is not None]
+def _product(m: Match, final: dict[int, Fraction]) -> Fraction:
+    """34G2 for one match: the game points scored times the opponent's final match points;
+    0 for a bye or a forfeited match (no match was played)."""
+    if m.kind in PLAYED_KINDS and m.opponent is not None:
+        return m.gp * final[m.opponent]
+    return Fraction(0)
 
 
 def us_amateur_team(ctx: Context) -> dict[int, Fraction]:
@@ -35,7 +39,7 @@ def us_amateur_team(ctx: Context) -> dict[int, Fraction]:
     assert team is not None  # check_team refused the rest
     final = _final_match_points(team)
     return {
-        p.id: sum((m.gp * final[m.opponent] for m in _played(team.matches[p.id])), Fraction(0))  # type: ignore[index]
+        p.id: sum((_product(m, final) for m in team.matches[p.id]), Fraction(0))
         for p in ctx.tournament.participants
     }
 
@@ -57,11 +61,11 @@ def explain_us_amateur_team(ctx: Context, pid: int) -> list[Step]:
                     f"R{m.round} v team {m.opponent}: game points {exact_str(m.gp)} x its "
                     f"final match points {exact_str(final[m.opponent])} = {exact_str(product)}",
                     product,
-                    m.round,
-                    m.opponent,
+                    round=m.round,
+                    opponent=m.opponent,
                 )
             )
         else:
-            out.append(Step(f"R{m.round}: {m.kind.description}: no match played, 0", None, m.round))
+            out.append(Step(f"R{m.round}: {m.kind.description}: no match played, 0", round=m.round))
     out.append(Step(f"sum {exact_str(total)} (34G2: nothing discarded)", total))
     return out
