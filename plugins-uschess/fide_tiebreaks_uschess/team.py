@@ -19,8 +19,16 @@ def check_team(ctx: Context) -> None:
         raise Unusable("USAT (US Chess OR7 34G2) is a team tie-break; this is no team event")
 
 
-def _final_match_points(team: TeamData) -> dict[int, Fraction]:
-    return {tid: sum((m.mp for m in ms), Fraction(0)) for tid, ms in team.matches.items()}
+def _matches(team: TeamData, tid: int, rounds: int) -> tuple[Match, ...]:
+    """Team *tid*'s matches of the rounds ranked (``--after-round`` ranks fewer than the
+    event holds: the team data keeps every round)."""
+    return team.matches[tid][:rounds]
+
+
+def _final_match_points(team: TeamData, rounds: int) -> dict[int, Fraction]:
+    return {
+        tid: sum((m.mp for m in _matches(team, tid, rounds)), Fraction(0)) for tid in team.matches
+    }
 
 
 def _product(m: Match, final: dict[int, Fraction]) -> Fraction:
@@ -37,9 +45,10 @@ def us_amateur_team(ctx: Context) -> dict[int, Fraction]:
     forfeited match has no opponent's score to multiply, so it adds 0."""
     team = ctx.tournament.team
     assert team is not None  # check_team refused the rest
-    final = _final_match_points(team)
+    rounds = ctx.tournament.rounds
+    final = _final_match_points(team, rounds)
     return {
-        p.id: sum((_product(m, final) for m in team.matches[p.id]), Fraction(0))
+        p.id: sum((_product(m, final) for m in _matches(team, p.id, rounds)), Fraction(0))
         for p in ctx.tournament.participants
     }
 
@@ -49,10 +58,11 @@ def explain_us_amateur_team(ctx: Context, pid: int) -> list[Step]:
 
     team = ctx.tournament.team
     assert team is not None
-    final = _final_match_points(team)
+    rounds = ctx.tournament.rounds
+    final = _final_match_points(team, rounds)
     out = []
     total = Fraction(0)
-    for m in team.matches[pid]:
+    for m in _matches(team, pid, rounds):
         if m.kind in PLAYED_KINDS and m.opponent is not None:
             product = m.gp * final[m.opponent]
             total += product

@@ -154,3 +154,11 @@ def test_the_other_reading_of_a_minus_score_is_a_switch(tmp_path):
     t = event(tmp_path, "rulebook-examples.xml")
     s = compute_standings(t, "MM", reg=registry(), options={"uschess_minus_discard": "lowest"})
     assert s.values("MM")[4] == Fraction(15, 2)
+
+
+def test_the_team_system_after_round_2_counts_only_the_rounds_ranked(tmp_path):
+    # team-usat.xml after round 2: match points 1: 3, 2: 2, 3: 2, 4: 1.
+    # 1: 2 x 2 + 1 x 2 = 6; 2: 0 x 1 + 1.5 x 1 = 1.5; 3: 1 x 1 + 1 x 3 = 4; 4: 1 x 2 + 0.5 x 2 = 3
+    t = event(tmp_path, "team-usat.xml")
+    s = compute_standings(t, "USAT", reg=registry(), after_round=2, strict=True)
+    assert s.values("USAT") == {1: 6, 2: Fraction(3, 2), 3: 4, 4: 3}
