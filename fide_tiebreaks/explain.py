@@ -220,7 +220,8 @@ def _context(
     # As in compute_standings: a cache per plugin, the opponent tables shared.
     own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
     tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
-    return Context(view, spec, standings.edition, group, own, dict(given), tables)
+    edition = tb.edition_in(standings.edition)  # a code of another rulebook keeps its own
+    return Context(view, spec, edition, group, own, dict(given), tables)
 
 
 def _worked(

@@ -56,6 +56,13 @@ def fide_tiebreaks_register() -> Iterable[Tiebreak]:
     unplayed rounds already handled the way the edition says (C.07 Art. 16 for the modern
     editions). Build Buchholz-like tie-breaks on it and they follow every edition.
 
+    A code of another rulebook, with its own rules for unplayed rounds, names the edition
+    it is always computed under: ``Tiebreak(..., edition="uschess-7")``. Its ``ctx.edition``
+    (and ``ctx.opponent_table()``) is then that edition whatever edition the run uses, and a
+    list made only of such codes is reported under it; a code naming an edition that no
+    installed plugin provides is left out with a warning. Codes without one follow the run's
+    edition. plugins-uschess/ in the fide-tiebreaks repository is a whole rulebook built so.
+
     A code may be provided by one plugin only; when two plugins provide the same code, the
     user picks one (``--provider CODE=PLUGIN`` or ``FIDE_TIEBREAKS_PROVIDERS``).
     Must be cheap: do heavy imports inside ``compute``.
@@ -81,7 +88,9 @@ def fide_tiebreaks_editions() -> Iterable[Edition]:
       14.1-14.4 and 16.5 for the modern editions).
 
     This is the hook through which the legacy virtual-opponent rule and later editions
-    plug in.
+    plug in, and another rulebook's rules (``"uschess-7"``): an edition with neither date
+    is never chosen by date, only by name (``--edition``, a code's ``Tiebreak.edition``, a
+    preset's ``Preset.edition``).
     """
     raise NotImplementedError  # a specification: plugins implement it
 
@@ -135,7 +144,9 @@ def fide_tiebreaks_presets() -> Iterable[Preset]:
     A user names one as ``-t preset:NAME`` or ``--preset NAME``; ``fide-tiebreaks presets``
     lists them. *name* is lower-case letters, digits and hyphens; *tiebreaks* is a list in
     the TEC syntax, whose codes are resolved when it is used (a plugin may name codes that
-    another plugin provides). A name already taken by another plugin is refused with a
-    warning; the built-in FIDE presets are in ``fide_tiebreaks.plugins.presets``.
+    another plugin provides). *edition* (optional) names the edition the regulations use:
+    a run of the preset that names none (neither the user nor the event) uses it. A name
+    already taken by another plugin is refused with a warning; the built-in FIDE presets
+    are in ``fide_tiebreaks.plugins.presets``.
     """
     raise NotImplementedError  # a specification: plugins implement it

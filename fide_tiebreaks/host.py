@@ -33,7 +33,7 @@ from .codes import MODIFIER_NAMES, CodeError, parse_list
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
-from .tiebreak import Option, OptionError, Preset, Tiebreak
+from .tiebreak import Option, OptionError, Preset, Tiebreak, pin_editions
 from .version import __version__
 
 ENTRY_POINT_GROUP = "fide_tiebreaks"
@@ -415,6 +415,7 @@ def load_registry(
     options = _options(pm, loader.reg, loader.problem)
     codes = loader.tiebreaks()
     editions = loader.editions()
+    pin_editions(loader.reg.tiebreaks, loader.reg.editions, loader.problem)
     presets = loader.presets()
     loader.providers(codes, editions, options, presets)
     return loader.reg
@@ -509,10 +510,17 @@ def _malformed_tiebreak(item: Tiebreak) -> str:
         f is None or callable(f) for f in (item.check, item.explain)
     ):
         return "compute, check or explain is not a function"
+    return _malformed_values(item)
+
+
+def _malformed_values(item: Tiebreak) -> str:
+    """What is wrong with a Tiebreak's plain values (``alone``, ``edition``), or ''."""
     if item.alone is not None and (
         isinstance(item.alone, bool) or not isinstance(item.alone, Rational)
     ):
         return "alone is not an exact number"
+    if not isinstance(item.edition, str):
+        return "edition is not the name of an edition (text)"
     return ""
 
 
@@ -521,6 +529,8 @@ def _malformed_preset(item: Preset) -> str:
         return "name is not lower-case letters, digits and hyphens"
     if not isinstance(item.tiebreaks, str):
         return "tiebreaks is not a list in the TEC syntax (text)"
+    if not isinstance(item.edition, str):
+        return "edition is not the name of an edition (text)"
     try:
         parse_list(item.tiebreaks)
     except CodeError as e:

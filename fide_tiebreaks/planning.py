@@ -105,7 +105,10 @@ def make_plan(
         tiebreaks, origin = default_list(tournament)
         notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
     specs = _requested(tiebreaks, reg, notes, source)
-    chosen = _edition(edition, tournament, reg, notes, source, edition_by)
+    rules = (
+        None if edition or tournament.edition else _rules_edition(tiebreaks, specs, reg, providers)
+    )
+    chosen = _edition(edition, tournament, reg, notes, source, edition_by, rules)
     entries: list[Planned] = []
     for spec in specs:
         planned = _planned(
@@ -116,6 +119,7 @@ def make_plan(
         if any(k.spec.code == planned.spec.code for k in entries) and not planned.tiebreak.group:
             raise CodeError(f"'{planned.spec.code}' appears twice in the tie-break list")
         entries.append(planned)
+        notes.extend(_own_rules(planned, chosen, source))
         warning = _cut_warning(planned.spec, tournament.rounds, given, source)
         if warning is not None:
             notes.append(warning)
@@ -130,6 +134,22 @@ def make_plan(
         builtin=reg.builtin,
         edition_by=edition_by,
     )
+
+
+def _own_rules(planned: Planned, run: Edition, source: str) -> list[Diagnostic]:
+    """The note that a code of another rulebook keeps its own edition (Tiebreak.edition)
+    in a run of another one."""
+    own = planned.tiebreak.rules
+    if own is None or own.name == run.name:
+        return []
+    return [
+        Diagnostic(
+            Severity.NOTE,
+            f"{planned.spec.code} is computed under its own rules, edition {own.name} "
+            f"({own.citation}), not {run.name}",
+            source,
+        )
+    ]
 
 
 def _requested(
@@ -177,6 +197,34 @@ def _requested(
     return specs
 
 
+def _rules_edition(
+    tiebreaks: str | list[str] | tuple[str, ...],
+    specs: tuple[TiebreakSpec, ...],
+    reg: Registry,
+    providers: Mapping[str, str] | None,
+) -> str | None:
+    """The edition of the list's own rules, for a run that names none: the one a
+    ``preset:NAME`` list's regulations use (``Preset.edition``), else the one every code
+    names (``Tiebreak.edition``: a list all of another rulebook); None for the date's."""
+    if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
+        preset = reg.preset(tiebreaks.strip()[len(PRESET) :])
+        if preset.edition:
+            return preset.edition
+    return _codes_edition(specs, reg, providers)
+
+
+def _codes_edition(
+    specs: tuple[TiebreakSpec, ...], reg: Registry, providers: Mapping[str, str] | None
+) -> str | None:
+    """The edition every code of the list names (``Tiebreak.edition``: all of another
+    rulebook), so that the run is reported under it; None when any code follows the run's."""
+    try:
+        named = {reg.resolve(spec.name, providers).edition for spec in specs}
+    except CodeError:
+        return None  # the code is refused, with its reason, when the list is planned
+    return named.pop() if len(named) == 1 and "" not in named else None
+
+
 def _edition(
     edition: str | Edition | None,
     tournament: Tournament,
@@ -184,6 +232,7 @@ def _edition(
     notes: list[Diagnostic],
     source: str,
     by: str | None,
+    rules: str | None = None,
 ) -> Edition:
     """The edition asked for, else the tournament's own, else the one in force on its end
     (or start) date (C.07 applies from its date of entry into force); a note says which and
@@ -195,6 +244,11 @@ def _edition(
         name = edition or tournament.edition
         chosen = reg.edition(str(name))
         why = "as asked (--edition)" if edition else "the tournament's own"
+        notes.append(Diagnostic(Severity.NOTE, f"rules edition {chosen.name}: {why}", source))
+        return chosen
+    if rules:
+        chosen = reg.edition(rules)
+        why = "the tie-break list's own rulebook"
         notes.append(Diagnostic(Severity.NOTE, f"rules edition {chosen.name}: {why}", source))
         return chosen
     if not reg.editions:
@@ -327,7 +381,7 @@ class Caches:
         return Context(
             tournament=tournament,
             spec=spec,
-            edition=edition,
+            edition=tiebreak.edition_in(edition),
             group=group,
             cache=cache,
             options=options,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -109,7 +109,55 @@ class Tiebreak:
     check: Callable[[Context], None] | None = None
     # The working for one participant: fide_tiebreaks.explain Line, Step and Table objects.
     explain: Callable[[Context, int], Sequence[Any]] | None = None
+    # A code of another rulebook: the name of the edition (its rules for unplayed rounds)
+    # it is always computed under, whatever edition the run uses; "" follows the run's.
+    edition: str = ""
     provider: str = ""  # filled in by the host: the plugin that registered it
+    # Filled in by the host: the Edition that ``edition`` names (None: the run's edition).
+    rules: Edition | None = field(default=None, compare=False, repr=False)
+
+    def edition_in(self, run: Edition) -> Edition:
+        """The edition this code is computed under in a run of edition *run*."""
+        return self.rules or run
+
+
+def pin_editions(
+    tiebreaks: dict[str, list[Tiebreak]],
+    editions: Mapping[str, Edition],
+    problem: Callable[[str], None],
+) -> None:
+    """Give each registered tie-break that names its own edition (``Tiebreak.edition``: a
+    code of another rulebook) that edition, in place; one naming an edition no plugin
+    provides is reported through *problem* and left out. The host runs it once every
+    plugin's editions are registered, so that a code may name any plugin's edition."""
+    pinned: dict[int, Tiebreak | None] = {}
+    for key in list(tiebreaks):
+        kept = []
+        for tb in tiebreaks[key]:
+            if id(tb) not in pinned:
+                pinned[id(tb)] = _pinned(tb, editions, problem)
+            found = pinned[id(tb)]
+            if found is not None:
+                kept.append(found)
+        if kept:
+            tiebreaks[key] = kept
+        else:
+            del tiebreaks[key]
+
+
+def _pinned(
+    tb: Tiebreak, editions: Mapping[str, Edition], problem: Callable[[str], None]
+) -> Tiebreak | None:
+    if not tb.edition:
+        return tb
+    found = editions.get(tb.edition.lower())
+    if found is None:
+        problem(
+            f"tie-break '{tb.code}' from plugin '{tb.provider}' is computed under edition "
+            f"'{tb.edition}', which no installed plugin provides; left out"
+        )
+        return None
+    return replace(tb, rules=found)
 
 
 OPTION_TYPES = ("bool", "int", "choice", "text")
@@ -283,4 +331,7 @@ class Preset:
     tiebreaks: str  # the list in the TEC syntax: "BH/C1,BH,SB"
     description: str = ""  # what kind of event it is for, in a few words
     citation: str = ""  # where the list comes from: the regulations and their article
+    # The edition the regulations use ("uschess-7"): a run of the preset that names no
+    # edition (neither the user nor the event) uses it; "" leaves the choice by date.
+    edition: str = ""
     provider: str = ""  # set by the host: the plugin that returned it
