@@ -29,6 +29,7 @@ from .builder import results as _builder_results
 from .codes import CodeError, TiebreakSpec, parse_code, parse_list
 from .diagnostics import Diagnostic, InputError, Severity
 from .editions import Edition, Entry, OpponentTable
+from .errors import ArgumentTypeError, ArgumentValueError, FideTiebreaksError
 from .faults import InternalError
 from .formats import read_tournament, read_trf
 from .formats.base import ReadResult, ReadSettings
@@ -72,6 +73,8 @@ _builder_results.edition_names = lambda: tuple(registry().editions)
 
 __all__ = [
     "Acceleration",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BuilderError",
     "BursteinIndex",
     "CodeError",
@@ -82,6 +85,7 @@ __all__ = [
     "Edition",
     "Entry",
     "EventBuilder",
+    "FideTiebreaksError",
     "Game",
     "InputError",
     "InternalError",

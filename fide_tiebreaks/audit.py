@@ -183,7 +183,10 @@ def run_dask(files: Sequence[Path], scheduler: str) -> Iterator[Audit]:
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'fide-tiebreaks[dask]'") from None
+        # fide-tiebreaks is not on PyPI: the extra is installed from a checkout
+        raise RuntimeError(
+            "--scheduler needs Dask (from a checkout: pip install '.[dask]')"
+        ) from None
     with Client(scheduler) as client:
         # Files go in groups of 16 per task (a task costs the scheduler about a millisecond,
         # a 150-player file about 5 ms of work). At most 1,024 files or 32 MB are in flight,

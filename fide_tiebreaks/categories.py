@@ -16,13 +16,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .errors import FideTiebreaksError
 from .model import Participant, Tournament
 
 MAX_CATEGORIES = 50
 MAX_FILE_BYTES = 100_000
 
 
-class CategoryError(ValueError):
+class CategoryError(FideTiebreaksError, ValueError):
     """A category definition that cannot be read; the message is located."""
 
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import arguments
+from .errors import FideTiebreaksError
 from .numbers import (
     MAX_DIGITS,
     NumberError,
@@ -23,7 +25,7 @@ from .numbers import (
 )
 
 
-class CodeError(ValueError):
+class CodeError(FideTiebreaksError, ValueError):
     """A tie-break code that does not parse, or names what nobody provides. *typed* is the
     name that is no tie-break's name, when that is the problem (for suggestions)."""
 
@@ -119,6 +121,7 @@ class TiebreakSpec:
 
 def parse_code(text: str) -> TiebreakSpec:
     """Parse one code. Raises :class:`CodeError` with a message that says what is wrong."""
+    arguments.text(text, "parse_code's text")
     raw = text.strip()
     if not raw:
         raise CodeError("empty tie-break code")
@@ -196,6 +199,7 @@ def _check_together(raw: str, seen: set[str], fields: dict[str, object]) -> None
 def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TiebreakSpec]:
     """A comma-separated list (as in TRF 202) or a sequence of codes. A leading ``PTS``
     (TRF 212 lists start with it) is dropped: points always rank first."""
+    arguments.codes(text, "parse_list's text", optional=False)
     if isinstance(text, str):
         hint = separator_hint(text)
         if hint is not None:

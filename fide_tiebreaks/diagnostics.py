@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .errors import FideTiebreaksError
+
 # C0 and C1 controls (tab included) and the XML-forbidden surrogates / U+FFFE-FFFF.
 _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
@@ -68,7 +70,7 @@ class Diagnostic:
         return printable(f"{where}: {self.severity.name.lower()}: {self.message}")
 
 
-class InputError(Exception):
+class InputError(FideTiebreaksError):
     """The input cannot be read at all (exit code 2)."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic]):

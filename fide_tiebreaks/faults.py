@@ -14,9 +14,13 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .errors import EXIT_INTERNAL, EXIT_PROBLEMS, FideTiebreaksError
 
-class PluginError(Exception):
+
+class PluginError(FideTiebreaksError):
     """A plugin that cannot be used, or a code that cannot be resolved to one provider."""
+
+    exit_code = EXIT_PROBLEMS
 
 
 class PluginFault(PluginError):
@@ -30,9 +34,11 @@ class PluginFault(PluginError):
         self.plugin = plugin
 
 
-class InternalError(Exception):
+class InternalError(FideTiebreaksError):
     """A fault in fide-tiebreaks itself, such as an exception in a built-in tie-break or
     edition: never a plugin's warning, always exit 3 with a request to report it."""
+
+    exit_code = EXIT_INTERNAL
 
 
 class _StdoutGuard:

@@ -28,6 +28,7 @@ from typing import Any, BinaryIO, NamedTuple
 from .codes import CodeError
 from .decisions import parse_decided
 from .diagnostics import Diagnostic, InputError, Severity
+from .errors import FideTiebreaksError
 from .faults import InternalError
 from .formats import jsonkeys, read_trf
 from .formats.base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
@@ -61,7 +62,7 @@ SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # lone surrogates need one 
 MAX_REQUEST_BYTES = MAX_BYTES
 
 
-class BadRequest(Exception):
+class BadRequest(FideTiebreaksError):
     def __init__(self, message: str, diagnostics: Iterable[Diagnostic] = ()) -> None:
         super().__init__(message)
         self.diagnostics = [str(d) for d in diagnostics]

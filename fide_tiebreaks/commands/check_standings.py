@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CommandError
 
 
 def _checks(files: Sequence[Path], jobs: int) -> Iterator[object]:
@@ -52,14 +52,11 @@ def run_standings(args: argparse.Namespace) -> int:
     files = find_files(args.file)
     missing = [str(f) for f in files if not f.exists()]
     if missing:
-        err(f"error: no such file or folder: {', '.join(missing)}")
-        return EXIT_USAGE
+        raise CommandError(f"no such file or folder: {', '.join(missing)}")
     if not files:
-        err(f"error: no .trf, .txt, .xml or .json file under {', '.join(args.file)}")
-        return EXIT_USAGE
+        raise CommandError(f"no .trf, .txt, .xml or .json file under {', '.join(args.file)}")
     if args.jobs < 0:
-        err("error: --jobs must be 0 (every core) or more")
-        return EXIT_USAGE
+        raise CommandError("--jobs must be 0 (every core) or more")
     counts: Counter[str] = Counter()
     for c in _checks(files, args.jobs):
         assert isinstance(c, FileCheck)
@@ -83,9 +80,9 @@ def run_standings(args: argparse.Namespace) -> int:
     if counts["violations"] or counts["incomplete"]:
         return EXIT_PROBLEMS
     if not counts["pairs compared"]:  # a check that compared nothing fails
-        err(
-            "error: no file declares ranks, so nothing was compared (the rank column, TRF "
-            "columns 86-89, or 310 for teams)"
+        raise CommandError(
+            "no file declares ranks, so nothing was compared (the rank column, TRF "
+            "columns 86-89, or 310 for teams)",
+            EXIT_PROBLEMS,
         )
-        return EXIT_PROBLEMS
     return EXIT_OK

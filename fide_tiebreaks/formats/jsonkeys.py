@@ -9,8 +9,10 @@ import json.decoder
 import json.scanner
 from typing import Any
 
+from ..errors import FideTiebreaksError
 
-class DuplicateKey(ValueError):
+
+class DuplicateKey(FideTiebreaksError, ValueError):
     """A key given twice in one JSON object; ``line`` and ``column`` are the object's
     (1-based), the message names the key."""
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from ...errors import FideTiebreaksError
 from ...model import Participant, Tournament
 from ...numbers import exact_str, from_units, grid_scale, parse_exact
 
@@ -40,7 +41,7 @@ def extras(t: Tournament) -> dict[str, Any]:
     return out
 
 
-class ExtensionError(ValueError):
+class ExtensionError(FideTiebreaksError, ValueError):
     """A value in ``other`` that cannot be read back (the message says which)."""
 
 
