@@ -237,10 +237,10 @@ def summarise(audits: Iterable[Audit]) -> dict[str, int]:
 
 
 def progress(
-    total: int, stream: TextIO, clock: Callable[[], float] | None = None
+    total: int, stream: TextIO, clock: Callable[[], float] | None = None, unit: str = "files"
 ) -> Callable[[int], None]:
-    """A progress line on a terminal: files done, rate and time left, redrawn in place;
-    nothing when *stream* is piped or redirected."""
+    """A progress line on a terminal: *unit* (files, events) done, rate and time left,
+    redrawn in place; nothing when *stream* is piped or redirected."""
     if not stream.isatty() or total == 0:
         return lambda done: None
     import time
@@ -252,12 +252,12 @@ def progress(
         width = 30
         filled = width * done // total
         elapsed = now() - start
-        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files"
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}"
         if done == total:
             line += f" in {_duration(elapsed)}"
         elif done and elapsed > 0:
             rate = done / elapsed
-            line += f", {rate:.1f} files/s, about {_duration((total - done) / rate)} left"
+            line += f", {rate:.1f} {unit}/s, about {_duration((total - done) / rate)} left"
         # clear what a longer line left behind; the last line stays
         stream.write(line + "\x1b[K" + ("\n" if done == total else ""))
         stream.flush()

@@ -75,6 +75,13 @@ class Standings:
     # What happened after the list (C.07 4.2): decisions, lots, groups still sharing a place.
     settlement: Settlement | None = None
 
+    def __repr__(self) -> str:  # short: print(standings) must not dump every row
+        name = self.tournament.name[:60]
+        return (
+            f"<Standings of {name!r}: {len(self.rows)} rows, {self.edition.name}, "
+            f"{','.join(self.codes) or 'points only'}>"
+        )
+
     @property
     def missing(self) -> tuple[Missing, ...]:
         """The requested codes left out of these standings, in list order, with the reason."""

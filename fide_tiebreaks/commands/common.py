@@ -275,6 +275,18 @@ def provider_choice(text: str) -> tuple[str, str]:
 
 
 @usage_check
+def edition_name(text: str) -> str:
+    """``--edition NAME``: a name, never empty (an empty one used to fall back silently to
+    the edition of the end date, which is not what was asked)."""
+    if not text.strip():
+        raise ValueError(
+            f"--edition is empty: give an edition's name ({edition_names()}, or one a "
+            "plugin adds), or leave the option out for the edition in force at the end date"
+        )
+    return text
+
+
+@usage_check
 def option_item(text: str) -> str:
     """``--option KEY=VALUE``, checked for its shape (the value is read by the option its
     plugin declares, in :func:`options_from`)."""

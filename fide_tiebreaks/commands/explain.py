@@ -15,9 +15,11 @@ from .common import (
     add_common,
     add_decision_arguments,
     add_option_arguments,
+    add_pgn_arguments,
     add_preset_argument,
     decisions_from,
     edition_help,
+    edition_name,
     err,
     options_from,
     ranked,
@@ -45,7 +47,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP
     )
     p.add_argument(
         "participant",
@@ -60,7 +62,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="comma-separated tie-break codes, as for 'standings' (default: the "
         "file's list, else the default for its type)",
     )
-    p.add_argument("--edition", "-e", metavar="E", help=edition_help())
+    p.add_argument("--edition", "-e", metavar="E", type=edition_name, help=edition_help())
     p.add_argument(
         "--format",
         "-f",
@@ -68,6 +70,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         default="text",
         help="text for reading, json for programs (default: text)",
     )
+    add_pgn_arguments(p)  # a PGN is read as standings reads it, or the values would differ
     add_option_arguments(p)
     add_decision_arguments(p)
     add_preset_argument(p)

@@ -203,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..atomic import OutputError
+    from ..audit import progress
     from ..certify.standings_file import make_many
     from ..codes import CodeError
     from ..host import PluginError
@@ -229,7 +230,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = make_many(
-            folder, args.seed, range(args.first, args.first + args.events), opts, args.jobs
+            folder,
+            args.seed,
+            range(args.first, args.first + args.events),
+            opts,
+            args.jobs,
+            progress(args.events, sys.stderr, unit="events"),  # a terminal only
         )
     except (CodeError, PluginError) as e:
         raise CommandError(str(e)) from None

@@ -28,7 +28,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "  fide-tiebreaks pairing-index event.trf --system burstein --explain 7",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
+    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file")
     p.add_argument(
         "--system", "-s", required=True, choices=("burstein", "dubov"), help="the pairing system"
     )
