@@ -18,9 +18,15 @@ from .errors import EXIT_INTERNAL, EXIT_PROBLEMS, FideTiebreaksError
 
 
 class PluginError(FideTiebreaksError):
-    """A plugin that cannot be used, or a code that cannot be resolved to one provider."""
+    """A plugin that cannot be used, or a code that cannot be resolved to one provider.
+    *plugin* names the plugin when one is to blame (as pluggy's PluginValidationError
+    carries its plugin); "" when none is (a code nobody provides)."""
 
     exit_code = EXIT_PROBLEMS
+
+    def __init__(self, message: str = "", plugin: str = "") -> None:
+        super().__init__(message)
+        self.plugin = plugin
 
 
 class PluginFault(PluginError):
@@ -28,10 +34,6 @@ class PluginFault(PluginError):
     standard output (which belongs to the program's own output: JSON, serve's responses).
     *plugin* names the plugin whose code it was (when the guard was told), so that a fault
     in a built-in plugin is reported as ours (:class:`InternalError`)."""
-
-    def __init__(self, message: str, plugin: str = "") -> None:
-        super().__init__(message)
-        self.plugin = plugin
 
 
 class InternalError(FideTiebreaksError):
