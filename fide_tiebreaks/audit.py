@@ -215,7 +215,6 @@ def run_dask(files: Sequence[Path], scheduler: str) -> Iterator[Audit]:
 
 
 def to_json_line(a: Audit) -> str:
-    import json
 
     data = asdict(a)
     data["tiebreaks"] = list(a.tiebreaks)
@@ -223,7 +222,9 @@ def to_json_line(a: Audit) -> str:
     data["messages"] = list(a.messages)
     # A file name that is not UTF-8 holds lone surrogates (os.fsdecode), which strict JSON
     # readers refuse, in the name and in messages: its undecodable bytes become U+FFFD.
-    line = json.dumps(data, ensure_ascii=False)
+    from .formats import jsonkeys
+
+    line = jsonkeys.dumps(data)
     return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 

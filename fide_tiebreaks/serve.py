@@ -356,7 +356,7 @@ def encode(response: dict[str, Any]) -> bytes:
     """One response line as UTF-8. An echoed id with a lone surrogate cannot be UTF-8: then
     the line is written with JSON's ASCII escapes, which carry it exactly."""
     try:
-        return (json.dumps(response, ensure_ascii=False) + "\n").encode("utf-8")
+        return (jsonkeys.dumps(response) + "\n").encode("utf-8")
     except UnicodeEncodeError:
         return (json.dumps(response) + "\n").encode("ascii")
 

@@ -4,7 +4,6 @@ generated (the other direction of the endorsement's cross-check, docs/endorsemen
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -35,10 +34,12 @@ def _adapter(args: argparse.Namespace) -> Any:
 
 def _corpus_json(done: list[Any]) -> bytes:
     """One line per file: what was compared and every discrepancy (for the cross-check)."""
+    from ..formats import jsonkeys
+
     lines = []
     for r in done:
         lines.append(
-            json.dumps(
+            jsonkeys.dumps(
                 {
                     "file": r.file,
                     "participants": r.size,
@@ -60,7 +61,6 @@ def _corpus_json(done: list[Any]) -> bytes:
                         for d in r.discrepancies
                     ],
                 },
-                ensure_ascii=False,
             )
         )
     return ("\n".join(lines) + "\n").encode("utf-8", "replace")

@@ -4,7 +4,6 @@ endorsement's PTC); the checking itself is :mod:`fide_tiebreaks.checker`."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -48,6 +47,7 @@ def _text(c: object) -> list[str]:
 def run_standings(args: argparse.Namespace) -> int:
     from ..audit import find_files
     from ..checker import FileCheck, to_json
+    from ..formats import jsonkeys
 
     files = find_files(args.file)
     missing = [str(f) for f in files if not f.exists()]
@@ -64,7 +64,7 @@ def run_standings(args: argparse.Namespace) -> int:
         counts["violations found"] += len(c.violations)
         counts["pairs compared"] += c.pairs
         if args.format == "jsonl":
-            line = json.dumps(to_json(c), ensure_ascii=False)
+            line = jsonkeys.dumps(to_json(c))
             print(line.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
         else:
             print("\n".join(_text(c)))

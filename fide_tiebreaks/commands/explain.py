@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -122,7 +121,9 @@ def run(args: argparse.Namespace) -> int:
     )
     report_ranking(standings.diagnostics, args)  # as standings --strict: a warning is an error
     if args.format == "json":
-        print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
+        from ..formats import jsonkeys
+
+        print(jsonkeys.dumps(to_dict(standings, pid, explanations), indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
     require_complete(standings)
