@@ -8,7 +8,7 @@
 _shtab_fide_tiebreaks_subparsers=(standings explain conformance audit certify generate pairing-index serve check convert plugins editions presets)
 
 _shtab_fide_tiebreaks_standings_option_strings=(-h --help --tiebreaks -t --edition -e --edition-by --type --after-round --format -f --output -o --trf-form --strict --verbose -v --absent-as --round-format --option --unrated-rating --national-ratings --ratings --decided --lots --preset --category --categories --individual --team-pab --provider)
-_shtab_fide_tiebreaks_explain_option_strings=(-h --help --tiebreaks -t --edition -e --edition-by --format -f --option --unrated-rating --national-ratings --ratings --decided --lots --preset --strict --verbose -v)
+_shtab_fide_tiebreaks_explain_option_strings=(-h --help --tiebreaks -t --edition -e --edition-by --format -f --absent-as --round-format --option --unrated-rating --national-ratings --ratings --decided --lots --preset --strict --verbose -v)
 _shtab_fide_tiebreaks_conformance_option_strings=(-h --help --provider --against --tiebreaks -t --edition -e --junit --allow-empty --verbose -v)
 _shtab_fide_tiebreaks_audit_option_strings=(-h --help --jobs -j --format -f --allow-empty --sequence --scheduler)
 _shtab_fide_tiebreaks_certify_option_strings=(-h --help --adapter --program --entry --program-version --reader --rounded --order-only --timeout --tiebreaks -t --edition -e --events-from --events -n --players --rounds --kinds --forfeits --pairing --unrated-rating --seed --jobs -j --scheduler --max-discrepancies --shrink-seconds --report)
@@ -51,6 +51,8 @@ _shtab_fide_tiebreaks_explain__e_choices=(fide-2012 fide-2023 fide-2024 fide-202
 _shtab_fide_tiebreaks_explain___edition_by_choices=(end start)
 _shtab_fide_tiebreaks_explain___format_choices=(text json)
 _shtab_fide_tiebreaks_explain__f_choices=(text json)
+_shtab_fide_tiebreaks_explain___absent_as_choices=(ZPB HPB FPB PAB NONE)
+_shtab_fide_tiebreaks_explain___round_format_choices=(board game)
 _shtab_fide_tiebreaks_explain___ratings_choices=(initial per-round)
 _shtab_fide_tiebreaks_conformance___edition_choices=(fide-2012 fide-2023 fide-2024 fide-2026 pre-2012 sm-half-point sm-real-points)
 _shtab_fide_tiebreaks_conformance__e_choices=(fide-2012 fide-2023 fide-2024 fide-2026 pre-2012 sm-half-point sm-real-points)

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from fide_tiebreaks.errors import FideTiebreaksError
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("fide-tiebreaks", "fide-tiebreaks conformance suite")
@@ -82,7 +84,7 @@ class CaseItem(pytest.Item):
         return self.case_path, 0, f"conformance case {self.name}"
 
 
-class CaseFailure(Exception):
+class CaseFailure(FideTiebreaksError):
     pass
 
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # what the names below load, for type checkers and editors
     from .codes import CodeError, TiebreakSpec, parse_code, parse_list
     from .diagnostics import Diagnostic, InputError, Severity
     from .editions import Edition, Entry, OpponentTable
+    from .errors import ArgumentTypeError, ArgumentValueError, FideTiebreaksError
     from .faults import InternalError
     from .formats import read_tournament, read_trf
     from .formats.base import ReadResult, ReadSettings
@@ -71,6 +72,9 @@ _WHERE: dict[str, str] = {
     "Edition": ".editions",
     "Entry": ".editions",
     "OpponentTable": ".editions",
+    "ArgumentTypeError": ".errors",
+    "ArgumentValueError": ".errors",
+    "FideTiebreaksError": ".errors",
     "InternalError": ".faults",
     "read_tournament": ".formats",
     "read_trf": ".formats",
@@ -105,6 +109,8 @@ _WHERE: dict[str, str] = {
 # The public names (each of _WHERE, and the version).
 __all__ = [
     "Acceleration",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "BuilderError",
     "BursteinIndex",
     "CodeError",
@@ -115,6 +121,7 @@ __all__ = [
     "Edition",
     "Entry",
     "EventBuilder",
+    "FideTiebreaksError",
     "Game",
     "InputError",
     "InternalError",

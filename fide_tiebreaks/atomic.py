@@ -22,12 +22,14 @@ import os
 import re
 import stat
 
+from .errors import FideTiebreaksError
+
 TEMP_SUFFIX = ".fide-tiebreaks-tmp"
 TEMPORARY = re.compile(r"^\..*\.[0-9a-f]{12}" + re.escape(TEMP_SUFFIX) + "$", re.DOTALL)
 NAME_MAX = 255  # bytes in one file name on ext4, XFS, btrfs, APFS, NTFS (in UTF-16 units)
 
 
-class OutputError(OSError):
+class OutputError(FideTiebreaksError, OSError):
     """The output cannot be written there; nothing was written. The message names the path.
     An OSError, so that callers that caught the write's own errors still do."""
 

@@ -183,7 +183,10 @@ def run_dask(files: Sequence[Path], scheduler: str) -> Iterator[Audit]:
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--scheduler needs Dask: pip install 'fide-tiebreaks[dask]'") from None
+        # fide-tiebreaks is not on PyPI: the extra is installed from a checkout
+        raise RuntimeError(
+            "--scheduler needs Dask (from a checkout: pip install '.[dask]')"
+        ) from None
     with Client(scheduler) as client:
         # Files go in groups of 16 per task (a task costs the scheduler about a millisecond,
         # a 150-player file about 5 ms of work). At most 1,024 files or 32 MB are in flight,
@@ -212,7 +215,6 @@ def run_dask(files: Sequence[Path], scheduler: str) -> Iterator[Audit]:
 
 
 def to_json_line(a: Audit) -> str:
-    import json
 
     data = asdict(a)
     data["tiebreaks"] = list(a.tiebreaks)
@@ -220,7 +222,9 @@ def to_json_line(a: Audit) -> str:
     data["messages"] = list(a.messages)
     # A file name that is not UTF-8 holds lone surrogates (os.fsdecode), which strict JSON
     # readers refuse, in the name and in messages: its undecodable bytes become U+FFFD.
-    line = json.dumps(data, ensure_ascii=False)
+    from .formats import jsonkeys
+
+    line = jsonkeys.dumps(data)
     return line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
@@ -234,10 +238,10 @@ def summarise(audits: Iterable[Audit]) -> dict[str, int]:
 
 
 def progress(
-    total: int, stream: TextIO, clock: Callable[[], float] | None = None
+    total: int, stream: TextIO, clock: Callable[[], float] | None = None, unit: str = "files"
 ) -> Callable[[int], None]:
-    """A progress line on a terminal: files done, rate and time left, redrawn in place;
-    nothing when *stream* is piped or redirected."""
+    """A progress line on a terminal: *unit* (files, events) done, rate and time left,
+    redrawn in place; nothing when *stream* is piped or redirected."""
     if not stream.isatty() or total == 0:
         return lambda done: None
     import time
@@ -249,12 +253,12 @@ def progress(
         width = 30
         filled = width * done // total
         elapsed = now() - start
-        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} files"
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}"
         if done == total:
             line += f" in {_duration(elapsed)}"
         elif done and elapsed > 0:
             rate = done / elapsed
-            line += f", {rate:.1f} files/s, about {_duration((total - done) / rate)} left"
+            line += f", {rate:.1f} {unit}/s, about {_duration((total - done) / rate)} left"
         # clear what a longer line left behind; the last line stays
         stream.write(line + "\x1b[K" + ("\n" if done == total else ""))
         stream.flush()

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
+from .errors import FideTiebreaksError
 from .model import Participant, Tournament
 
 MAX_CATEGORIES = 50
 MAX_FILE_BYTES = 100_000
 
 
-class CategoryError(ValueError):
+class CategoryError(FideTiebreaksError, ValueError):
     """A category definition that cannot be read; the message is located."""
 
 

@@ -23,11 +23,11 @@ from .commands import COMMANDS, load
 from .commands.common import (
     EXIT_INTERNAL,
     EXIT_OK,
-    EXIT_PROBLEMS,
     EXIT_USAGE,
-    CommandError,
+    command_error,
     err,
 )
+from .errors import FideTiebreaksError
 from .version import __version__
 
 DESCRIPTION = """\
@@ -186,24 +186,16 @@ def dispatch(command: Any, args: argparse.Namespace) -> int:
     try:
         status: int = command.run(args)
         return status
-    except CommandError as e:  # the command stopped and says why
-        e.report()
-        return e.exit_code
+    except FideTiebreaksError as e:  # the command stopped (CommandError), or one of ours did
+        stop = command_error(e)
+        stop.report()
+        return stop.exit_code
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. piped into head): not an error
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
     except Exception as e:  # never a traceback for the user; say what it was
-        faults = sys.modules.get("fide_tiebreaks.faults")  # loaded if a plugin could fail
-        if faults is not None and isinstance(e, faults.InternalError):
-            err(f"error: internal error: {e}")  # says what failed and to report it
-            return EXIT_INTERNAL
-        if faults is not None and isinstance(e, faults.PluginError):
-            # e.g. FIDE_TIEBREAKS_STRICT_PLUGINS=1 and a plugin that fails to import, in any
-            # command that loads the plugins (plugins, serve, conformance ...)
-            err(f"error: {e}")
-            return EXIT_PROBLEMS
         err(
             f"error: internal error: {type(e).__name__}: {e} (please report this with the "
             "input file)"

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import arguments
+from .errors import FideTiebreaksError
 from .numbers import (
     MAX_DIGITS,
     NumberError,
@@ -23,7 +25,7 @@ from .numbers import (
 )
 
 
-class CodeError(ValueError):
+class CodeError(FideTiebreaksError, ValueError):
     """A tie-break code that does not parse, or names what nobody provides. *typed* is the
     name that is no tie-break's name, when that is the problem (for suggestions)."""
 
@@ -34,8 +36,13 @@ class CodeError(ValueError):
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _MODIFIER = re.compile(r"^(?:[CM][0-9]+|L[+-]?[0-9]+|K[0-9]+(?:[.,][0-9]+)?|P|F|R)$", re.IGNORECASE)
-# A cut or median of more values than TRF's 99 rounds hold removes everything anyway.
-_MOST_REMOVED = 99
+# An event has at most 99 rounds (TRF's round columns; the builder and every reader hold
+# that limit). A Cut of 99 values or a Median of 50 (100 values) leaves nothing in any event:
+# C.07 14.1-14.4 define the modifiers as removing some of the values, never all of them, so
+# such a code is refused where it is read. A smaller one that removes every value of *this*
+# event (BH/C5 in 5 rounds) is a warning when standings are computed: the list is published
+# before the event (C.07 4.1) and serves the standings after each round too.
+_MOST_ROUNDS = 99
 
 # Letters a Tiebreak lists in ``modifiers`` to accept them.
 CUT = "C"
@@ -119,6 +126,7 @@ class TiebreakSpec:
 
 def parse_code(text: str) -> TiebreakSpec:
     """Parse one code. Raises :class:`CodeError` with a message that says what is wrong."""
+    arguments.text(text, "parse_code's text")
     raw = text.strip()
     if not raw:
         raise CodeError("empty tie-break code")
@@ -181,9 +189,25 @@ def _modifier_field(raw: str, letter: str, value: str) -> dict[str, object]:
         if letter == LIMIT:
             return {"limit": parse_int(value, what, -(10**MAX_DIGITS - 1))}
         key = "cut" if letter == CUT else "median"
-        return {key: parse_int(value, what, 0, _MOST_REMOVED)}
+        n = parse_int(value, what, 0, 10**MAX_DIGITS - 1)
     except NumberError as e:
         raise CodeError(str(e)) from None
+    return {key: _removable(raw, letter, n)}
+
+
+def _removable(raw: str, letter: str, n: int) -> int:
+    """*n* for /C n or /M n when it leaves a value in the longest event (99 rounds)."""
+    removed = n if letter == CUT else 2 * n
+    if removed >= _MOST_ROUNDS:
+        most = _MOST_ROUNDS - 1 if letter == CUT else (_MOST_ROUNDS - 1) // 2
+        what = f"the {n} lowest" if letter == CUT else f"the {n} highest and the {n} lowest"
+        raise CodeError(
+            f"'{clip(raw)}': /{letter}{n} removes {what} values, {removed} in all, "
+            f"and no event has more than {_MOST_ROUNDS} rounds: nothing would be left to "
+            f"compare in any event (C.07 14.1-14.4 remove some values, never all); /{letter} "
+            f"takes 1 to {most}"
+        )
+    return n
 
 
 def _check_together(raw: str, seen: set[str], fields: dict[str, object]) -> None:
@@ -196,6 +220,7 @@ def _check_together(raw: str, seen: set[str], fields: dict[str, object]) -> None
 def parse_list(text: str | list[str] | tuple[str, ...]) -> list[TiebreakSpec]:
     """A comma-separated list (as in TRF 202) or a sequence of codes. A leading ``PTS``
     (TRF 212 lists start with it) is dropped: points always rank first."""
+    arguments.codes(text, "parse_list's text", optional=False)
     if isinstance(text, str):
         hint = separator_hint(text)
         if hint is not None:

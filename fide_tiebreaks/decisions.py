@@ -21,6 +21,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
+from .errors import FideTiebreaksError
 from .model import Decision, Participant
 from .numbers import exact_str
 
@@ -28,7 +29,7 @@ BY = ("play-off", "arbiter")  # who decided: a play-off's result, or the arbiter
 MAX_SEED = 200  # characters: a seed is a phrase or a number, not a file
 
 
-class DecisionError(ValueError):
+class DecisionError(FideTiebreaksError, ValueError):
     """A decision that cannot apply: unknown participant, not tied, or contradicting the list."""
 
 

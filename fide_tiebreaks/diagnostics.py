@@ -11,11 +11,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-# C0 and C1 controls (tab included) and the XML-forbidden surrogates / U+FFFE-FFFF.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+from .errors import FideTiebreaksError
+
+# C0 and C1 controls (tab included), the XML-forbidden surrogates / U+FFFE-FFFF, and the
+# bidirectional embeddings, overrides and isolates (U+202A-202E, U+2066-2069): a right-to-left
+# override in a name turns the rest of the line around, so a table or CSV would show other
+# columns than it holds. The marks (U+200E, U+200F, U+061C) change no order and stay.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
 
 
-_CONTROLS_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_CONTROLS_BUT_NEWLINE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def printable(text: str, lines: bool = False) -> str:
@@ -68,7 +75,7 @@ class Diagnostic:
         return printable(f"{where}: {self.severity.name.lower()}: {self.message}")
 
 
-class InputError(Exception):
+class InputError(FideTiebreaksError):
     """The input cannot be read at all (exit code 2)."""
 
     def __init__(self, diagnostics: Iterable[Diagnostic]):

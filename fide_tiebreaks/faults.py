@@ -14,9 +14,19 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from .errors import EXIT_INTERNAL, EXIT_PROBLEMS, FideTiebreaksError
 
-class PluginError(Exception):
-    """A plugin that cannot be used, or a code that cannot be resolved to one provider."""
+
+class PluginError(FideTiebreaksError):
+    """A plugin that cannot be used, or a code that cannot be resolved to one provider.
+    *plugin* names the plugin when one is to blame (as pluggy's PluginValidationError
+    carries its plugin); "" when none is (a code nobody provides)."""
+
+    exit_code = EXIT_PROBLEMS
+
+    def __init__(self, message: str = "", plugin: str = "") -> None:
+        super().__init__(message)
+        self.plugin = plugin
 
 
 class PluginFault(PluginError):
@@ -25,14 +35,12 @@ class PluginFault(PluginError):
     *plugin* names the plugin whose code it was (when the guard was told), so that a fault
     in a built-in plugin is reported as ours (:class:`InternalError`)."""
 
-    def __init__(self, message: str, plugin: str = "") -> None:
-        super().__init__(message)
-        self.plugin = plugin
 
-
-class InternalError(Exception):
+class InternalError(FideTiebreaksError):
     """A fault in fide-tiebreaks itself, such as an exception in a built-in tie-break or
     edition: never a plugin's warning, always exit 3 with a request to report it."""
+
+    exit_code = EXIT_INTERNAL
 
 
 class _StdoutGuard:

@@ -19,20 +19,20 @@ import os
 import re
 import warnings
 from _thread import allocate_lock
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from numbers import Rational
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 import pluggy
 
 from . import hookspecs
-from .codes import MODIFIER_NAMES, CodeError, parse_list
+from .codes import CodeError
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
+from .registered import malformed
 from .tiebreak import Option, OptionError, Preset, Tiebreak, pin_editions
 from .version import __version__
 
@@ -50,10 +50,31 @@ DEFAULT_PLUGINS = (
     "fide_tiebreaks.plugins.presets",
 )
 DISTRIBUTION = "fide-tiebreaks"
+T = TypeVar("T")
 
 
 class PluginWarning(UserWarning):
-    """A plugin failed and was left out; the rest keeps working."""
+    """A plugin failed and was left out; the rest keeps working. *plugin* names it."""
+
+    def __init__(self, message: str, plugin: str = "") -> None:
+        super().__init__(message)
+        self.plugin = plugin
+
+
+@dataclass(frozen=True)
+class PluginProblem:
+    """A plugin left out, or something it registered ignored, while the registry was built:
+    *plugin* names the plugin, *message* says what and why (its text is the message)."""
+
+    plugin: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+# Where the stages of load_registry report a problem: a warning, or PluginError when strict.
+Report = Callable[[PluginProblem], None]
 
 
 @dataclass(frozen=True)
@@ -77,7 +98,7 @@ class Registry:
     editions: dict[str, Edition] = field(default_factory=dict)
     options: dict[str, Option] = field(default_factory=dict)  # by name, words joined by "_"
     providers: list[Provider] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[PluginProblem] = field(default_factory=list)
     disabled: list[str] = field(default_factory=list)  # left out by FIDE_TIEBREAKS_DISABLE_PLUGINS
     presets: dict[str, Preset] = field(default_factory=dict)  # by name
 
@@ -252,11 +273,11 @@ class _Loader:
     def pm(self) -> pluggy.PluginManager:
         return self.reg.manager
 
-    def problem(self, message: str) -> None:
+    def problem(self, problem: PluginProblem) -> None:
         if self.strict:
-            raise PluginError(message)
-        self.reg.problems.append(message)
-        warnings.warn(message, PluginWarning, stacklevel=3)
+            raise PluginError(problem.message, problem.plugin)
+        self.reg.problems.append(problem)
+        warnings.warn(PluginWarning(problem.message, problem.plugin), stacklevel=3)
 
     def builtins(self) -> None:
         for module_name in DEFAULT_PLUGINS:
@@ -282,7 +303,10 @@ class _Loader:
         dist, version = ep.dist, ep.version
         if self.pm.has_plugin(ep.name):
             self.problem(
-                f"plugin '{ep.name}' ({dist}) has the name of a plugin already loaded; skipped"
+                PluginProblem(
+                    ep.name,
+                    f"plugin '{ep.name}' ({dist}) has the name of a plugin already loaded; skipped",
+                )
             )
             return
         try:  # a broken plugin must not take the host down
@@ -290,11 +314,15 @@ class _Loader:
                 plugin: ModuleType = ep.load()
             self.pm.register(plugin, name=ep.name)
         except PluginFault as e:
-            self.problem(str(e))
+            self.problem(PluginProblem(ep.name, str(e)))
             return
         except Exception as e:
             self.problem(
-                f"plugin '{ep.name}' ({dist} {version}) failed to register: {type(e).__name__}: {e}"
+                PluginProblem(
+                    ep.name,
+                    f"plugin '{ep.name}' ({dist} {version}) failed to register: "
+                    f"{type(e).__name__}: {e}",
+                )
             )
             return
         self.origin[ep.name] = _Origin(dist, version, False)
@@ -305,7 +333,7 @@ class _Loader:
                 with guarded(f"plugin '{name}'", " to register"):
                     self.pm.register(plugin, name=name)
             except PluginFault as e:
-                self.problem(str(e))
+                self.problem(PluginProblem(name, str(e)))
                 continue
             self.origin[name] = _Origin("(in-process)", "", False)
 
@@ -320,7 +348,7 @@ class _Loader:
                 bad = self.pm.get_name(e.plugin) or "?"
                 self.pm.unregister(e.plugin)
                 self.origin.pop(bad, None)
-                self.problem(f"plugin '{bad}' was left out: {e}")
+                self.problem(PluginProblem(bad, f"plugin '{bad}' was left out: {e}"))
 
     def tiebreaks(self) -> dict[str, list[str]]:
         """Register every plugin's tie-breaks under their codes and aliases; the codes by plugin."""
@@ -343,8 +371,11 @@ class _Loader:
                 ed = dataclasses.replace(ed, provider=impl.plugin_name)
                 if ed.name.lower() in editions:
                     self.problem(
-                        f"edition '{ed.name}' from plugin '{impl.plugin_name}' is already "
-                        f"provided by '{editions[ed.name.lower()].provider}'; ignored"
+                        PluginProblem(
+                            impl.plugin_name,
+                            f"edition '{ed.name}' from plugin '{impl.plugin_name}' is already "
+                            f"provided by '{editions[ed.name.lower()].provider}'; ignored",
+                        )
                     )
                     continue
                 editions[ed.name.lower()] = ed
@@ -361,8 +392,11 @@ class _Loader:
                 preset = dataclasses.replace(preset, provider=impl.plugin_name)
                 if preset.name in presets:
                     self.problem(
-                        f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
-                        f"provided by '{presets[preset.name].provider}'; ignored"
+                        PluginProblem(
+                            impl.plugin_name,
+                            f"preset '{preset.name}' from plugin '{impl.plugin_name}' is already "
+                            f"provided by '{presets[preset.name].provider}'; ignored",
+                        )
                     )
                     continue
                 presets[preset.name] = preset
@@ -421,7 +455,7 @@ def load_registry(
     return loader.reg
 
 
-def _options(pm: pluggy.PluginManager, reg: Registry, problem: Any) -> dict[str, list[Option]]:
+def _options(pm: pluggy.PluginManager, reg: Registry, problem: Report) -> dict[str, list[Option]]:
     """The options each plugin declares (``fide_tiebreaks_options``), kept in *reg*; a name
     declared twice keeps its first plugin."""
     by_plugin: dict[str, list[Option]] = {}
@@ -430,8 +464,11 @@ def _options(pm: pluggy.PluginManager, reg: Registry, problem: Any) -> dict[str,
             option = dataclasses.replace(option, provider=impl.plugin_name)
             if option.name in reg.options:
                 problem(
-                    f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
-                    f"declared by '{reg.options[option.name].provider}'; ignored"
+                    PluginProblem(
+                        impl.plugin_name,
+                        f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
+                        f"declared by '{reg.options[option.name].provider}'; ignored",
+                    )
                 )
                 continue
             reg.options[option.name] = option
@@ -455,118 +492,40 @@ def _hooks_of(module: ModuleType) -> ModuleType:
     return hooks_only(module, hookspecs.PREFIX)
 
 
-def _collect(impl: Any, kind: type, problem: Any) -> list[Any]:
+def _collect(impl: pluggy.HookImpl, kind: type[T], problem: Report) -> list[T]:
+    """What the hook *impl* returned that is a well-formed *kind*; each other item, or the
+    hook's failure, reported as a problem of its plugin."""
+    name = impl.plugin_name
     try:
-        with guarded(f"plugin '{impl.plugin_name}'", f" in {impl.function.__name__}"):
-            items = list(impl.function() or ())
+        with guarded(f"plugin '{name}'", f" in {impl.function.__name__}"):
+            items = list(cast(Iterable[object], impl.function() or ()))
     except PluginFault as e:
-        problem(str(e))
+        problem(PluginProblem(name, str(e)))
         return []
     good = []
     what = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"  # an Option
     for item in items:
         if not isinstance(item, kind):
             problem(
-                f"plugin '{impl.plugin_name}' returned something that is not {what} "
-                f"from {impl.function.__name__}; ignored"
+                PluginProblem(
+                    name,
+                    f"plugin '{name}' returned something that is not {what} "
+                    f"from {impl.function.__name__}; ignored",
+                )
             )
             continue
-        wrong = _malformed(item)
-        if wrong:
+        wrong = malformed(item)
+        if wrong is not None:
             problem(
-                f"plugin '{impl.plugin_name}' returned {what} whose {wrong} from "
-                f"{impl.function.__name__}; ignored"
+                PluginProblem(
+                    name,
+                    f"plugin '{name}' returned {what} whose {wrong} from "
+                    f"{impl.function.__name__}; ignored",
+                )
             )
             continue
         good.append(item)
     return good
-
-
-_CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_:]*$")  # ESB:MM is an alias
-_PRESET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-
-
-def _malformed(item: Any) -> str:
-    """What is wrong with a registered Tiebreak or Edition (its fields are read by the host
-    and the standings before any of its code runs), or ''."""
-    if isinstance(item, Tiebreak):
-        return _malformed_tiebreak(item)
-    if isinstance(item, Preset):
-        return _malformed_preset(item)
-    if isinstance(item, Option):
-        return _malformed_option(item)
-    if isinstance(item, Edition):
-        return _malformed_edition(item)
-    return ""
-
-
-def _malformed_tiebreak(item: Tiebreak) -> str:
-    names = (item.code, *item.aliases) if isinstance(item.aliases, tuple | list) else ()
-    if not names or not all(isinstance(n, str) and _CODE_NAME.match(n) for n in names):
-        return "code or aliases are not plain code names (letters, digits, _ and :)"
-    if not (isinstance(item.modifiers, frozenset | set) and item.modifiers <= set(MODIFIER_NAMES)):
-        return f"modifiers are not a set of {', '.join(sorted(MODIFIER_NAMES))}"
-    if not callable(item.compute) or not all(
-        f is None or callable(f) for f in (item.check, item.explain)
-    ):
-        return "compute, check or explain is not a function"
-    return _malformed_values(item)
-
-
-def _malformed_values(item: Tiebreak) -> str:
-    """What is wrong with a Tiebreak's plain values (``alone``, ``edition``), or ''."""
-    if item.alone is not None and (
-        isinstance(item.alone, bool) or not isinstance(item.alone, Rational)
-    ):
-        return "alone is not an exact number"
-    if not isinstance(item.edition, str):
-        return "edition is not the name of an edition (text)"
-    return ""
-
-
-def _malformed_preset(item: Preset) -> str:
-    if not isinstance(item.name, str) or not _PRESET_NAME.match(item.name):
-        return "name is not lower-case letters, digits and hyphens"
-    if not isinstance(item.tiebreaks, str):
-        return "tiebreaks is not a list in the TEC syntax (text)"
-    if not isinstance(item.edition, str):
-        return "edition is not the name of an edition (text)"
-    try:
-        parse_list(item.tiebreaks)
-    except CodeError as e:
-        return f"tiebreaks cannot be read ({e})"
-    return ""
-
-
-def _malformed_edition(item: Edition) -> str:
-    if not isinstance(item.name, str) or not item.name.strip():
-        return "name is not text"
-    if not callable(item.opponent_table) or not callable(item.cut):
-        return "opponent_table or cut is not a function"
-    return ""
-
-
-_OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
-
-
-def _malformed_option(item: Option) -> str:
-    if not isinstance(item.name, str) or not _OPTION_NAME.match(item.name):
-        return "name is not lower-case words joined by _"
-    if item.type not in ("bool", "int", "choice", "text"):
-        return "type is not bool, int, choice or text"
-    if item.type == "choice" and not (
-        isinstance(item.choices, tuple)
-        and item.choices
-        and all(isinstance(c, str) for c in item.choices)
-    ):
-        return "choices are not a tuple of texts"
-    if not isinstance(item.help, str):
-        return "help is not text"
-    try:
-        item.convert(item.default, item.name)
-    except OptionError:
-        return "default is not a value of its type"
-    return ""
 
 
 # threading.Lock is this lock; the threading module itself is not needed here.

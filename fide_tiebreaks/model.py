@@ -435,6 +435,9 @@ class TeamData:
         """The team with number *tid*."""
         return next(t for t in self.teams if t.id == tid)
 
+    def __repr__(self) -> str:
+        return f"<TeamData: {len(self.teams)} teams, {self.boards} boards, {self.primary} first>"
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -505,6 +508,10 @@ class Tournament:
 
     def __len__(self) -> int:
         return len(self.participants)
+
+    def __repr__(self) -> str:  # short: the fields of 10,000 participants are not a repr
+        who, name = "teams" if self.team else "participants", self.name[:60]
+        return f"<Tournament {name!r}: {len(self)} {who}, {self.rounds} rounds>"
 
     def after_round(self, n: int) -> Tournament:
         """The tournament as it stood after round *n*: later rounds are ignored."""

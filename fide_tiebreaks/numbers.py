@@ -11,6 +11,9 @@ import math
 import re
 from fractions import Fraction
 from functools import lru_cache
+from numbers import Rational
+
+from .errors import ArgumentTypeError, FideTiebreaksError
 
 Number = int | Fraction
 
@@ -24,7 +27,7 @@ _DECIMAL = re.compile(r"^\s*([+-]?)([0-9]*)(?:[.,]([0-9]*))?\s*$")
 _INTEGER = re.compile(r"^\s*([+-]?)([0-9]+)\s*$")
 
 
-class NumberError(ValueError):
+class NumberError(FideTiebreaksError, ValueError):
     """Text that is not a number, or a number outside its field's limits; the message says
     which (and shows at most the start of a long text)."""
 
@@ -114,6 +117,12 @@ def exact_str(value: Number) -> str:
     """
     if type(value) is int:
         return _digits(value)
+    if type(value) is not Fraction and not isinstance(value, Rational):
+        # a float is refused, not converted: 0.1 is 3602879701896397/36028797018963968
+        raise ArgumentTypeError(
+            f"value must be exact (an int or a Fraction), not {type(value).__name__} "
+            f"{value!r:.40}: the arithmetic is exact, so a float is refused, never converted"
+        )
     return _exact_str(value.numerator, value.denominator)
 
 

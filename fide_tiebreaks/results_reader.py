@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .diagnostics import InputError
+from .errors import FideTiebreaksError
 from .formats import parse_any
 from .formats.base import read_bytes
 from .formats.trf.state import MAX_PLAYERS
@@ -54,7 +55,7 @@ KEYS = ("start_rank", "team", "name")  # the columns that say whose row it is, i
 NO_VALUE = frozenset({"", "-", "-0", "None", "null"})
 
 
-class ResultsError(ValueError):
+class ResultsError(FideTiebreaksError, ValueError):
     """The results cannot be trusted as read; the message says where and why."""
 
 

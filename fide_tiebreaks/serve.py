@@ -30,6 +30,7 @@ from typing import Any, BinaryIO, NamedTuple
 from .codes import CodeError
 from .decisions import parse_decided
 from .diagnostics import Diagnostic, InputError, Severity
+from .errors import FideTiebreaksError
 from .faults import InternalError
 from .formats import jsonkeys, read_trf
 from .formats.base import MAX_BYTES, MAX_JSON_VALUES, ReadResult, json_values, lone_surrogate
@@ -64,7 +65,7 @@ SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # lone surrogates need one 
 MAX_REQUEST_BYTES = MAX_BYTES
 
 
-class BadRequest(Exception):
+class BadRequest(FideTiebreaksError):
     def __init__(self, message: str, diagnostics: Iterable[Diagnostic] = ()) -> None:
         super().__init__(message)
         self.diagnostics = [str(d) for d in diagnostics]
@@ -372,7 +373,7 @@ def encode(response: dict[str, Any]) -> bytes:
     """One response line as UTF-8. An echoed id with a lone surrogate cannot be UTF-8: then
     the line is written with JSON's ASCII escapes, which carry it exactly."""
     try:
-        return (json.dumps(response, ensure_ascii=False) + "\n").encode("utf-8")
+        return (jsonkeys.dumps(response) + "\n").encode("utf-8")
     except UnicodeEncodeError:
         return (json.dumps(response) + "\n").encode("ascii")
 

@@ -11,6 +11,7 @@ from itertools import groupby
 from numbers import Rational
 from typing import Any, NamedTuple, cast
 
+from . import arguments
 from .codes import CodeError, TiebreakSpec, parse_list
 from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Kind, Severity
@@ -76,6 +77,13 @@ class Standings:
     # The date that picked the edition, when no edition was given: "start", "end" or None
     # (the end date, by default; editions.choose_edition).
     edition_by: str | None = None
+
+    def __repr__(self) -> str:  # short: print(standings) must not dump every row
+        name = self.tournament.name[:60]
+        return (
+            f"<Standings of {name!r}: {len(self.rows)} rows, {self.edition.name}, "
+            f"{','.join(self.codes) or 'points only'}>"
+        )
 
     @property
     def missing(self) -> tuple[Missing, ...]:
@@ -162,6 +170,7 @@ def compute_standings(
     is still tied; a decision that cannot apply raises
     :class:`~fide_tiebreaks.decisions.DecisionError`.
     """
+    _check_arguments(tournament, tiebreaks, edition, after_round, providers, decided, lots)
     reg = reg or registry()
     if not isinstance(options or {}, Mapping):
         raise OptionError(
@@ -185,6 +194,30 @@ def compute_standings(
     )
     final = after_round in (None, tournament.rounds)
     return after_the_list(rank_plan(plan, cache), decided, lots, final=final)
+
+
+def _check_arguments(
+    tournament: object,
+    tiebreaks: object,
+    edition: object,
+    after_round: object,
+    providers: object,
+    decided: object,
+    lots: object,
+) -> None:
+    """compute_standings' arguments, each of the type its signature gives (else
+    ArgumentTypeError naming it), before anything is read from them."""
+    read = isinstance(getattr(tournament, "tournament", None), Tournament)
+    hint = "read_tournament returns a ReadResult: pass its .tournament" if read else ""
+    arguments.instance(tournament, Tournament, "tournament", hint=hint)
+    arguments.codes(tiebreaks, "tiebreaks")
+    if not isinstance(edition, Edition):
+        arguments.text(edition, "edition", optional=True, empty=False)
+    arguments.round_number(after_round, "after_round")
+    arguments.text_mapping(providers, "providers")
+    example = "fide_tiebreaks.decisions.parse_decided('play-off:5>3')"
+    arguments.sequence_of(decided, Decision, "decided", example=example)
+    arguments.text(lots, "lots", optional=True)
 
 
 def after_the_list(

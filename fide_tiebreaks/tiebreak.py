@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .codes import CodeError, TiebreakSpec
 from .editions import OpponentTable
+from .errors import FideTiebreaksError
 from .faults import PluginFault, guarded
 from .model import Tournament
 from .numbers import MAX_DIGITS, parse_int
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 Value = int | Fraction
 
 
-class Unusable(Exception):
+class Unusable(FideTiebreaksError):
     """Raised by ``Tiebreak.check`` when a code cannot be used for this tournament and
     edition. With ``drop=True`` the standings go on without it (with a warning), as C.07
     says for rating tie-breaks when unrated players are present; else it is an error."""

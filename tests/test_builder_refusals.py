@@ -106,12 +106,16 @@ def test_builder_tiebreaks_of_the_wrong_shape_are_a_builder_error(tiebreaks):
         EventBuilder(edition="fide-2024", tiebreaks=tiebreaks)
 
 
-def test_builder_names_are_text_and_none_means_no_tiebreaks_and_no_name():
+def test_builder_names_are_text_and_none_means_no_tiebreaks_and_no_event_name():
     ev = EventBuilder(edition="fide-2024", tiebreaks=None, name=None)
     assert ev.tiebreaks == () and ev.name == ""
     with pytest.raises(BuilderError, match="player 1 name 5 must be text"):
         ev.add_player(1, 5)  # was a player called '5'; None was one called 'None'
-    ev.add_player(1, None)
+    # A player's name is required (issue #30: add_player(1, None) was accepted); '' is the
+    # way to say a player has none, as TRF's empty name field.
+    with pytest.raises(BuilderError, match=r"player 1 name None must be text \('' for none\)"):
+        ev.add_player(1, None)
+    ev.add_player(1, "")
     ev.add_player(2, "B")
     ev.record_round(1, [(1, 2, "1-0")])
     assert ev.tournament().participant(1).name == ""

@@ -206,6 +206,29 @@ SECTIONS: list[tuple[str, str, list[tuple[str, list[str], int]]]] = [
     ),
 ]
 
+ERRORS = """\
+## Exit codes and errors
+
+Every command stops the same way: one message on standard error, `fide-tiebreaks: error:
+MESSAGE` (after the file's own located `file:line:column: error: ...` lines when the file is
+the problem), and one of these exit codes:
+
+| Code | Meaning |
+|------|---------|
+| 0 | done, nothing wrong |
+| 1 | problems: errors in the input (warnings too with `--strict`), violations or discrepancies found, a check that compared nothing, a plugin that failed |
+| 2 | usage: a bad option, code or edition (an empty `--edition` too), a file that cannot be read or written |
+| 3 | a fault in fide-tiebreaks itself (please report it with the input file) |
+
+Every exception the package raises derives from `fide_tiebreaks.FideTiebreaksError`, whose
+`exit_code` is the code a command gives for it (`PluginError` 1, `InternalError` 3, the rest
+2); `cli.dispatch` turns any of them into that message and code, so `generate`, `check
+--standings` and `certify --events-from` stop exactly as `standings` does. From Python,
+`except FideTiebreaksError` catches ours and nothing else; a public function given an
+argument of the wrong type raises `ArgumentTypeError` (a `TypeError`) naming the parameter
+(docs/architecture.md, "Errors").
+"""
+
 COMPLETION = """\
 ## Shell completion
 
@@ -322,7 +345,7 @@ def build() -> dict[Path, str]:
         for caption, argv, keep in examples:
             out += _example(caption, argv, keep)
         pages[PAGES / f"{command}.md"] = "\n".join(out)
-    pages[PAGE] = "\n".join([*index, "", COMPLETION])
+    pages[PAGE] = "\n".join([*index, "", ERRORS, COMPLETION])
     return pages
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..decisions import BY, check_seed
 from ..model import Decision, Participant, Tournament
-from .results import BuilderError, whole
+from .results import BuilderError, text, tiebreak_codes, whole
 
 MAX_RATING = 9999
 
@@ -66,12 +66,14 @@ class ArbiterRecords:
         for a group the tie-break list leaves tied (C.07 4.2)."""
         if by not in BY:
             raise BuilderError(f"by {by!r} must be 'play-off' or 'arbiter'")
-        if isinstance(order, (str, bytes)):  # "13" would read as players 1 and 3
+        if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+            # "13" would read as players 1 and 3
             raise BuilderError(f"decision {order!r} must be a list of participant ids, best first")
         ids = tuple(self._known(pid) for pid in order)
         if not ids or len(set(ids)) != len(ids):
             raise BuilderError(f"decision {list(order)!r} must name participants, each once")
-        self._decisions.append(Decision(ids, by, str(note), "EventBuilder.decide"))
+        note = text(note, "note")  # str(None) would be a note 'None'
+        self._decisions.append(Decision(ids, by, note, "EventBuilder.decide"))
         self._built = None
 
     def draw_lots(self, seed: str) -> None:
@@ -87,10 +89,9 @@ class ArbiterRecords:
         """Change the event's list (TRF 202). After a round is recorded this is a change
         during the event: warned (:class:`TiebreakListChanged`) and recorded in
         :attr:`tiebreak_changes`."""
-        codes = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
-        if not all(isinstance(c, str) for c in codes):
-            raise BuilderError(f"tiebreaks {tiebreaks!r} must be codes: 'BH/C1,BH'")
-        new = tuple(c.strip() for c in codes if c.strip())
+        if tiebreaks is None:
+            raise BuilderError("tiebreaks None must be codes: 'BH/C1,BH' or ['BH/C1', 'BH']")
+        new = tiebreak_codes(tiebreaks)
         if new != self.tiebreaks and self.rounds:
             change = ListChange(self.rounds, self.tiebreaks, new)
             self.tiebreak_changes.append(change)

@@ -185,7 +185,7 @@ class EventBuilder(ArbiterRecords):
         first = self.rounds + 1 if from_round is None else whole(from_round, "from_round")
         template = Participant(
             id=pid,
-            name=text(name, "name", pid),
+            name=text(name, "name", pid, required=True),
             points=Fraction(0),
             results=(),
             rating=rating or None,  # as the TRF reader: 0 is unrated
@@ -240,7 +240,8 @@ class EventBuilder(ArbiterRecords):
                 raise BuilderError(
                     f"is in team {other.id} and in team {tid}", participant=min(both)
                 )
-        self._teams[tid] = Team(tid, str(name), roster, nickname=str(nickname))
+        name, nickname = text(name, "name", required=True), text(nickname, "nickname")
+        self._teams[tid] = Team(tid, name, roster, nickname=nickname)
         self._built = None
 
     # -- rounds -------------------------------------------------------------------------

@@ -10,12 +10,13 @@ from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
+from ..errors import FideTiebreaksError
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
 from ..model import Game, Participant, ResultKind, Scoring
 from ..numbers import MAX_DIGITS, clip, parse_decimal
 
 
-class BuilderError(ValueError):
+class BuilderError(FideTiebreaksError, ValueError):
     """Data the builder refuses. ``round`` and ``participant`` say where (None: not tied
     to one); the message names them too."""
 
@@ -153,12 +154,16 @@ def mapping(value: object, what: str, n: int | None = None) -> Mapping[Any, Any]
     return value
 
 
-def text(value: object, what: str, participant: int | None = None) -> str:
-    """A name: text, or None for none (``str(None)`` would make a player called 'None')."""
-    if value is None:
+def text(
+    value: object, what: str, participant: int | None = None, *, required: bool = False
+) -> str:
+    """A name: text, or None for none (``str(None)`` would make a player called 'None');
+    *required* refuses None too (a player's or a team's name: '' says it has none)."""
+    if value is None and not required:
         return ""
     if not isinstance(value, str):
-        raise BuilderError(f"{what} {value!r} must be text", participant=participant)
+        hint = " ('' for none)" if required else ""
+        raise BuilderError(f"{what} {value!r} must be text{hint}", participant=participant)
     return value
 
 

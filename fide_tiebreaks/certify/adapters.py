@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..diagnostics import InputError
+from ..errors import FideTiebreaksError
 
 READERS = ("json", "csv", "trf-rank", "gacrux")
 
@@ -90,7 +91,7 @@ def our_options(options: Mapping[str, str]) -> dict[str, object]:
     return {k: int(v) if k == "unrated_rating" else v for k, v in options.items()}
 
 
-class AdapterError(Exception):
+class AdapterError(FideTiebreaksError):
     """The adapter is unusable as described (an unknown reader, entry point, placeholder)."""
 
 

@@ -124,8 +124,8 @@ def compare(
     """The discrepancies between our standings and the program's answer, and how many
     values (and orders) were compared."""
     t = ours.tournament
-    if answer.error:
-        return [Discrepancy(RUN, edition, "-", 0, None, None, answer.error)], 1
+    if answer.error:  # a program that answered nothing compared nothing: the run fails
+        return [Discrepancy(RUN, edition, "-", 0, None, None, answer.error)], 0
     found: list[Discrepancy] = []
     compared = 0
     codes = ours.codes

@@ -18,12 +18,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..diagnostics import Severity
+from ..errors import FideTiebreaksError
 from ..formats.trf.reader import parse_trf
 from .compare import Discrepancy
 from .generate import Block, Event, to_trf
 
 
-class MissingExtra(RuntimeError):
+class MissingExtra(FideTiebreaksError, RuntimeError):
     """Hypothesis is not installed."""
 
 

@@ -11,7 +11,7 @@ columns 86-89 (teams: ``310`` columns 69-71).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -174,9 +174,18 @@ def _make_batch(job: tuple[int, range, Options]) -> list[tuple[int, bytes]]:
     return [(i, make(seed, i, options).data) for i in indices]
 
 
-def make_many(folder: Path, seed: int, indices: range, options: Options, jobs: int = 1) -> int:
+def make_many(
+    folder: Path,
+    seed: int,
+    indices: range,
+    options: Options,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Write the standings files of *indices* into *folder* (atomically, each a regular file
-    created or replaced), on *jobs* processes (0: every core). Returns how many."""
+    created or replaced), on *jobs* processes (0: every core). Returns how many; *progress*
+    is told how many are written after each batch (``audit.progress``: a terminal's line)."""
+    show = progress or (lambda done: None)
     from ..atomic import OutputError, write_atomic
     from ..audit import default_jobs
 
@@ -199,6 +208,7 @@ def make_many(folder: Path, seed: int, indices: range, options: Options, jobs: i
             for i, data in batch:
                 write(i, data)
                 written += 1
+            show(written)
         return written
     from concurrent.futures import ProcessPoolExecutor
 
@@ -207,4 +217,5 @@ def make_many(folder: Path, seed: int, indices: range, options: Options, jobs: i
             for i, data in batch:
                 write(i, data)
                 written += 1
+            show(written)
     return written

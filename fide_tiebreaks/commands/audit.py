@@ -79,8 +79,8 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on a Dask distributed cluster (pip install "
-        "'fide-tiebreaks[dask]'), e.g. tcp://10.0.0.5:8786",
+        help="run on a Dask distributed cluster (Dask from a checkout: pip install "
+        "'.[dask]'), e.g. tcp://10.0.0.5:8786",
     )
     return p
 

@@ -14,6 +14,7 @@ from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     CommandError,
+    edition_name,
     edition_names,
     err,
     integer,
@@ -191,6 +192,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--edition",
         "-e",
+        type=edition_name,
         default=None,
         metavar="E",
         help=f"rules edition: {edition_names()}, or one a plugin adds (default: fide-2024; "
@@ -326,8 +328,9 @@ def run(args: argparse.Namespace) -> int:
         write_report(summary, args.report)
     if not summary.compared:  # a check that compared nothing fails
         raise CommandError(
-            "no value and no order was compared: the program offered none for this list, or "
-            "C.07 Art. 10 dropped every code (unrated players; see --unrated-rating)",
+            "no value and no order was compared: the program failed on every event (its "
+            "runs are listed above), offered no value for this list, or C.07 Art. 10 "
+            "dropped every code (unrated players; see --unrated-rating)",
             EXIT_PROBLEMS,
         )
     return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
@@ -428,7 +431,7 @@ def certified(config: Any, args: argparse.Namespace) -> Any:
             "warning: Hypothesis is not installed: discrepancies will be reported but not "
             f"shrunk ({INSTALL_CERTIFY})"
         )
-    show = progress(args.events, sys.stderr)
+    show = progress(args.events, sys.stderr, unit="events")
 
     def terminated(signum: int, frame: object) -> None:  # kill PID: clean up as on Ctrl-C
         raise Terminated

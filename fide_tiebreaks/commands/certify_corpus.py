@@ -4,13 +4,12 @@ generated (the other direction of the endorsement's cross-check, docs/endorsemen
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EXIT_OK, EXIT_PROBLEMS, CommandError, err
 
 
 def _adapter(args: argparse.Namespace) -> Any:
@@ -35,10 +34,12 @@ def _adapter(args: argparse.Namespace) -> Any:
 
 def _corpus_json(done: list[Any]) -> bytes:
     """One line per file: what was compared and every discrepancy (for the cross-check)."""
+    from ..formats import jsonkeys
+
     lines = []
     for r in done:
         lines.append(
-            json.dumps(
+            jsonkeys.dumps(
                 {
                     "file": r.file,
                     "participants": r.size,
@@ -60,7 +61,6 @@ def _corpus_json(done: list[Any]) -> bytes:
                         for d in r.discrepancies
                     ],
                 },
-                ensure_ascii=False,
             )
         )
     return ("\n".join(lines) + "\n").encode("utf-8", "replace")
@@ -79,27 +79,23 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
 
     folder = Path(args.events_from)
     if not folder.is_dir():
-        err(f"error: --events-from {args.events_from}: not a folder")
-        return EXIT_USAGE
+        raise CommandError(f"--events-from {args.events_from}: not a folder")
     files = [str(f) for f in find_files([folder])]
     if not files:
-        err(f"error: no .trf, .txt, .xml or .json file under {args.events_from}")
-        return EXIT_USAGE
+        raise CommandError(f"no .trf, .txt, .xml or .json file under {args.events_from}")
     try:
         codes = tuple(s.code for s in parse_list(args.tiebreaks)) if args.tiebreaks else ()
         if args.edition:
             registry().edition(args.edition)
         adapter = _adapter(args)
     except (CodeError, PluginError, AdapterError) as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
     fallback = tuple(s.code for s in parse_list(default_codes))
     given = args.unrated_rating is not None
     options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
     job = Job(adapter, codes, args.edition or "", options, fallback)
     if args.jobs < 0:
-        err("error: --jobs must be 0 (every core) or more")
-        return EXIT_USAGE
+        raise CommandError("--jobs must be 0 (every core) or more")
     try:
         summary, done = certify_corpus(
             job,
@@ -109,8 +105,7 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
             progress=progress(len(files), sys.stderr),
         )
     except MissingExtra as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
     sys.stdout.write(text(summary))
     for r in done:  # the count alone would hide which files were left out, and why
         if not r.compared:
@@ -120,9 +115,11 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
             write(summary, Path(args.report))
             write_atomic(Path(args.report) / "files.jsonl", _corpus_json(done))
         except OSError as e:
-            err(f"error: cannot write the report to {args.report}: {e.strerror or e}")
-            return EXIT_USAGE
+            raise CommandError(
+                f"cannot write the report to {args.report}: {e.strerror or e}"
+            ) from None
     if not summary.compared:  # a check that compared nothing fails
-        err("error: no value and no order was compared on any file of the corpus")
-        return EXIT_PROBLEMS
+        raise CommandError(
+            "no value and no order was compared on any file of the corpus", EXIT_PROBLEMS
+        )
     return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS

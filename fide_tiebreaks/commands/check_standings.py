@@ -4,13 +4,12 @@ endorsement's PTC); the checking itself is :mod:`fide_tiebreaks.checker`."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, err
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, CommandError
 
 
 def _checks(files: Sequence[Path], jobs: int) -> Iterator[object]:
@@ -48,18 +47,16 @@ def _text(c: object) -> list[str]:
 def run_standings(args: argparse.Namespace) -> int:
     from ..audit import find_files
     from ..checker import FileCheck, to_json
+    from ..formats import jsonkeys
 
     files = find_files(args.file)
     missing = [str(f) for f in files if not f.exists()]
     if missing:
-        err(f"error: no such file or folder: {', '.join(missing)}")
-        return EXIT_USAGE
+        raise CommandError(f"no such file or folder: {', '.join(missing)}")
     if not files:
-        err(f"error: no .trf, .txt, .xml or .json file under {', '.join(args.file)}")
-        return EXIT_USAGE
+        raise CommandError(f"no .trf, .txt, .xml or .json file under {', '.join(args.file)}")
     if args.jobs < 0:
-        err("error: --jobs must be 0 (every core) or more")
-        return EXIT_USAGE
+        raise CommandError("--jobs must be 0 (every core) or more")
     counts: Counter[str] = Counter()
     for c in _checks(files, args.jobs):
         assert isinstance(c, FileCheck)
@@ -67,7 +64,7 @@ def run_standings(args: argparse.Namespace) -> int:
         counts["violations found"] += len(c.violations)
         counts["pairs compared"] += c.pairs
         if args.format == "jsonl":
-            line = json.dumps(to_json(c), ensure_ascii=False)
+            line = jsonkeys.dumps(to_json(c))
             print(line.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
         else:
             print("\n".join(_text(c)))
@@ -83,9 +80,9 @@ def run_standings(args: argparse.Namespace) -> int:
     if counts["violations"] or counts["incomplete"]:
         return EXIT_PROBLEMS
     if not counts["pairs compared"]:  # a check that compared nothing fails
-        err(
-            "error: no file declares ranks, so nothing was compared (the rank column, TRF "
-            "columns 86-89, or 310 for teams)"
+        raise CommandError(
+            "no file declares ranks, so nothing was compared (the rank column, TRF "
+            "columns 86-89, or 310 for teams)",
+            EXIT_PROBLEMS,
         )
-        return EXIT_PROBLEMS
     return EXIT_OK

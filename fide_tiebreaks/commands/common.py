@@ -9,6 +9,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
+from ..errors import FideTiebreaksError
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -19,7 +21,7 @@ EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 T = TypeVar("T")
 
 
-class CommandError(Exception):
+class CommandError(FideTiebreaksError):
     """A command stops: cli.main says *message* once, as ``fide-tiebreaks: error: MESSAGE``,
     after printing the located *diagnostics* (a file that cannot be read), and exits with
     *exit_code* (default: usage, 2). Without a message, what was wrong is already on
@@ -42,6 +44,21 @@ class CommandError(Exception):
             print(d, file=sys.stderr)
         if self.message:
             err(f"error: {self.message}")
+
+
+def command_error(e: FideTiebreaksError) -> CommandError:
+    """Any error of ours as the CommandError that says it: the located diagnostics of a file
+    that cannot be read (InputError), a request to report an internal error, else its
+    message; the exit status is the error's own (:attr:`FideTiebreaksError.exit_code`)."""
+    if isinstance(e, CommandError):
+        return e
+    diagnostics = getattr(e, "diagnostics", ())
+    if diagnostics:
+        return CommandError(None, e.exit_code, diagnostics)
+    if e.exit_code == EXIT_INTERNAL:
+        ask = "" if "report" in str(e) else " (please report this with the input file)"
+        return CommandError(f"internal error: {e}{ask}", EXIT_INTERNAL)
+    return CommandError(str(e) or type(e).__name__, e.exit_code)
 
 
 def err(message: str, stream: TextIO | None = None) -> None:
@@ -268,6 +285,18 @@ def provider_choice(text: str) -> tuple[str, str]:
     if not sep:
         raise ValueError(f"--provider takes CODE=PLUGIN, e.g. BH=buchholz, not '{text}'")
     return code, plugin
+
+
+@usage_check
+def edition_name(text: str) -> str:
+    """``--edition NAME``: a name, never empty (an empty one used to fall back silently to
+    the edition of the end date, which is not what was asked)."""
+    if not text.strip():
+        raise ValueError(
+            f"--edition is empty: give an edition's name ({edition_names()}, or one a "
+            "plugin adds), or leave the option out for the edition in force at the end date"
+        )
+    return text
 
 
 @usage_check

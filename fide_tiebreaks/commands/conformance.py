@@ -10,6 +10,7 @@ from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     CommandError,
+    edition_name,
     edition_names,
     usage_check,
     write_output,
@@ -64,6 +65,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--edition",
         "-e",
+        type=edition_name,
         metavar="E",
         help=f"with --against: the rules edition ({edition_names()}, or one a plugin adds)",
     )

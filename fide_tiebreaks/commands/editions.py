@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,7 +34,9 @@ def run(args: argparse.Namespace) -> int:
     editions = newest_first(registry().editions.values())
     if args.format == "json":
         data = [edition_dict(e) for e in editions]
-        print(json.dumps({"editions": data}, ensure_ascii=False, indent=1))
+        from ..formats import jsonkeys
+
+        print(jsonkeys.dumps({"editions": data}, indent=1))
         return EXIT_OK
     rows = [("EDITION", "IN FORCE", "PLUGIN", "WHAT IT IS")]
     rows += [(e.name, period(e), e.provider, e.title) for e in editions]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -17,9 +16,11 @@ from .common import (
     add_decision_arguments,
     add_edition_by_argument,
     add_option_arguments,
+    add_pgn_arguments,
     add_preset_argument,
     decisions_from,
     edition_help,
+    edition_name,
     err,
     options_from,
     ranked,
@@ -47,7 +48,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file" + FILE_HELP
+        "file", metavar="FILE", help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file" + FILE_HELP
     )
     p.add_argument(
         "participant",
@@ -62,7 +63,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="comma-separated tie-break codes, as for 'standings' (default: the "
         "file's list, else the default for its type)",
     )
-    p.add_argument("--edition", "-e", metavar="E", help=edition_help())
+    p.add_argument("--edition", "-e", metavar="E", type=edition_name, help=edition_help())
     add_edition_by_argument(p)
     p.add_argument(
         "--format",
@@ -71,6 +72,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         default="text",
         help="text for reading, json for programs (default: text)",
     )
+    add_pgn_arguments(p)  # a PGN is read as standings reads it, or the values would differ
     add_option_arguments(p)
     add_decision_arguments(p)
     add_preset_argument(p)
@@ -123,7 +125,9 @@ def run(args: argparse.Namespace) -> int:
     )
     report_ranking(standings.diagnostics, args)  # as standings --strict: a warning is an error
     if args.format == "json":
-        print(json.dumps(to_dict(standings, pid, explanations), ensure_ascii=False, indent=1))
+        from ..formats import jsonkeys
+
+        print(jsonkeys.dumps(to_dict(standings, pid, explanations), indent=1))
     else:
         sys.stdout.write(printable(render_text(standings, pid, explanations), lines=True))
     require_complete(standings)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from .common import EXIT_OK, EXIT_USAGE, err
+from .common import EXIT_OK, CommandError
 
 MAX_EVENTS = 100_000
 
@@ -203,41 +203,43 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..atomic import OutputError
+    from ..audit import progress
     from ..certify.standings_file import make_many
     from ..codes import CodeError
     from ..host import PluginError
 
     if not 1 <= args.events <= MAX_EVENTS or args.first < 0 or args.jobs < 0:
-        err(f"error: --events must be from 1 to {MAX_EVENTS:,}; --first and --jobs at least 0")
-        return EXIT_USAGE
+        raise CommandError(
+            f"--events must be from 1 to {MAX_EVENTS:,}; --first and --jobs at least 0"
+        )
     try:
         opts = options(args)
     except (ValueError, CodeError) as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
     if opts.profile.pairing == "dutch":
         try:
             import caissify_pairings  # noqa: F401
         except ImportError:
-            err(
-                "error: --pairing dutch needs caissify-pairings: pip install "
-                "'fide-tiebreaks[certify-dutch]'"
-            )
-            return EXIT_USAGE
+            raise CommandError(
+                "--pairing dutch needs caissify-pairings (from a checkout: pip install "
+                "'.[certify-dutch]')"
+            ) from None
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
-        err(f"error: {args.folder}: not a folder")
-        return EXIT_USAGE
+        raise CommandError(f"{args.folder}: not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = make_many(
-            folder, args.seed, range(args.first, args.first + args.events), opts, args.jobs
+            folder,
+            args.seed,
+            range(args.first, args.first + args.events),
+            opts,
+            args.jobs,
+            progress(args.events, sys.stderr, unit="events"),  # a terminal only
         )
     except (CodeError, PluginError) as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
-    except (OutputError, OSError) as e:
-        err(f"error: {e}")
-        return 1
+        raise CommandError(str(e)) from None
+    except (OutputError, OSError) as e:  # as standings says a file it cannot write
+        raise CommandError(str(e)) from None
     print(f"{written} events written to {args.folder}", file=sys.stderr)
     return EXIT_OK

@@ -4,7 +4,6 @@ pairing engine (docs/pairing-indexes.md)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -28,7 +27,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "  fide-tiebreaks pairing-index event.trf --system burstein --explain 7",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML or Chess-JSON file")
+    p.add_argument("file", metavar="FILE", help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file")
     p.add_argument(
         "--system", "-s", required=True, choices=("burstein", "dubov"), help="the pairing system"
     )
@@ -106,6 +105,7 @@ def _ratings(items: list[str]) -> dict[int, int]:
 
 def run(args: argparse.Namespace) -> int:
     from ..diagnostics import printable
+    from ..formats import jsonkeys
     from ..pairing.present import explain_dict, explain_text, render_table, to_dict
     from .explain import the_participant
 
@@ -117,12 +117,12 @@ def run(args: argparse.Namespace) -> int:
     if args.explain is not None:
         pid = the_participant(index.tournament, args.explain)
         if args.format == "json":
-            print(json.dumps(explain_dict(index, pid), ensure_ascii=False, indent=1))
+            print(jsonkeys.dumps(explain_dict(index, pid), indent=1))
         else:
             sys.stdout.write(printable(explain_text(index, pid), lines=True))
         return EXIT_OK
     if args.format == "json":
-        print(json.dumps(to_dict(index), ensure_ascii=False, indent=1))
+        print(jsonkeys.dumps(to_dict(index), indent=1))
     else:
         sys.stdout.write(printable(render_table(index), lines=True))
     return EXIT_OK

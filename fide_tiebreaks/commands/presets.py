@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from .common import EXIT_OK
@@ -44,7 +43,9 @@ def run(args: argparse.Namespace) -> int:
             }
             for p in presets
         ]
-        print(json.dumps({"presets": data}, indent=1, ensure_ascii=False))
+        from ..formats import jsonkeys
+
+        print(jsonkeys.dumps({"presets": data}, indent=1))
         return EXIT_OK
     width = max((len(p.name) for p in presets), default=4)
     for p in presets:

@@ -19,6 +19,7 @@ from .common import (
     add_preset_argument,
     decisions_from,
     edition_help,
+    edition_name,
     err,
     options_from,
     provider_choice,
@@ -66,6 +67,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
     p.add_argument(
         "--edition",
         "-e",
+        type=edition_name,
         metavar="E",
         help=edition_help(),
     )

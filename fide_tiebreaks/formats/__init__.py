@@ -18,6 +18,7 @@ import os
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .. import arguments
 from .base import ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
 
@@ -49,6 +50,7 @@ def read_tournament(
     cannot say them (TRF16: default a drawn match, half the boards); ``pgn=`` likewise
     the short form of ``settings=ReadSettings(pgn=...)``: how to read what a PGN cannot say
     (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
+    arguments.path(path, "path")
     return parse_any(read_bytes(path), str(path), settings=settled(settings, team_pab, pgn))
 
 
@@ -67,6 +69,7 @@ def parse_any(
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
     with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (its tags,
     formats/pgn.py) when it starts with ``[``. lxml is imported only for XML."""
+    arguments.instance(data, bytes, "data", hint="a file's bytes (open it with 'rb')")
     settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":

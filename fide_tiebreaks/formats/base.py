@@ -10,6 +10,7 @@ from typing import Any
 
 from ..atomic import file_kind
 from ..diagnostics import Diagnostic, InputError, Severity
+from ..errors import FideTiebreaksError
 from ..model import Tournament
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
@@ -19,7 +20,7 @@ MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhaustin
 MAX_JSON_VALUES = 4_000_000
 
 
-class Unwritable(ValueError):
+class Unwritable(FideTiebreaksError, ValueError):
     """An output a form cannot hold as it is: the commands report it and exit 2."""
 
 

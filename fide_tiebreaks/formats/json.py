@@ -11,6 +11,7 @@ from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
 from ..teams import team_scores
 from .after_list import as_dict
+from .jsonkeys import escaped
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -120,7 +121,7 @@ def to_json(s: Standings, categories: Sequence[Category] = ()) -> str:
 
         sections = ",\n".join(_ENCODER.encode(c) for c in as_dicts(s, categories))
         tail = f', "categories": [\n{sections}\n]'
-    return f'{head}, "standings": [\n{body}\n]{tail}}}\n'
+    return escaped(f'{head}, "standings": [\n{body}\n]{tail}}}\n')
 
 
 def _individual_rows(s: Standings) -> list[str]:

@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
+import re
 from typing import Any
 
+from ..errors import FideTiebreaksError
 
-class DuplicateKey(ValueError):
+
+class DuplicateKey(FideTiebreaksError, ValueError):
     """A key given twice in one JSON object; ``line`` and ``column`` are the object's
     (1-based), the message names the key."""
 
@@ -83,3 +86,22 @@ def _locate(text: str, key: str, kw: dict[str, Any]) -> DuplicateKey:
     except DuplicateKey as e:
         return e
     return DuplicateKey(key, 0, 0)  # pragma: no cover - the fast decoder found one
+
+
+# Characters JSON may carry raw but a terminal or an editor acts on: the C1 controls (U+009B
+# opens an escape sequence on many terminals, as ESC does), the bidirectional controls
+# (U+202E right-to-left override turns the text after it around) and the line and paragraph
+# separators. Written as \uXXXX escapes they read back as the same characters.
+_ACTIVE = re.compile("[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def escaped(text: str) -> str:
+    """JSON text with every active character (:data:`_ACTIVE`) as a ``\\uXXXX`` escape:
+    outside strings JSON has only ASCII, so each one found is inside a string."""
+    return _ACTIVE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+def dumps(value: Any, **kw: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, **kw)`` with the active characters escaped:
+    every JSON text the package writes is made here (or passes :func:`escaped`)."""
+    return escaped(json.dumps(value, ensure_ascii=False, **kw))

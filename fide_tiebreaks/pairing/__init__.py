@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .. import arguments
 from ..model import Tournament
 from .burstein import (
     DEFAULT_EDITION,
@@ -79,6 +80,9 @@ def pairing_index(
     (:data:`ZERO_BYE_READINGS`); Dubov takes *provisional_ratings* ``{start rank: rating}``
     (C.04.4.1 1.1.2). *rounds*: the event's number of rounds, when the tournament does not
     say it. Raises :class:`PairingIndexError` for what cannot be computed as asked."""
+    arguments.instance(tournament, Tournament, "tournament")
+    arguments.text(system, "system")
+    arguments.round_number(after_round, "after_round")
     if system == "burstein":
         if provisional_ratings:
             raise PairingIndexError(

@@ -8,10 +8,11 @@ from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..errors import EXIT_PROBLEMS, FideTiebreaksError
 from ..model import PLAYED_KINDS, Colour, Participant, Tournament
 
 
-class PairingIndexError(ValueError):
+class PairingIndexError(FideTiebreaksError, ValueError):
     """A pairing index that cannot be computed as asked: an unknown system, edition or
     reading, a round outside the event, a team event, a rating that is missing."""
 
@@ -19,6 +20,8 @@ class PairingIndexError(ValueError):
 class MissingRatingError(PairingIndexError):
     """A player met over the board has no rating (C.04.4.1 1.1.1): a problem of the input,
     which a provisional rating (1.1.2) solves."""
+
+    exit_code = EXIT_PROBLEMS
 
 
 class ScoreGroup(NamedTuple):

@@ -10,11 +10,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...model import Participant, Tournament
+from ...errors import FideTiebreaksError
+from ...model import Acceleration, Participant, Tournament
 from ...numbers import exact_str, from_units, grid_scale, parse_exact
 
 # The key in "other" holding the points; the reader applies them after the TRF reader.
 POINTS = "points"
+# The key holding the virtual points of an accelerated pairing (Tournament.acceleration) of
+# an event that has no XXA or 250 record to carry them (one the builder made).
+ACCELERATION = "acceleration"
 
 
 def extras(t: Tournament) -> dict[str, Any]:
@@ -22,6 +26,12 @@ def extras(t: Tournament) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if t.edition is not None:
         out["edition"] = t.edition
+    carried = any(sl.text[:3] in ("XXA", "250") for sl in (t.source.lines if t.source else ()))
+    if t.acceleration and not carried:  # a source's XXA / 250 lines travel in other.trf
+        out[ACCELERATION] = [
+            {"cid": a.participant, "round": a.round, "points": exact_str(a.points)}
+            for a in t.acceleration
+        ]
     if t.team is not None:
         return out  # a team file's 299 records travel as records (other.trf)
     adjusted = [
@@ -40,7 +50,7 @@ def extras(t: Tournament) -> dict[str, Any]:
     return out
 
 
-class ExtensionError(ValueError):
+class ExtensionError(FideTiebreaksError, ValueError):
     """A value in ``other`` that cannot be read back (the message says which)."""
 
 
@@ -56,6 +66,8 @@ def apply(t: Tournament, other: Mapping[str, Any]) -> Tournament:
                 team, players=dataclasses.replace(team.players, edition=edition)
             )
         t = dataclasses.replace(t, edition=edition, team=team)
+    if other.get(ACCELERATION) is not None:
+        t = dataclasses.replace(t, acceleration=_acceleration(t, other[ACCELERATION]))
     spec = other.get(POINTS)
     if spec is None or t.team is not None:
         return t
@@ -109,6 +121,26 @@ def _points(t: Tournament, spec: Mapping[str, Any]) -> Tournament:
             raise ExtensionError(f'"other.points.scale" {scale} does not hold {exact_str(v)}')
     people = tuple(_rescored(p, games, bonus.get(p.id, Fraction(0)), scale) for p in t.participants)
     return dataclasses.replace(t, participants=people, scale=scale)
+
+
+def _acceleration(t: Tournament, items: object) -> tuple[Acceleration, ...]:
+    """``other.acceleration``: one participant's virtual points for one round each, for a
+    round of the event (C.04.7; brackets only, never the score)."""
+    if not isinstance(items, list):
+        raise ExtensionError('"other.acceleration" must be a list')
+    kept: dict[tuple[int, int], Acceleration] = {}
+    last = max(t.planned_rounds or 0, t.rounds)
+    for i, item in enumerate(items):
+        what = f'"other.acceleration[{i}]"'
+        p, entry = _cid(item, what, t)
+        rnd = entry.get("round")
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= last:
+            raise ExtensionError(f"{what}: round {rnd!r} is not a round of the event")
+        points = _exact(entry.get("points"), f"{what}.points")
+        if points < 0:
+            raise ExtensionError(f"{what}.points {exact_str(points)} must not be negative")
+        kept[p.id, rnd] = Acceleration(participant=p.id, round=rnd, points=points)
+    return tuple(kept[k] for k in sorted(kept))
 
 
 def _list(value: object, what: str) -> list[Any]:

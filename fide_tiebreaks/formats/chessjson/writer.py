@@ -289,7 +289,9 @@ def dumps(document: Mapping[str, Any]) -> str:
     over the reader's limits (:data:`~fide_tiebreaks.formats.base.MAX_BYTES`,
     :data:`~fide_tiebreaks.formats.base.MAX_JSON_VALUES`), which only the largest events reach
     (9,999 players x 99 rounds: 5 million values)."""
-    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    from .. import jsonkeys  # active characters escaped, as in every JSON text we write
+
+    text = jsonkeys.dumps(document, indent=1) + "\n"
     size, values = len(text.encode("utf-8")), json_values(text)
     if size > MAX_BYTES or values > MAX_JSON_VALUES:
         raise TooLarge(

@@ -270,7 +270,7 @@ class Parser:
                     fatal(
                         path,
                         f"the file {what}: there is no tournament to "
-                        "read; give a TRF, XML or Chess-JSON file",
+                        "read; give a TRF, XML, Chess-JSON or PGN file",
                     )
                 ]
             )
