@@ -449,7 +449,11 @@ def load_registry(
     options = _options(pm, loader.reg, loader.problem)
     codes = loader.tiebreaks()
     editions = loader.editions()
-    pin_editions(loader.reg.tiebreaks, loader.reg.editions, loader.problem)
+    pin_editions(
+        loader.reg.tiebreaks,
+        loader.reg.editions,
+        lambda plugin, message: loader.problem(PluginProblem(plugin, message)),
+    )
     presets = loader.presets()
     loader.providers(codes, editions, options, presets)
     return loader.reg

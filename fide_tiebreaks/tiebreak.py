@@ -125,12 +125,13 @@ class Tiebreak:
 def pin_editions(
     tiebreaks: dict[str, list[Tiebreak]],
     editions: Mapping[str, Edition],
-    problem: Callable[[str], None],
+    problem: Callable[[str, str], None],
 ) -> None:
     """Give each registered tie-break that names its own edition (``Tiebreak.edition``: a
     code of another rulebook) that edition, in place; one naming an edition no plugin
-    provides is reported through *problem* and left out. The host runs it once every
-    plugin's editions are registered, so that a code may name any plugin's edition."""
+    provides is reported through *problem* (the plugin, the message) and left out. The host
+    runs it once every plugin's editions are registered, so that a code may name any
+    plugin's edition."""
     pinned: dict[int, Tiebreak | None] = {}
     for key in list(tiebreaks):
         kept = []
@@ -147,15 +148,16 @@ def pin_editions(
 
 
 def _pinned(
-    tb: Tiebreak, editions: Mapping[str, Edition], problem: Callable[[str], None]
+    tb: Tiebreak, editions: Mapping[str, Edition], problem: Callable[[str, str], None]
 ) -> Tiebreak | None:
     if not tb.edition:
         return tb
     found = editions.get(tb.edition.lower())
     if found is None:
         problem(
+            tb.provider,
             f"tie-break '{tb.code}' from plugin '{tb.provider}' is computed under edition "
-            f"'{tb.edition}', which no installed plugin provides; left out"
+            f"'{tb.edition}', which no installed plugin provides; left out",
         )
         return None
     return replace(tb, rules=found)

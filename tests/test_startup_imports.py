@@ -90,8 +90,10 @@ ALLOWED: dict[str, Group] = {
         "json json.decoder json.encoder json.scanner _json",
     ),
     "ours: doors": _group(
-        "the package (a lazy namespace), the console command and the standings command",
+        "the package (a lazy namespace), the console command and the standings command; the "
+        "error base every error derives from and the argument checks at the public doors",
         "fide_tiebreaks fide_tiebreaks.version fide_tiebreaks.cli fide_tiebreaks.commands "
+        "fide_tiebreaks.errors fide_tiebreaks.arguments "
         "fide_tiebreaks.commands.common fide_tiebreaks.commands.standings "
         "fide_tiebreaks.atomic fide_tiebreaks.faults fide_tiebreaks.diagnostics",
     ),
@@ -110,7 +112,8 @@ ALLOWED: dict[str, Group] = {
     "ours: ranking": _group(
         "the plugin host and its discovery, the codes, the editions, the plan of a list, "
         "the ranking and the built-in plugins (registered at start, as any plugin is)",
-        "fide_tiebreaks.hookspecs fide_tiebreaks.host fide_tiebreaks.discovery "
+        "fide_tiebreaks.hookspecs fide_tiebreaks.host fide_tiebreaks.registered "
+        "fide_tiebreaks.discovery "
         "fide_tiebreaks.tiebreak fide_tiebreaks.codes fide_tiebreaks.editions "
         "fide_tiebreaks.fide_tables fide_tiebreaks.planning fide_tiebreaks.standings "
         "fide_tiebreaks.plugins fide_tiebreaks.plugins.buchholz "
@@ -121,8 +124,9 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.plugins.unplayed fide_tiebreaks.plugins.virtual_opponent",
     ),
     "ours: writing": _group(
-        "the table and JSON writers, and the after-list lines both show",
-        "fide_tiebreaks.formats.table fide_tiebreaks.formats.json "
+        "the table and JSON writers, the after-list lines both show, and the JSON escapes of "
+        "control and direction characters",
+        "fide_tiebreaks.formats.table fide_tiebreaks.formats.json fide_tiebreaks.formats.jsonkeys "
         "fide_tiebreaks.formats.after_list",
     ),
 }
