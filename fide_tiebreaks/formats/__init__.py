@@ -66,9 +66,15 @@ def parse_any(
     pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
-    with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
-    ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
+    with ``<``, Chess-JSON when it starts with ``{``, a tournament PGN (python-chess, the
+    ``pgn`` extra) when it starts with ``[``, or a Swiss-Manager file (TUNX, TURX, TUMX,
+    TUTX: the ``swiss-manager`` extra) by its header. lxml is imported only for XML, the
+    Swiss-Manager decoder only for its files."""
     settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
+    if data[:4] == b"\x93\xff\x89\x44":  # swiss_manager.MAGIC, told by content not name
+        from .swiss_manager import read_swiss_manager
+
+        return read_swiss_manager(data, path, settings=settings)
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":
         from .pgn import read_pgn

@@ -111,6 +111,10 @@ def parse_trf(
                     )
                 ]
             )
+        if isinstance(data, bytes) and data[:4] == b"\x93\xff\x89\x44":
+            from ..swiss_manager import not_trf  # a Swiss-Manager file given as TRF
+
+            raise not_trf(path)
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, settings.team_pab).parse()
