@@ -110,7 +110,9 @@ def test_certify_reads_swiss_manager_files_as_events(tmp_path: Path):
     done = run_cli("certify", "--help")
     if "--events-from" not in done.stdout:
         pytest.skip("certify --events-from is not on this branch")
-    done = run_cli("certify", "--events-from", str(folder), "--tiebreaks", "BH", "--against", "self")
+    done = run_cli(
+        "certify", "--events-from", str(folder), "--tiebreaks", "BH", "--against", "self"
+    )
     assert "Traceback" not in done.stderr
     assert done.returncode != 3, done.stderr
 

@@ -71,7 +71,10 @@ def parse_any(
     TUTX: the ``swiss-manager`` extra) by its header. lxml is imported only for XML, the
     Swiss-Manager decoder only for its files."""
     settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
-    if data[:4] == b"\x93\xff\x89\x44":  # swiss_manager.MAGIC, told by content not name
+    # A Swiss-Manager file by its header (swiss_manager.MAGIC), or binary data named like one
+    if data[:4] == b"\x93\xff\x89\x44" or (
+        path[-5:].upper() in (".TUNX", ".TUMX", ".TURX", ".TUTX") and b"\x00" in data[:4096]
+    ):
         from .swiss_manager import read_swiss_manager
 
         return read_swiss_manager(data, path, settings=settings)

@@ -11,9 +11,13 @@ import struct
 import sys
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic, InputError, Severity
 from ..base import DEFAULT_SETTINGS, ReadResult, ReadSettings, fatal
+
+if TYPE_CHECKING:
+    from chess_results_api.models import Tournament as SmTournament
 
 #: Every Swiss-Manager file starts with these four bytes (the decoder's header marker).
 MAGIC = b"\x93\xff\x89\x44"
@@ -66,6 +70,16 @@ def read_swiss_manager(
 ) -> ReadResult:
     """Read a Swiss-Manager file; raise InputError with a clear message when the decoder is
     missing, refuses the file, or the event holds what the model cannot."""
+    if not is_swiss_manager(data):
+        raise InputError(
+            [
+                fatal(
+                    path,
+                    "named like a Swiss-Manager file, but it does not start with "
+                    "Swiss-Manager's header (a damaged, zero-filled or renamed file?)",
+                )
+            ]
+        )
     event = _decode(data, path)
     if not event.players and not event.teams:
         return _empty(event, path)
@@ -108,7 +122,7 @@ def read_swiss_manager(
     return ReadResult(tournament, (*notes, *_relocate(result.diagnostics, trf.where, path)))
 
 
-def _empty(event, path: str) -> ReadResult:  # type: ignore[no-untyped-def]
+def _empty(event: SmTournament, path: str) -> ReadResult:
     """An event set up with no participant yet: nothing to rank, said in a warning."""
     from ...model import Tournament
 
@@ -126,7 +140,7 @@ def _empty(event, path: str) -> ReadResult:  # type: ignore[no-untyped-def]
     return ReadResult(t, (note,))
 
 
-def _decode(data: bytes, path: str):  # type: ignore[no-untyped-def]
+def _decode(data: bytes, path: str) -> SmTournament:
     """The decoder's event; its refusals become ours (exit 2), with where it stopped."""
     try:
         from chess_results_api import SwissManagerDecodeError, decode_tournament
@@ -138,8 +152,15 @@ def _decode(data: bytes, path: str):  # type: ignore[no-untyped-def]
         message = f"not a Swiss-Manager file this reader understands: {e}"
     except (ValueError, struct.error, IndexError, OverflowError) as e:
         message = f"not a Swiss-Manager file this reader understands ({type(e).__name__}: {e})"
-    raise InputError([fatal(path, f"{message} (a truncated or damaged file, or a layout of "
-                            "another Swiss-Manager version)")])
+    raise InputError(
+        [
+            fatal(
+                path,
+                f"{message} (a truncated or damaged file, or a layout of "
+                "another Swiss-Manager version)",
+            )
+        ]
+    )
 
 
 def _relocate(diags: tuple[Diagnostic, ...], where: dict[int, str], path: str) -> list[Diagnostic]:

@@ -74,7 +74,7 @@ class _Trf:
 def to_trf(event: SmTournament) -> Translation:
     """The TRF-2026 text of *event*; raises :class:`BadEvent` for a result code the
     model has no reading of."""
-    trf, notes = _Trf(), []
+    trf, notes = _Trf(), list[str]()
     _header(event, trf, notes)
     pending = unplayed_note(event)
     if pending:
@@ -163,7 +163,11 @@ def _player_line(p: SmPlayer, blocks: dict[int, str], notes: list[str]) -> str:
     name, title = _name(p), p.title.strip()
     if p.rating > 9999:
         raise BadEvent(f"player {p.number}: rating {p.rating} is outside 0..9999")
-    for what, text, width in (("name", name, 33), ("title", title, 3), ("federation", p.federation, 3)):
+    for what, text, width in (
+        ("name", name, 33),
+        ("title", title, 3),
+        ("federation", p.federation, 3),
+    ):
         if len(text) > width:
             notes.append(
                 f"player {p.number}: {what} '{clip(text, 40)}' is longer than TRF's {width} "

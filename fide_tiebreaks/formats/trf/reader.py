@@ -124,7 +124,7 @@ def _utf16(data: bytes) -> bool:
     """UTF-16 text: its byte-order mark, or ASCII with a NUL beside every character."""
     head = data[:64]
     return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
-        len(head) >= 8 and (not any(head[1::2]) or not any(head[0::2]))
+        len(head) >= 8 and any(head) and (not any(head[1::2]) or not any(head[0::2]))
     )
 
 
