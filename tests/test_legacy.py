@@ -168,7 +168,7 @@ def test_the_swiss_manager_settings_defined_by_name_alone_are_retired(tec):
     from fide_tiebreaks.codes import CodeError
 
     for name in ("sm-real-points", "sm-half-point"):
-        with pytest.raises(CodeError, match="is retired: .* sm-2012 reproduces"):
+        with pytest.raises(CodeError, match=r"is retired: .* sm-2012 reproduces"):
             compute_standings(tec, "BH", name)
 
 
