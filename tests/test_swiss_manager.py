@@ -9,13 +9,15 @@ and the bytes of the files themselves (tests/fixtures/swiss-manager/README.md).
 
 from __future__ import annotations
 
+import struct
 import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, run_cli
 
-from fide_tiebreaks import compute_standings
+from fide_tiebreaks import compute_standings, read_tournament
 from fide_tiebreaks.formats import parse_any
 from fide_tiebreaks.formats.trf.forms import TrfFormError
 from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
@@ -102,19 +104,20 @@ def test_the_commands_read_a_tunx_file(tmp_path: Path):
     assert str(first.fide_id) in written and str(first.rating) in written
 
 
-def test_certify_reads_swiss_manager_files_as_events(tmp_path: Path):
+def test_certify_and_audit_find_swiss_manager_files_in_a_folder(tmp_path: Path):
     folder = tmp_path / "events"
     folder.mkdir()
-    for name in ("sample.TUNX", "aut_1384031.TUNX"):
+    for name in ("sample.TUNX", "aut_1384031.TUNX", "cro_1386026.TUNX"):
         (folder / name).write_bytes((FIXTURES / name).read_bytes())
-    done = run_cli("certify", "--help")
-    if "--events-from" not in done.stdout:
-        pytest.skip("certify --events-from is not on this branch")
-    done = run_cli(
-        "certify", "--events-from", str(folder), "--tiebreaks", "BH", "--against", "self"
-    )
-    assert "Traceback" not in done.stderr
-    assert done.returncode != 3, done.stderr
+    done = run_cli("certify", "--events-from", str(folder), "-t", "BH,SB", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    # the two events with players are ranked by the program (given them as TRF-2026); the
+    # one with none is named, not compared
+    assert "files compared: 2" in done.stdout and "files not compared: 1" in done.stdout
+    assert "cro_1386026.TUNX: not compared" in done.stderr
+    done = run_cli("audit", str(folder))
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr
+    assert "sample.TUNX" in done.stdout + done.stderr
 
 
 def test_the_fields_a_player_record_holds_are_read():
@@ -150,3 +153,31 @@ def test_an_event_with_no_participant_yet_reads_as_empty_with_a_warning():
     r = _read(FIXTURES / "cro_1386026.TUNX")
     assert len(r.tournament) == 0
     assert any("no teams yet" in d.message for d in r.diagnostics)
+
+
+def _dated(day: int) -> bytes:
+    """sample.TUNX with its start and end dates set to *day* (YYYYMMDD, the stored form)."""
+    data = bytearray((FIXTURES / "sample.TUNX").read_bytes())
+    at = data.index(b"\x95\xff\x89\x44")  # the configuration: dates at +75 and +79
+    struct.pack_into("<II", data, at + 75, day, day)
+    return bytes(data)
+
+
+def test_an_event_before_2023_is_ranked_under_sm_2012_and_the_output_says_so(tmp_path: Path):
+    r = parse_any(_dated(20210328), "old.TUNX")
+    assert r.tournament.end_date == date(2021, 3, 28)
+    assert r.tournament.edition == "sm-2012"
+    assert any("ranked under sm-2012" in d.message for d in r.diagnostics)
+    assert compute_standings(r.tournament).edition.name == "sm-2012"
+    old = tmp_path / "old.TUNX"
+    old.write_bytes(_dated(20210328))
+    done = run_cli("standings", str(old))
+    assert done.returncode in (0, 1) and "edition sm-2012" in done.stdout
+    # --edition still chooses, and an event from 1 Sep 2023 on follows the calendar
+    assert compute_standings(r.tournament, edition="fide-2012").edition.name == "fide-2012"
+    assert parse_any(_dated(20230901), "new.TUNX").tournament.edition is None
+
+
+def test_the_api_reads_a_tunx_file_by_path():
+    t = read_tournament(FIXTURES / "sample.TUNX").tournament
+    assert len(t) == 29 and t.rounds == 7

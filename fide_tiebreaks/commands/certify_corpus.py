@@ -83,7 +83,10 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
         return EXIT_USAGE
     files = [str(f) for f in find_files([folder])]
     if not files:
-        err(f"error: no .trf, .txt, .xml or .json file under {args.events_from}")
+        err(
+            f"error: no .trf, .txt, .xml, .json or Swiss-Manager (.TUNX...) file under "
+            f"{args.events_from}"
+        )
         return EXIT_USAGE
     try:
         codes = tuple(s.code for s in parse_list(args.tiebreaks)) if args.tiebreaks else ()
