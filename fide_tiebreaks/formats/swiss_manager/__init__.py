@@ -1,8 +1,8 @@
 """Reading Swiss-Manager's own files (``.TUNX`` individual Swiss, ``.TURX`` individual round
 robin, ``.TUMX`` team Swiss, ``.TUTX`` team round robin) through the Apache-2.0 decoder
 ``chess-results-api`` (the ``swiss-manager`` extra, Python 3.12+), imported only when such a
-file is read. The decoded event becomes the equivalent TRF-2026 text, read by the TRF reader
-(as Chess-JSON and XML are), so it gets the same model and the same checks.
+file is read. The decoded records become the one model every reader builds, directly
+(:mod:`.build`): reading a TUNX costs little more than reading the same event as TRF.
 """
 
 from __future__ import annotations
@@ -94,19 +94,14 @@ def read_swiss_manager(
                 )
             ]
         )
-    from ..trf.reader import parse_trf
-    from .translate import BadEvent, to_trf
+    from .build import BadEvent, build
 
     try:
-        trf = to_trf(event)
+        built = build(event)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
-    try:
-        result = parse_trf(trf.text.encode("utf-8"), path, settings=settings)
-    except InputError as e:
-        raise InputError(_relocate(e.diagnostics, trf.where, path)) from None
-    notes = [Diagnostic(Severity.WARNING, n, path) for n in trf.notes]
-    tournament = result.tournament
+    notes = [Diagnostic(Severity.WARNING, n, path) for n in built.notes]
+    tournament = built.tournament
     end = tournament.end_date
     if end is not None and end < C07_2023:
         tournament = replace(tournament, edition=SM_EDITION)
@@ -119,7 +114,7 @@ def read_swiss_manager(
                 path,
             )
         )
-    return ReadResult(tournament, (*notes, *_relocate(result.diagnostics, trf.where, path)))
+    return ReadResult(tournament, tuple(notes))
 
 
 def _empty(event: SmTournament, path: str) -> ReadResult:
@@ -161,14 +156,3 @@ def _decode(data: bytes, path: str) -> SmTournament:
             )
         ]
     )
-
-
-def _relocate(diags: tuple[Diagnostic, ...], where: dict[int, str], path: str) -> list[Diagnostic]:
-    """Messages about the generated TRF, said of what the line was (``player 3: ...``):
-    its line numbers mean nothing in a binary file."""
-    out = []
-    for d in diags:
-        what = where.get(d.line, "")
-        message = f"{what}: {d.message}" if what else d.message
-        out.append(Diagnostic(d.severity, message, path, 0, 0, kind=d.kind, code=d.code))
-    return out
