@@ -181,3 +181,14 @@ def test_an_event_before_2023_is_ranked_under_sm_2012_and_the_output_says_so(tmp
 def test_the_api_reads_a_tunx_file_by_path():
     t = read_tournament(FIXTURES / "sample.TUNX").tournament
     assert len(t) == 29 and t.rounds == 7
+
+
+def test_serve_reads_a_tunx_file_under_the_edition_asked_for():
+    import json
+
+    path = FIXTURES / "sample.TUNX"
+    request = {"id": 1, "path": str(path), "tiebreaks": "BH,SB", "edition": "sm-2012"}
+    done = run_cli("serve", "--stdio", input=json.dumps(request) + "\n")
+    answer = json.loads(done.stdout.splitlines()[0])
+    assert answer["tournament"]["edition"] == "sm-2012"
+    assert answer["tournament"]["rounds"] == 7
