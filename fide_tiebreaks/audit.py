@@ -22,7 +22,8 @@ from .formats.base import read_bytes
 if TYPE_CHECKING:
     from .model import Tournament
 
-SUFFIXES = (".trf", ".txt", ".xml", ".json")
+# Swiss-Manager's own files too (read through the swiss-manager extra)
+SUFFIXES = (".trf", ".txt", ".xml", ".json", ".tunx", ".tumx", ".turx", ".tutx")
 
 
 @dataclass(frozen=True)

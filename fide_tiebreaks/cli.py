@@ -226,6 +226,10 @@ def _not_a_command(argv: Sequence[str]) -> str | None:
         ".txt",
         ".xml",
         ".json",
+        ".tunx",
+        ".tumx",
+        ".turx",
+        ".tutx",
     ):
         return (
             f"'{first}' is not a command: the command comes first, e.g. 'fide-tiebreaks "

@@ -98,6 +98,10 @@ FEATURES = {
     "aob-fore": "C.07 (2026) 8.2: AOB may average Fore Buchholz (AOB/F)",
     "std-tpn-rtng": "C.07 (2026) 7.7, 7.8, 10.6: STD, TPN and RTNG exist",
     "rep-named-ge": "C.07 (2023): 7.6 is called GE (Games one Elected to play)",
+    "aro-cut-unplayed-first": "Swiss-Manager (sm-2012): ARO's Cut removes a round without a "
+    "game over the board before any rating",
+    "olympiad-real-match-points": "Swiss-Manager (sm-2012): the Olympiad SB scores opponents' "
+    "real match points; a round without an opponent (PAB, absence) counts nothing",
 }
 
 

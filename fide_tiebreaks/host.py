@@ -51,6 +51,12 @@ DEFAULT_PLUGINS = (
 )
 DISTRIBUTION = "fide-tiebreaks"
 T = TypeVar("T")
+# Editions once built in, and what replaces them (CHANGELOG).
+RETIRED_EDITIONS = {
+    name: "it was defined from Swiss-Manager's setting names alone and reproduces no real "
+    "printout; sm-2012 reproduces Swiss-Manager's printouts (docs/interpretations.md)"
+    for name in ("sm-real-points", "sm-half-point")
+}
 
 
 class PluginWarning(UserWarning):
@@ -196,6 +202,10 @@ class Registry:
             return self.editions[name.lower()]
         except KeyError:
             known = ", ".join(sorted(self.editions))
+            if name.lower() in RETIRED_EDITIONS:
+                raise CodeError(
+                    f"edition '{name}' is retired: {RETIRED_EDITIONS[name.lower()]}"
+                ) from None
             import difflib
 
             near = difflib.get_close_matches(name.lower(), list(self.editions), n=1)

@@ -115,12 +115,24 @@ def _cut(ratings: list[int], low: int, high: int) -> list[int]:
     return kept[: len(kept) - high] if high else kept
 
 
+def _low_cut(ctx: Context, rated: int) -> int:
+    """How many of the lowest ratings Cut/Median removes from *rated* games. Under an
+    edition with ``aro-cut-unplayed-first`` (sm-2012, Swiss-Manager's ARO with Cut, rule 1
+    of docs/interpretations.md) a round without a game over the board is worse than any
+    rating and is cut first: ``max(0, n - unplayed rounds)`` ratings go."""
+    low = ctx.spec.cut or ctx.spec.median
+    if low and "aro-cut-unplayed-first" in ctx.edition.features:
+        return max(0, low - (ctx.tournament.rounds - rated))
+    return low
+
+
 def average_rating(ctx: Context) -> dict[int, Fraction]:
     """ARO (10.1): the mean rating of the opponents met over the board, rounded half up;
     Cut/Median remove the lowest/highest ratings first."""
-    low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
+    high = ctx.spec.median
     out = {}
     for pid, (ratings, _) in _games(ctx).items():
+        low = _low_cut(ctx, len(ratings))
         kept = _cut(ratings, low, high) if low or high else ratings
         # the mean rounded half up, in integers: floor(sum / n + 1/2)
         out[pid] = from_units((2 * sum(kept) + len(kept)) // (2 * len(kept)), 1) if kept else ZERO
@@ -256,7 +268,7 @@ def _explain_aro(ctx: Context, pid: int) -> list[Step]:
 
     cite = ctx.edition.citation
     ratings, _ = _games(ctx)[pid]
-    low, high = ctx.spec.cut or ctx.spec.median, ctx.spec.median
+    low, high = _low_cut(ctx, len(ratings)), ctx.spec.median
     out = _rated_rounds(ctx, pid)
     kept = _cut(ratings, low, high)
     if low or high:

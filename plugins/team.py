@@ -21,6 +21,7 @@ from fide_tiebreaks.plugins.team_boards import (
     explain_boards,
     top_board_result,
 )
+from fide_tiebreaks.plugins.team_olympiad import REAL_MP, explain_real_olympiad, real_olympiad
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FACTOR, FORE, FORFEITS_AS_PLAYED, MEDIAN, parse_code
@@ -122,12 +123,21 @@ def _esb(x: str, y: str):  # type: ignore[no-untyped-def]
 def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
     """Olympiad Sonneborn-Berger (Olympiads from 2008): the sum of each opponent's final
     match points times the game points scored against it, without the opponent with the
-    lowest match points (the lowest product among equals): EMGSB with Cut-1."""
+    lowest match points (the lowest product among equals): EMGSB with Cut-1. Under an
+    edition with ``olympiad-real-match-points`` (sm-2012) see ``team_olympiad``."""
+    if REAL_MP in ctx.edition.features:
+        real = real_olympiad(ctx)
+        return {
+            pid: from_units(sum(e.score * e.points for e in kept), real.scale)
+            for pid, kept in real.rows.items()
+        }
     spec = parse_code("EMGSB/C1")
     return _esb("MP", "GP")(replace(ctx, spec=spec, group=None))
 
 
-def _explain_osb(ctx: Context, pid: int) -> tuple[Line, ...]:
+def _explain_osb(ctx: Context, pid: int) -> tuple[Line | Step, ...]:
+    if REAL_MP in ctx.edition.features:
+        return explain_real_olympiad(ctx, pid)
     sub = replace(ctx, spec=parse_code("EMGSB/C1"), group=None)
     return _explain_esb("MP", "GP")(sub, pid)
 

@@ -8,9 +8,13 @@
   scoring. Every unplayed game of an opponent counts as a draw in that opponent's score.
 - ``pre-2012``: the Handbook rule until 30 June 2012: an unplayed game counts as a draw
   against the player himself.
-- ``sm-real-points`` and ``sm-half-point``: the other two settings of Swiss-Manager's
-  "unplayed games" choice, for reproducing older printouts (definitions in
-  docs/interpretations.md; not FIDE rules).
+- ``sm-2012``: Swiss-Manager's conventions over the 2012 virtual opponent, as its printouts
+  of 2018-2021 compute them (shared/spec/swiss-manager.md; docs/interpretations.md, rules
+  1-4): Buchholz exactly as fide-2012 with a plain cut; Sonneborn-Berger where each own
+  unplayed round adds half the virtual opponent's value, whatever its result; ARO whose
+  Cut removes a round without a game over the board first (``aro-cut-unplayed-first``).
+  Not a FIDE rule: chosen by name, and for a Swiss-Manager file of an event that ended
+  before C.07 (2023) came into force.
 
 In every one of them, round robins count unplayed games as played (as C.07 15.2 still does),
 rating-based tie-breaks use played games only, and Koya and progressive scores are not
@@ -78,9 +82,10 @@ def virtual_opponent(t: Tournament, g: Game, before: int) -> tuple[int, str]:
 
 
 def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], OpponentTable]:
-    """An opponent table where opponents' unplayed games count per the rule and a
-    participant's own unplayed round counts as *own* says: ``virtual`` (2012), ``self``
-    (a draw against oneself) or ``none`` (no opponent, nothing counted)."""
+    """An opponent table where opponents' unplayed games count as draws and a
+    participant's own unplayed round counts as *own* says: ``virtual`` (2012), ``sm`` (the
+    2012 virtual opponent, met for half a point: Swiss-Manager's SB, whatever the round's
+    result) or ``self`` (a draw against oneself)."""
 
     def table(
         t: Tournament, forfeits_as_played: bool, options: Mapping[str, Any] | None = None
@@ -88,7 +93,7 @@ def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], Opponent
         if t.type is TournamentType.ROUND_ROBIN:
             return round_robin_table(t)
         opts = options or {}
-        seen = drawn_units(t, opts) if own != "real" else [p.units for p in t.participants]
+        seen = drawn_units(t, opts)
         index = t.index
         draw = int(t.scoring.draw * t.scale)
         rows = []
@@ -111,6 +116,18 @@ def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], Opponent
                 elif own == "virtual":
                     units, working = virtual_opponent(t, g, before)
                     row.append(Entry(g.round, None, units, g.units, False, working))
+                elif own == "sm":  # SB adds ½ x V for the round (spec swiss-manager.md, rule 3)
+                    units, working = virtual_opponent(t, g, before)
+                    row.append(
+                        Entry(
+                            round=g.round,
+                            opponent=None,
+                            score=units,
+                            points=draw,
+                            vur=False,
+                            category=f"{working}, ×½",
+                        )
+                    )
                 elif own == "self":  # a draw against oneself: own score, a draw's points
                     row.append(Entry(g.round, None, mine, draw, False, "draw against oneself"))
                 before += g.units
@@ -153,26 +170,17 @@ PRE_2012 = Edition(
     cut=plain_cut,
 )
 
-SM_REAL = Edition(
-    name="sm-real-points",
-    title="Swiss-Manager setting 'real points': opponents' real scores, no value for one's own "
-    "unplayed rounds",
-    citation="Swiss-Manager 'real points'",
+SM_2012 = Edition(
+    name="sm-2012",
+    title="Swiss-Manager's conventions over the 2012 virtual opponent (its printouts of "
+    "2018-2021): BH with a plain cut, SB with half the virtual opponent's value for each own "
+    "unplayed round, ARO with the unplayed round cut first",
+    citation="Swiss-Manager (sm-2012)",
     in_force_from=None,
     in_force_until=None,
-    opponent_table=_table("real"),
+    opponent_table=_table("sm"),
     cut=plain_cut,
-)
-
-SM_HALF = Edition(
-    name="sm-half-point",
-    title="Swiss-Manager setting '½ point': opponents' unplayed games count ½, no value for "
-    "one's own unplayed rounds",
-    citation="Swiss-Manager '½ point'",
-    in_force_from=None,
-    in_force_until=None,
-    opponent_table=_table("none"),
-    cut=plain_cut,
+    features=frozenset({"aro-cut-unplayed-first", "olympiad-real-match-points"}),
 )
 
 
@@ -191,4 +199,4 @@ def fide_tiebreaks_options() -> list[Option]:
 
 @hookimpl
 def fide_tiebreaks_editions() -> list[Edition]:
-    return [FIDE_2012, PRE_2012, SM_REAL, SM_HALF]
+    return [FIDE_2012, PRE_2012, SM_2012]

@@ -62,7 +62,7 @@ def test_an_unknown_edition_is_refused_at_construction_listing_the_editions():
         EventBuilder(edition="bogus")
     assert str(e.value) == (
         "edition 'bogus' is not known; the editions are fide-2012, fide-2023, fide-2024, "
-        "fide-2026, pre-2012, sm-half-point, sm-real-points"
+        "fide-2026, pre-2012, sm-2012"
     )
     ev = EventBuilder(edition="FIDE-2024")  # read in any case, as compute_standings does
     ev.edition = "fide-2042"  # set later: tournament() checks it again

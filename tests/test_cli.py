@@ -154,7 +154,7 @@ def test_errors_stop_standings_and_strict_stops_on_warnings(tmp_path):
         (
             ["-e", "fide-1999"],
             "unknown edition 'fide-1999' (available: fide-2012, fide-2023, "
-            "fide-2024, fide-2026, pre-2012, sm-half-point, sm-real-points)",
+            "fide-2024, fide-2026, pre-2012, sm-2012)",
         ),
         (["-t", "STD", "-e", "fide-2024"], "STD exists from C.07 (2026) on"),
         (

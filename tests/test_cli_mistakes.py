@@ -246,7 +246,7 @@ def test_the_editions_command_lists_the_editions_with_their_dates():
     assert "2023-09-01 to 2024-07-31" in rows["fide-2023"]
     assert "from 2026-03-01" in rows["fide-2026"]
     assert "until 2012-06-30" in rows["pre-2012"]
-    assert "by name only" in rows["sm-real-points"]
+    assert "by name only" in rows["sm-2012"]
     data = json.loads(run_cli("editions", "-f", "json").stdout)["editions"]
     assert data[0] == {**data[0], "name": "fide-2026", "from": "2026-03-01", "until": None}
 

@@ -44,8 +44,7 @@ def test_corpus_covers_every_edition_and_builtin_code():
         "fide-2026",
         "fide-2012",
         "pre-2012",
-        "sm-real-points",
-        "sm-half-point",
+        "sm-2012",
     }
     codes = {
         code.split("/")[0].split(":")[0] for c in cases for v in c.expected.values() for code in v

@@ -162,12 +162,14 @@ def test_draw_against_oneself_before_2012(tec):
     assert (s.values("BH")[9], s.values("SB")[9]) == (9, Fraction(9, 4))
 
 
-def test_swiss_manager_settings(tec):
-    """Paul #14 played #6 (3.0, with a PAB), #8 (2.5), #13 (1.5); his own unplayed rounds
-    count nothing in both settings. Real points: 7.0. '½ point': Franck's PAB counts ½:
-    6.5."""
-    assert compute_standings(tec, "BH", "sm-real-points").values("BH")[14] == 7
-    assert compute_standings(tec, "BH", "sm-half-point").values("BH")[14] == Fraction(13, 2)
+def test_the_swiss_manager_settings_defined_by_name_alone_are_retired(tec):
+    """sm-real-points and sm-half-point were defined from Swiss-Manager's names only and
+    reproduce no real printout (shared/spec/swiss-manager.md); sm-2012 replaces them."""
+    from fide_tiebreaks.codes import CodeError
+
+    for name in ("sm-real-points", "sm-half-point"):
+        with pytest.raises(CodeError, match=r"is retired: .* sm-2012 reproduces"):
+            compute_standings(tec, "BH", name)
 
 
 @pytest.mark.parametrize(

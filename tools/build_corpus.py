@@ -223,31 +223,6 @@ her three unplayed rounds is a draw against herself (1.5, with a draw's points).
 (3.5) and #10 (1.0) have no unplayed games. BH = 3.5 + 1 + 3 x 1.5 = 9; SB = 3 x 1.5 x 0.5
 = 2.25.""",
     )
-    case(
-        "tec-sm-settings",
-        tournament_file=TEC,
-        edition="sm-real-points",
-        codes="BH",
-        kind="hand",
-        source="Hand computation",
-        article="Swiss-Manager 'real points'",
-        expected={14: {"BH": 7}},
-        working="""
-Paul #14 met #6 (3.0), #8 (2.5) and #13 (1.5) over the board; his forfeit loss and zero-point
-bye count nothing: BH = 3 + 2.5 + 1.5 = 7.""",
-    )
-    case(
-        "tec-sm-half-point",
-        tournament_file=TEC,
-        edition="sm-half-point",
-        codes="BH",
-        kind="hand",
-        source="Hand computation",
-        article="Swiss-Manager '1/2 point'",
-        expected={14: {"BH": 6.5}},
-        working="""
-As real points, but Franck #6's pairing-allocated bye counts 0.5: 2.5 + 2.5 + 1.5 = 6.5.""",
-    )
 
 
 def manual_examples() -> None:

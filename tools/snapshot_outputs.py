@@ -29,7 +29,7 @@ FIXTURES = sorted(
     if p.suffix in {".trf", ".xml", ".json"}
 )
 CASES = sorted((ROOT / "conformance" / "cases").glob("*.trf"))
-EDITIONS = ["fide-2023", "fide-2024", "fide-2026", "fide-2012", "pre-2012", "sm-real-points"]
+EDITIONS = ["fide-2023", "fide-2024", "fide-2026", "fide-2012", "pre-2012", "sm-2012"]
 FORMATS = ["table", "json", "csv", "xml", "html", "chess-json", "trf"]
 LISTS = ["BH/C1,BH,SB", "DE,WIN,WON,BPG,BWG,PS,REP,STD,TPN", "ARO,TPR,PTP,APRO,APPO,RTNG,AOB,FB,KS"]
 TEAM_LISTS = ["MPvGP", "EMGSB/C1,BH:MP/C1,SB:GP", "OSB,EDE,BC,TBR,BBE"]

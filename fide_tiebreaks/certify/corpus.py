@@ -20,7 +20,7 @@ from ..codes import CodeError, parse_list
 from ..diagnostics import InputError, Severity
 from ..editions import choose_edition
 from ..formats import parse_any
-from ..formats.base import read_bytes
+from ..formats.base import Unwritable, read_bytes
 from ..host import PluginError, registry
 from ..model import ResultKind, Tournament
 from ..standings import compute_standings
@@ -87,6 +87,16 @@ def _kind(t: Tournament) -> str:
     return "round-robin" if t.type.value == "round-robin" else "swiss"
 
 
+def _as_text(data: bytes, t: Tournament) -> str:
+    """The event as the program under test is given it: the file's own text, or for a
+    binary file (Swiss-Manager's) the event written as TRF-2026."""
+    if b"\x00" not in data[:4096]:
+        return data.decode("utf-8", "replace")
+    from ..formats.trf.model_writer import write_tournament_trf
+
+    return write_tournament_trf(t, form="trf26")
+
+
 def check_file(job: Job, path: str) -> FileResult:
     """Rank one file ourselves and by the program, and compare."""
     try:
@@ -99,12 +109,19 @@ def check_file(job: Job, path: str) -> FileResult:
         return FileResult(path, len(t.participants), t.rounds, (), "", 0, (), None, "unreadable")
     listed = [s.code for s in parse_list(list(t.declared_tiebreaks or t.declared_standings))]
     codes = job.codes or tuple(listed) or job.fallback
-    edition = job.edition or choose_edition(list(registry().editions.values()), t.end_date)[0].name
+    edition = (
+        job.edition
+        or t.edition  # a reader's choice: sm-2012 for a Swiss-Manager file before 2023
+        or choose_edition(list(registry().editions.values()), t.end_date)[0].name
+    )
     try:
         ours = compute_standings(t, list(codes), edition, options=our_options(dict(job.options)))
     except (CodeError, PluginError) as e:
         return FileResult(path, len(t.participants), t.rounds, codes, edition, 0, (), None, str(e))
-    text = data.decode("utf-8", "replace")
+    try:
+        text = _as_text(data, t)
+    except Unwritable as e:  # an event TRF cannot hold (one with no player yet)
+        return FileResult(path, len(t.participants), t.rounds, (), "", 0, (), None, str(e))
     request = Request(
         text, tuple(ours.codes), edition, _kind(t), dict(job.options), job.adapter.timeout
     )

@@ -82,7 +82,9 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
         raise CommandError(f"--events-from {args.events_from}: not a folder")
     files = [str(f) for f in find_files([folder])]
     if not files:
-        raise CommandError(f"no .trf, .txt, .xml or .json file under {args.events_from}")
+        raise CommandError(
+            f"no .trf, .txt, .xml, .json or Swiss-Manager (.TUNX...) file under {args.events_from}"
+        )
     try:
         codes = tuple(s.code for s in parse_list(args.tiebreaks)) if args.tiebreaks else ()
         if args.edition:

@@ -67,10 +67,19 @@ def parse_any(
     pgn: PgnOptions | None = None,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
-    with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (its tags,
-    formats/pgn.py) when it starts with ``[``. lxml is imported only for XML."""
+    with ``<``, Chess-JSON when it starts with ``{``, a tournament PGN (its tags,
+    formats/pgn.py) when it starts with ``[``, or a Swiss-Manager file (TUNX, TURX, TUMX,
+    TUTX: the ``swiss-manager`` extra) by its header. lxml is imported only for XML, the
+    Swiss-Manager decoder only for its files."""
     arguments.instance(data, bytes, "data", hint="a file's bytes (open it with 'rb')")
     settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
+    # A Swiss-Manager file by its header (swiss_manager.MAGIC), or binary data named like one
+    if data[:4] == b"\x93\xff\x89\x44" or (
+        path[-5:].upper() in (".TUNX", ".TUMX", ".TURX", ".TUTX") and b"\x00" in data[:4096]
+    ):
+        from .swiss_manager import read_swiss_manager
+
+        return read_swiss_manager(data, path, settings=settings)
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":
         from .pgn import read_pgn

@@ -92,6 +92,8 @@ def write_tournament_trf(
     if form not in FORM_NAMES:
         raise ValueError(f"form {form!r} must be 'trf16' or 'trf26'")
     t = standings.tournament if standings is not None else tournament
+    if not t.participants:  # what we write we read back: a TRF holds at least one 001 line
+        raise TrfFormError(form, ["the event has no participant yet (TRF needs a player record)"])
     ind = t
     if t.team is not None:
         ind = t.team.players

@@ -110,6 +110,10 @@ def parse_trf(
                     )
                 ]
             )
+        if isinstance(data, bytes) and data[:4] == b"\x93\xff\x89\x44":
+            from ..swiss_manager import not_trf  # a Swiss-Manager file given as TRF
+
+            raise not_trf(path)
         raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, settings.team_pab).parse()
@@ -119,7 +123,7 @@ def _utf16(data: bytes) -> bool:
     """UTF-16 text: its byte-order mark, or ASCII with a NUL beside every character."""
     head = data[:64]
     return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
-        len(head) >= 8 and (not any(head[1::2]) or not any(head[0::2]))
+        len(head) >= 8 and any(head) and (not any(head[1::2]) or not any(head[0::2]))
     )
 
 

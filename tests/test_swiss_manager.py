@@ -1,0 +1,194 @@
+"""Swiss-Manager files in (TUNX, TURX; the swiss-manager extra): the 30 real files read,
+their counts equal the independent decoder's own, and each, written as TRF-2026 and read
+back, ranks the same.
+
+Independent source: ``chess-results-api`` (Apache-2.0), the decoder the reader uses, whose
+records are counted here directly (players; pairings of two players with a result; byes),
+and the bytes of the files themselves (tests/fixtures/swiss-manager/README.md).
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_cli
+
+from fide_tiebreaks import compute_standings, read_tournament
+from fide_tiebreaks.formats import parse_any
+from fide_tiebreaks.formats.trf.forms import TrfFormError
+from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
+from fide_tiebreaks.formats.trf.reader import parse_trf
+from fide_tiebreaks.model import ResultKind
+
+if sys.version_info < (3, 12):
+    pytest.skip("the swiss-manager extra's decoder needs Python 3.12+", allow_module_level=True)
+decoder = pytest.importorskip("chess_results_api", reason="the swiss-manager extra is absent")
+
+FIXTURES = ROOT / "tests" / "fixtures" / "swiss-manager"
+FILES = sorted(FIXTURES.glob("*.TUNX"))
+
+
+def test_the_thirty_shared_files_are_here():
+    assert len(FILES) == 30
+
+
+def _read(path: Path):  # type: ignore[no-untyped-def]
+    return parse_any(path.read_bytes(), str(path))
+
+
+def _decoder_counts(path: Path) -> tuple[int, int, int]:
+    """Players, games with a result between two players, and byes, in the rounds that have
+    any result (a round paired and not played yet is not read), from the decoder alone."""
+    event = decoder.decode_tournament(path.read_bytes())
+    rounds = [r for r in event.rounds if any(g.result_code for g in r.games if g.black_player > 0)]
+    games = sum(1 for r in rounds for g in r.games if g.black_player > 0 and g.result_code)
+    byes = sum(1 for r in rounds for g in r.games if g.black_player == -1)
+    return len(event.players), games, byes
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_counts_equal_the_decoders_own(path: Path):
+    t = _read(path).tournament
+    players, games, byes = _decoder_counts(path)
+    assert len(t.participants) == players
+    ours = sum(1 for p in t for g in p.results if g.kind.has_opponent)
+    assert ours % 2 == 0 and ours // 2 == games
+    assert sum(1 for p in t for g in p.results if g.kind is ResultKind.PAB) == byes
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_written_as_trf26_and_read_back_it_ranks_the_same(path: Path):
+    t = _read(path).tournament
+    if not t.participants:  # cro_1386026: nothing to write; refused, not written unreadable
+        with pytest.raises(TrfFormError, match="no participant"):
+            write_tournament_trf(t, form="trf26")
+        return
+    again = parse_trf(write_tournament_trf(t, form="trf26").encode("utf-8"), "again.trf")
+    back = again.tournament
+    assert [(p.id, p.name, p.points, p.rating, p.federation) for p in back] == [
+        (p.id, p.name, p.points, p.rating, p.federation) for p in t
+    ]
+    one, two = compute_standings(t), compute_standings(back)
+    assert [(r.participant.id, r.rank, r.values) for r in one.rows] == [
+        (r.participant.id, r.rank, r.values) for r in two.rows
+    ]
+
+
+def test_every_file_reads_through_check_with_exit_0_or_1():
+    for path in FILES:
+        done = run_cli("check", str(path))
+        assert done.returncode in (0, 1), (path.name, done.stderr)
+        assert "Traceback" not in done.stderr
+
+
+def test_the_commands_read_a_tunx_file(tmp_path: Path):
+    path = str(FIXTURES / "sample.TUNX")
+    for args in (
+        ["standings", path],
+        ["explain", path, "1", "--tiebreaks", "BH"],
+        ["audit", path],
+        ["convert", path, "--to", "trf26", "-o", str(tmp_path / "sample.trf")],
+    ):
+        done = run_cli(*args)
+        assert done.returncode in (0, 1), (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    written = (tmp_path / "sample.trf").read_text(encoding="utf-8")
+    # TRF-2026 records: the rounds, and the first player as the decoder reads him
+    assert "\n142 7" in written
+    first = decoder.decode_tournament((FIXTURES / "sample.TUNX").read_bytes()).players[0]
+    assert f"{first.last_name}, {first.first_name}" in written
+    assert str(first.fide_id) in written and str(first.rating) in written
+
+
+def test_certify_and_audit_find_swiss_manager_files_in_a_folder(tmp_path: Path):
+    folder = tmp_path / "events"
+    folder.mkdir()
+    for name in ("sample.TUNX", "aut_1384031.TUNX", "cro_1386026.TUNX"):
+        (folder / name).write_bytes((FIXTURES / name).read_bytes())
+    done = run_cli("certify", "--events-from", str(folder), "-t", "BH,SB", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    # the two events with players are ranked by the program (given them as TRF-2026); the
+    # one with none is named, not compared
+    assert "files compared: 2" in done.stdout and "files not compared: 1" in done.stdout
+    assert "cro_1386026.TUNX: not compared" in done.stderr
+    done = run_cli("audit", str(folder))
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr
+    assert "sample.TUNX" in done.stdout + done.stderr
+
+
+def test_the_fields_a_player_record_holds_are_read():
+    path = FIXTURES / "sample.TUNX"
+    event = decoder.decode_tournament(path.read_bytes())
+    t = _read(path).tournament
+    for sm, p in zip(event.players, t, strict=True):
+        assert p.id == sm.number
+        assert p.rating == (sm.rating or None)
+        assert p.fide_id == (str(sm.fide_id) if sm.fide_id else "")
+        assert p.federation == sm.federation
+        if sm.birth_date is not None:
+            assert p.birth_date.startswith(f"{sm.birth_date.year:04d}")
+    assert t.start_date == event.configuration.start_date
+    assert t.end_date == event.configuration.end_date
+    assert t.planned_rounds == event.configuration.round_count
+
+
+def test_women_are_read_from_the_sex_field():
+    # albanian_roundrobin: five of six players are marked 1 (Ailin, Fiona, Mia, Sara, Sebi)
+    t = _read(FIXTURES / "albanian_roundrobin_1381000.TUNX").tournament
+    assert sorted(p.sex for p in t) == ["", "w", "w", "w", "w", "w"]
+
+
+def test_a_round_paired_but_not_played_is_not_read_and_said():
+    # abs_fem_1378181: round 5 is paired (17 pairings) with no result; rounds 6-7 likewise
+    r = _read(FIXTURES / "abs_fem_1378181.TUNX")
+    assert r.tournament.rounds == 4
+    assert any("rounds 5-7 paired without results" in d.message for d in r.diagnostics)
+
+
+def test_an_event_with_no_participant_yet_reads_as_empty_with_a_warning():
+    r = _read(FIXTURES / "cro_1386026.TUNX")
+    assert len(r.tournament) == 0
+    assert any("no teams yet" in d.message for d in r.diagnostics)
+
+
+def _dated(day: int) -> bytes:
+    """sample.TUNX with its start and end dates set to *day* (YYYYMMDD, the stored form)."""
+    data = bytearray((FIXTURES / "sample.TUNX").read_bytes())
+    at = data.index(b"\x95\xff\x89\x44")  # the configuration: dates at +75 and +79
+    struct.pack_into("<II", data, at + 75, day, day)
+    return bytes(data)
+
+
+def test_an_event_before_2023_is_ranked_under_sm_2012_and_the_output_says_so(tmp_path: Path):
+    r = parse_any(_dated(20210328), "old.TUNX")
+    assert r.tournament.end_date == date(2021, 3, 28)
+    assert r.tournament.edition == "sm-2012"
+    assert any("ranked under sm-2012" in d.message for d in r.diagnostics)
+    assert compute_standings(r.tournament).edition.name == "sm-2012"
+    old = tmp_path / "old.TUNX"
+    old.write_bytes(_dated(20210328))
+    done = run_cli("standings", str(old))
+    assert done.returncode in (0, 1) and "edition sm-2012" in done.stdout
+    # --edition still chooses, and an event from 1 Sep 2023 on follows the calendar
+    assert compute_standings(r.tournament, edition="fide-2012").edition.name == "fide-2012"
+    assert parse_any(_dated(20230901), "new.TUNX").tournament.edition is None
+
+
+def test_the_api_reads_a_tunx_file_by_path():
+    t = read_tournament(FIXTURES / "sample.TUNX").tournament
+    assert len(t) == 29 and t.rounds == 7
+
+
+def test_serve_reads_a_tunx_file_under_the_edition_asked_for():
+    import json
+
+    path = FIXTURES / "sample.TUNX"
+    request = {"id": 1, "path": str(path), "tiebreaks": "BH,SB", "edition": "sm-2012"}
+    done = run_cli("serve", "--stdio", input=json.dumps(request) + "\n")
+    answer = json.loads(done.stdout.splitlines()[0])
+    assert answer["tournament"]["edition"] == "sm-2012"
+    assert answer["tournament"]["rounds"] == 7
