@@ -7,14 +7,20 @@ to the files they are given. Each call here runs one of them as its ``__main__``
 with ``sys.argv`` set for the call and standard output captured, so a run costs gacrux's own
 work and not a Python start and gacrux's imports (about 0.17 s of CPU) per event.
 
-Calls are not thread-safe (``sys.argv``, ``sys.stdout`` and the generator's use of the
-global ``random`` are process-wide): one call at a time per process, as in a process pool.
+Calls are not thread-safe (``sys.argv`` and ``sys.stdout`` are process-wide): one call at a
+time per process, as in a process pool or a Dask worker with one thread. gacrux draws from
+the global ``random`` (its generator seeds it per file; its checker draws lots with it); here
+its modules draw from a generator of their own, so that another thread of the process (a
+Dask worker's) drawing from the global one cannot change the events it generates, and the
+checker's lots are drawn from a fixed seed.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
+import random
 import signal
 import sys
 import threading
@@ -54,6 +60,16 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+_OWN = random.Random(0)
+_USING_RANDOM = ("gacrux.drawresult", "gacrux.chessjson", "gacrux.pairing")
+
+
+def _own_random() -> None:
+    """gacrux's modules draw from *_OWN*, not from the process's global generator."""
+    for name in _USING_RANDOM:
+        importlib.import_module(name).random = _OWN  # type: ignore[attr-defined]
+
+
 def _call(program: str, args: list[str], body: Callable[[], int], seconds: float) -> Ran:
     out = io.StringIO()
     saved = sys.argv
@@ -72,6 +88,8 @@ def check(args: list[str], seconds: float = 120.0) -> Ran:
     """``python -m gacrux.tiebreakchecker ARGS``, in process."""
     from gacrux.tiebreakchecker import tiebreakchecker
 
+    _own_random()
+    _OWN.seed(0)  # its lots, the same on every run
     return _call("tiebreakchecker", args, lambda: tiebreakchecker().common_main(), seconds)
 
 
@@ -80,6 +98,8 @@ def generate(args: list[str], seconds: float = 600.0) -> Ran:
     ``-o`` names (each file from its own seed, ``fileno * 10000 + 4711``, so one file made
     alone is the file made in a group)."""
     from gacrux.tournamentgenerator import tournamentgenerator
+
+    _own_random()  # it seeds it for each file itself
 
     def body() -> int:
         # its __main__ raises the limit for the long integers its Dutch pairing prints
