@@ -19,88 +19,44 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import NamedTuple
 
+from .event import (
+    KINDS,
+    OPPOSITE,
+    POINTS,
+    RR_MAX,
+    Block,
+    Event,
+    ForfeitedMatch,
+    Profile,
+    game_result,
+    player_lines,
+    points,
+)
 from .pairer import Pair, Pairer, Pairing, PairingRequest, SwissState
 
-
-class Block(NamedTuple):
-    """One participant's round in a TRF 001 line."""
-
-    opponent: int  # 0: none (a bye)
-    colour: str  # "w", "b" or "-"
-    code: str  # the TRF result code
-
-
-class ForfeitedMatch(NamedTuple):
-    """A team event's forfeited match (a TRF-2026 330 record)."""
-
-    round: int  # index, from 0
-    first: int
-    second: int
-    how: str  # "+-": *first* wins, "-+": *second* wins
-
-
-# Points of each TRF16 result code (C.04 Annex 2; 1 / ½ / 0 scoring).
-POINTS = {"1": 2, "+": 2, "W": 2, "U": 2, "F": 2, "=": 1, "D": 1, "H": 1}  # half points
-OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
-KINDS = ("swiss", "round-robin", "team-swiss")
-RR_MAX = 50  # participants of a generated round robin
-
-
-@dataclass(frozen=True)
-class Event:
-    """A generated event. ``ratings[i]`` is participant i + 1's rating, 0 when unrated."""
-
-    name: str
-    kind: str  # "swiss", "round-robin" or "team-swiss"
-    ratings: tuple[int, ...]
-    rounds: tuple[tuple[Block | None, ...], ...]  # per player, per round
-    # Team events: the rosters (player ids in board order), the team given the PAB in each
-    # round (0: none) and the forfeited matches (round index, team, team, "+-" or "-+").
-    teams: tuple[tuple[int, ...], ...] = ()
-    team_byes: tuple[int, ...] = ()
-    forfeits: tuple[ForfeitedMatch, ...] = ()
-
-    @property
-    def size(self) -> int:
-        """Participants: teams in a team event, else players."""
-        return len(self.teams) if self.teams else len(self.ratings)
-
-    @property
-    def round_count(self) -> int:
-        return len(self.rounds[0]) if self.rounds else 0
-
-    def games(self) -> Iterator[tuple[int, int, int]]:
-        """Each pairing once: (round index, lower id, higher id)."""
-        for i, row in enumerate(self.rounds, start=1):
-            for r, b in enumerate(row):
-                if b is not None and b.opponent > i:
-                    yield r, i, b.opponent
-
-
-@dataclass(frozen=True)
-class Profile:
-    """What to generate. Probabilities are per participant and round unless said."""
-
-    players: tuple[int, int] = (4, 40)
-    rounds: int | None = None  # None: about log2(players) + 2 for a Swiss
-    kinds: tuple[str, ...] = ("swiss", "round-robin")
-    boards: int = 4  # team events: boards per match (and one reserve per team)
-    round_robin_share: float = 0.2
-    bye: float = 0.04  # requested half / zero / full-point byes
-    late_bye: float = 0.08  # requested zero-point byes in the last two rounds
-    forfeit: float = 0.03  # per game; a tenth are double forfeits
-    unrated_game: float = 0.02  # per game: W / D / L, less than one move played
-    late: float = 0.05  # per participant: enters in round 2 or 3
-    withdraw: float = 0.05  # per participant: a forfeit, then not paired
-    unrated_players: float = 0.1  # share of unrated players, in half of the events
-    pairing: str = "score-groups"  # or "dutch" (the caissify-pairings extra)
-    # The kinds of requested byes, weighted (e.g. (("H", 2), ("Z", 1))); empty: a tenth
-    # full-point byes, the rest half- and zero-point byes alike.
-    bye_kinds: tuple[tuple[str, float], ...] = ()
+__all__ = [
+    "KINDS",
+    "OPPOSITE",
+    "POINTS",
+    "RR_MAX",
+    "Block",
+    "Event",
+    "ForfeitedMatch",
+    "Profile",
+    "coverage",
+    "event_seed",
+    "game_result",
+    "generate",
+    "player_lines",
+    "points",
+    "round_robin",
+    "score_groups",
+    "swiss",
+    "to_trf",
+]
 
 
 def event_seed(seed: int, index: int) -> int:
@@ -108,7 +64,10 @@ def event_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919) % (2**63)
 
 
-def generate(seed: int, index: int, profile: Profile = Profile()) -> Event:
+_DEFAULT = Profile()
+
+
+def generate(seed: int, index: int, profile: Profile = _DEFAULT) -> Event:
     """Event number *index* of the run seeded *seed*."""
     rng = random.Random(event_seed(seed, index))
     kinds = [k for k in profile.kinds if k in KINDS] or ["swiss"]
@@ -149,23 +108,6 @@ def _individual_field(rng: random.Random, kinds: list[str], profile: Profile) ->
         small = min(low, RR_MAX)
         return True, rng.randint(max(3, small), max(3, small, min(high, 14)))
     return False, rng.randint(low, high)
-
-
-def game_result(rng: random.Random, white: int, black: int, profile: Profile) -> tuple[str, str]:
-    """White's and Black's codes: forfeits, games of less than one move, or a game whose
-    result follows the Elo expectation (unrated players count as 1500)."""
-    x = rng.random()
-    if x < profile.forfeit * 0.9:
-        return ("+", "-") if rng.random() < 0.5 else ("-", "+")
-    if x < profile.forfeit:
-        return "-", "-"
-    w, b = white or 1500, black or 1500
-    expected = 1 / (1 + 10 ** ((b - w) / 400))
-    y = rng.random()
-    code = "1" if y < expected - 0.15 else "=" if y < expected + 0.15 else "0"
-    if rng.random() < profile.unrated_game:
-        code = {"1": "W", "=": "D", "0": "L"}[code]
-    return code, OPPOSITE[code]
 
 
 def score_groups(request: PairingRequest) -> Pairing:
@@ -337,11 +279,6 @@ def round_robin(
     return tuple(tuple(table[i]) for i in range(1, n + 1))
 
 
-def points(row: Sequence[Block | None]) -> int:
-    """A participant's score in half points."""
-    return sum(POINTS.get(b.code, 0) for b in row if b is not None)
-
-
 def to_trf(event: Event) -> str:
     """The event as TRF16 (C.04 Annex 2 columns): 012, dates, 092, XXR and one 001 line per
     participant with the rating and the points; a team event with the TRF-2026 team records
@@ -360,24 +297,6 @@ def to_trf(event: Event) -> str:
     ]
     lines += player_lines(event, with_points=True)
     return "\n".join(lines) + "\n"
-
-
-def player_lines(event: Event, with_points: bool) -> list[str]:
-    """The 001 lines: start rank, name, rating, points (if *with_points*) and the rounds."""
-    lines = []
-    for i, row in enumerate(event.rounds, start=1):
-        half = points(row)
-        pts = f"{half // 2}.{5 if half % 2 else 0}" if with_points else ""
-        rating = event.ratings[i - 1] or ""
-        head = (
-            f"001 {i:4d}      {'Player ' + str(i):<33} {rating:>4} {'':<3} {'':>11} "
-            f"{'':10} {pts:>4} {'':>4}"
-        )
-        cells = "".join(
-            "  " + " " * 8 if b is None else f"  {b.opponent:4d} {b.colour} {b.code}" for b in row
-        )
-        lines.append((head + cells).rstrip())
-    return lines
 
 
 def coverage(event: Event) -> Counter[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .generate import POINTS, Block, Event, ForfeitedMatch, Profile, game_result, player_lines
+from .event import POINTS, Block, Event, ForfeitedMatch, Profile, game_result, player_lines
 
 
 @dataclass
