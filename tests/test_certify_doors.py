@@ -340,6 +340,9 @@ def test_an_interrupted_run_leaves_no_program_and_no_temporary_folder(tmp_path, 
         ],
         env={**os.environ, "TMPDIR": str(temp)},
         start_new_session=True,
+        # Ctrl-C as a terminal delivers it: a test run started in the background (nohup,
+        # `&` in a script, some CI runners) ignores SIGINT, and its children inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
