@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-from endorsement_crosscheck import OUR_PROFILES
+from crosscheck_files import OUR_PROFILES
 
 from fide_tiebreaks.certify.standings_file import Options, make
 from fide_tiebreaks.checker import check_bytes

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -271,18 +272,53 @@ def test_a_report_that_cannot_be_a_folder_is_refused_before_the_run(tmp_path, ca
     assert (tmp_path / "file").read_text() == "keep"
 
 
+def _alive(pid: int) -> bool:
+    """Whether process *pid* still runs (a zombie waiting to be reaped has ended)."""
+    import os
+    from pathlib import Path
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return not stat.parent.parent.is_dir()  # no /proc: os.kill's answer
+
+
+def _within(seconds: float, done: Callable[[], bool]) -> bool:
+    """Whether *done* holds within *seconds* (a bound on a loaded machine, not a timing)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 @pytest.mark.parametrize(("jobs", "how"), [("2", "TERM"), ("2", "INT")])
 def test_an_interrupted_run_leaves_no_program_and_no_temporary_folder(tmp_path, jobs, how):
     # kill PID (SIGTERM) once left the workers orphaned, each still running the program; Ctrl-C
-    # with --jobs 2 waited for every queued batch (6 x 30 s here).
+    # with --jobs 2 waited for every queued batch (6 x 20 s here). The signal goes when both
+    # workers' programs run (each says so in a file), not after a guessed delay: on a loaded
+    # machine the run may not have got that far, or a worker may be starting its program.
     import os
     import signal
     import subprocess
-    import time
 
     marker = tmp_path / "still-running"
+    started = tmp_path / "started"
+    started.mkdir()
     slow = tmp_path / "slow.py"
-    slow.write_text(f"import time, pathlib\ntime.sleep(6)\npathlib.Path({str(marker)!r}).touch()\n")
+    slow.write_text(
+        "import os, time, pathlib\n"
+        f"pathlib.Path({str(started)!r}, str(os.getpid())).touch()\n"
+        f"time.sleep(20)\npathlib.Path({str(marker)!r}).touch()\n"
+    )
     temp = tmp_path / "tmp"
     temp.mkdir()
     run = subprocess.Popen(
@@ -304,16 +340,27 @@ def test_an_interrupted_run_leaves_no_program_and_no_temporary_folder(tmp_path, 
         ],
         env={**os.environ, "TMPDIR": str(temp)},
         start_new_session=True,
+        # Ctrl-C as a terminal delivers it: a test run started in the background (nohup,
+        # `&` in a script, some CI runners) ignores SIGINT, and its children inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(2.5)
-    if how == "TERM":
-        run.send_signal(signal.SIGTERM)  # the main process alone, as kill PID does
-    else:
-        os.killpg(run.pid, signal.SIGINT)  # the whole group, as Ctrl-C does
-    assert run.wait(timeout=15) != 0
-    time.sleep(5)
+    try:
+        both = int(jobs)
+        assert _within(120, lambda: len(list(started.iterdir())) >= both), "no programs ran"
+        if how == "TERM":
+            run.send_signal(signal.SIGTERM)  # the main process alone, as kill PID does
+        else:
+            os.killpg(run.pid, signal.SIGINT)  # the whole group, as Ctrl-C does
+        assert run.wait(timeout=120) != 0
+    finally:  # never leave the run behind for a later test to trip over
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    programs = [int(p.name) for p in started.iterdir()]
+    # a program the signal did not end sleeps its 20 s out and leaves the marker
+    assert _within(60, lambda: not any(_alive(pid) for pid in programs)), "a program outlived"
     assert not marker.exists()
     assert list(temp.iterdir()) == []
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -16,6 +17,10 @@ EXAMPLE = ROOT / "examples" / "fide-tiebreaks-double-points"
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     target = tmp_path_factory.mktemp("site")
+    # pip builds in the source tree (build/, *.egg-info): from a copy, so that the checkout
+    # is never written and two workers building at once cannot meet in one folder.
+    source = tmp_path_factory.mktemp("example") / EXAMPLE.name
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
     # An isolated build, as pip does for any distribution (it fetches setuptools from PyPI).
     done = subprocess.run(
         [
@@ -27,7 +32,7 @@ def site(tmp_path_factory):
             "--no-deps",
             "--target",
             str(target),
-            str(EXAMPLE),
+            str(source),
         ],
         capture_output=True,
         text=True,

@@ -74,11 +74,11 @@ def to_event(t: Tournament, name: str) -> Event | None:
             if g.kind is ResultKind.NOT_PAIRED:
                 row.append(None)
             else:
-                row.append((g.opponent or 0, g.colour.value, CODE_OF[g.kind]))
+                row.append(Block(g.opponent or 0, g.colour.value, CODE_OF[g.kind]))
         rows.append(tuple(row))
     kind = "round-robin" if t.type.value == "round-robin" else "swiss"
     ratings = tuple(p.rating or 0 for p in t.participants)
-    return Event(name, kind, ratings, tuple(rows))
+    return Event(name=name, kind=kind, ratings=ratings, rounds=tuple(rows))
 
 
 def _kind(t: Tournament) -> str:

@@ -21,7 +21,7 @@ from ..diagnostics import Severity
 from ..errors import FideTiebreaksError
 from ..formats.trf.reader import parse_trf
 from .compare import Discrepancy
-from .generate import Block, Event, to_trf
+from .generate import Block, Event, ForfeitedMatch, to_trf
 
 
 class MissingExtra(FideTiebreaksError, RuntimeError):
@@ -101,7 +101,7 @@ def _player_row(
         if block is not None and block[0]:
             opponent, colour, result = block
             gone = opponent not in new or _pair(r, old, opponent) in dropped
-            block = None if gone else (new[opponent], colour, result)
+            block = None if gone else Block(new[opponent], colour, result)
         row.append(block)
     return tuple(row)
 
@@ -184,18 +184,18 @@ def _team_rows(
                 block = None  # the match is gone: the team is not paired
             elif block is not None and block[0]:
                 board_opponent, colour, result = block
-                block = (kept.new_player[board_opponent], colour, result)
+                block = Block(kept.new_player[board_opponent], colour, result)
             row.append(block)
         table.append(tuple(row))
     return tuple(table)
 
 
-def _team_forfeits(event: Event, kept: _TeamCut) -> tuple[tuple[int, int, int, str], ...]:
+def _team_forfeits(event: Event, kept: _TeamCut) -> tuple[ForfeitedMatch, ...]:
     """The forfeited matches between kept teams in kept rounds, renumbered."""
     at = {old: k for k, old in enumerate(kept.columns)}
     new_team = kept.new_team
     return tuple(
-        (at[r], new_team[a], new_team[b], how)
+        ForfeitedMatch(at[r], new_team[a], new_team[b], how)
         for r, a, b, how in event.forfeits
         if r in at and a in new_team and b in new_team and _pair(r, a, b) not in kept.dropped
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from .common import (
     number,
     usage_check,
 )
+from .generation_options import add_generation_options, bounded, profile_of
 
 # The lists used when none is given: every individual code both editions share with the
 # reference program, FB before BH (where a program's FB may disturb its BH); and the common
@@ -63,69 +63,26 @@ examples:
 """
 
 
-def _bounded(
-    name: str, read: Callable[[str], Any], ok: Callable[[Any], bool], message: str
-) -> Callable[[str], Any]:
-    """A ``type=`` check: *read* the text, then ValueError(*message*) unless ``ok(value)``."""
-
-    def check(text: str) -> Any:
-        value = read(text)
-        if not ok(value):
-            raise ValueError(message)
-        return value
-
-    check.__name__ = name
-    return usage_check(check)
-
-
-events_count = _bounded(
+events_count = bounded(
     "events",
     integer,
     lambda n: 1 <= n <= MAX_EVENTS,
     f"--events must be from 1 to {MAX_EVENTS:,}",
 )
-jobs_count = _bounded("jobs", integer, lambda n: n >= 0, "--jobs must be at least 0")
-allowed_count = _bounded(
+jobs_count = bounded("jobs", integer, lambda n: n >= 0, "--jobs must be at least 0")
+allowed_count = bounded(
     "max-discrepancies", integer, lambda n: n >= 0, "--max-discrepancies must be at least 0"
 )
 # "nan" and "inf" pass float() and "<= 0"; a time-out must be a finite number of seconds.
-timeout_seconds = _bounded(
+timeout_seconds = bounded(
     "timeout", number, lambda s: 0 < s < 1e6, "--timeout must be above 0 and below 1000000 s"
 )
-forfeit_share = _bounded(
-    "forfeits", number, lambda p: 0 <= p <= 1, "--forfeits must be between 0 and 1"
-)
-rounds_count = _bounded(
-    "rounds", integer, lambda r: 1 <= r <= 50, "--rounds must be between 1 and 50"
-)
-unrated_rating = _bounded(
+unrated_rating = bounded(
     "unrated-rating",
     integer,
     lambda r: 0 <= r <= 9999,
     "--unrated-rating must be a rating from 0 to 9999",
 )
-
-
-@usage_check
-def players_range(text: str) -> tuple[int, int]:
-    """``--players MIN-MAX`` (or one number) as (MIN, MAX), 4 <= MIN <= MAX <= 200."""
-    low, dash, high = text.partition("-")
-    high = high if dash else low  # "4-" is a slip, not 4-4
-    digits = low.isascii() and low.isdigit() and high.isascii() and high.isdigit()
-    if not digits or not 4 <= int(low) <= int(high) <= 200:
-        raise ValueError("--players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
-    return int(low), int(high)
-
-
-@usage_check
-def kinds_list(text: str) -> tuple[str, ...]:
-    """``--kinds``: comma-separated event kinds the generator makes."""
-    from ..certify.generate import KINDS
-
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
-    if not kinds or any(k not in KINDS for k in kinds):
-        raise ValueError(f"--kinds takes {', '.join(KINDS)}")
-    return kinds
 
 
 @usage_check
@@ -213,52 +170,13 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="N",
         help="events to generate and compare (default: 500; at most 100,000)",
     )
-    p.add_argument(
-        "--players",
-        default="4-40",
-        type=players_range,
-        metavar="MIN-MAX",
-        help="participants per event (default: 4-40; at most 200)",
-    )
-    p.add_argument(
-        "--rounds",
-        type=rounds_count,
-        metavar="R",
-        help="rounds of each Swiss (default: from the number of participants)",
-    )
-    p.add_argument(
-        "--kinds",
-        default="swiss,round-robin",
-        type=kinds_list,
-        metavar="KINDS",
-        help="event kinds: swiss, round-robin, team-swiss (default: swiss,round-robin)",
-    )
-    p.add_argument(
-        "--forfeits",
-        type=forfeit_share,
-        default=0.03,
-        metavar="P",
-        help="share of games forfeited, a tenth of them by both (default: 0.03)",
-    )
-    p.add_argument(
-        "--pairing",
-        choices=("score-groups", "dutch"),
-        default="score-groups",
-        help="how Swiss rounds are paired (dutch: the caissify-pairings extra)",
-    )
+    add_generation_options(p, kinds="swiss,round-robin")
     p.add_argument(
         "--unrated-rating",
         type=unrated_rating,
         metavar="R",
         help="rating of unrated players for rating tie-breaks (else C.07 Art. 10 "
         "drops those tie-breaks in events with unrated players)",
-    )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=1,
-        metavar="S",
-        help="the seed: the same seed gives the same events (default: 1)",
     )
     p.add_argument(
         "--jobs",
@@ -298,7 +216,6 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     from ..certify.engine import Config
-    from ..certify.generate import Profile
 
     if args.events_from is not None:
         from .certify_corpus import run_corpus
@@ -307,18 +224,17 @@ def run(args: argparse.Namespace) -> int:
     args.edition = args.edition or "fide-2024"
     codes = tiebreak_list(args)
     adapter = with_comparison(probed(args), codes, args.rounded, args.order_only)
-    if args.pairing == "dutch":
-        check_dutch()
+    profile = profile_of(args)
     given = args.unrated_rating is not None  # 0 is a rating too
     options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
-    profile = Profile(
-        players=args.players,
-        rounds=args.rounds,
-        kinds=args.kinds,
-        pairing=args.pairing,
-        forfeit=args.forfeits,
+    config = Config(
+        adapter=adapter,
+        codes=codes,
+        edition=args.edition,
+        seed=args.seed,
+        profile=profile,
+        options=options,
     )
-    config = Config(adapter, codes, args.edition, args.seed, profile, options)
     try_one_event(config)
     if args.report:  # found out before a long run, not after it
         report_folder(args.report)
@@ -379,17 +295,6 @@ def with_comparison(adapter: Any, codes: tuple[str, ...], rounded: str, order_on
         rounded=frozenset(adapter.rounded | rounded_codes),
         order_only=frozenset(order_codes),
     )
-
-
-def check_dutch() -> None:
-    """CommandError when --pairing dutch cannot be used."""
-    try:
-        import caissify_pairings  # noqa: F401
-    except ImportError:
-        raise CommandError(
-            "--pairing dutch needs caissify-pairings (from a checkout: pip install "
-            "'.[certify-dutch]')"
-        ) from None
 
 
 def try_one_event(config: Any) -> None:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .common import EXIT_OK, CommandError
+from .generation_options import add_generation_options, profile_of
+
+if TYPE_CHECKING:
+    from ..certify.standings_file import Options
 
 MAX_EVENTS = 100_000
 
@@ -46,7 +50,6 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="N",
         help=f"events to write (default: 100; at most {MAX_EVENTS:,})",
     )
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="the seed (default: 1)")
     p.add_argument(
         "--first",
         type=int,
@@ -74,32 +77,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         help="editions drawn per event, each dated in its period (default: "
         "fide-2024,fide-2026; also fide-2023)",
     )
-    p.add_argument(
-        "--players",
-        default="4-40",
-        metavar="MIN-MAX",
-        help="participants per event (default: 4-40; at most 200)",
-    )
-    p.add_argument("--rounds", type=int, metavar="R", help="rounds of each Swiss")
-    p.add_argument(
-        "--kinds",
-        default="swiss,round-robin,team-swiss",
-        metavar="KINDS",
-        help="swiss, round-robin, team-swiss (default: all three)",
-    )
-    p.add_argument(
-        "--pairing",
-        choices=("score-groups", "dutch"),
-        default="score-groups",
-        help="how Swiss rounds are paired (dutch: the caissify-pairings extra)",
-    )
-    p.add_argument(
-        "--forfeits",
-        type=float,
-        default=0.03,
-        metavar="P",
-        help="share of games forfeited, a tenth by both (default: 0.03)",
-    )
+    add_generation_options(p, kinds="swiss,round-robin,team-swiss")
     p.add_argument(
         "--byes",
         default="",
@@ -160,43 +138,27 @@ def _byes(text: str) -> tuple[float, tuple[tuple[str, float], ...]]:
     return total, tuple((k, r) for k, r in kinds if r > 0)
 
 
-def options(args: argparse.Namespace) -> Any:
+def options(args: argparse.Namespace) -> Options:
     """The generator's options from the command line (ValueError saying what is wrong)."""
-    from ..certify.generate import KINDS, Profile
+    from dataclasses import replace
+
     from ..certify.standings_file import EDITION_DATES, Options
     from ..codes import parse_list
 
-    low, dash, high = args.players.partition("-")
-    high = high if dash else low
-    if not (low.isascii() and low.isdigit() and high.isascii() and high.isdigit()) or not (
-        4 <= int(low) <= int(high) <= 200
-    ):
-        raise ValueError("--players takes MIN-MAX with 4 <= MIN <= MAX <= 200, e.g. 10-40")
-    kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
-    if not kinds or any(k not in KINDS for k in kinds):
-        raise ValueError(f"--kinds takes {', '.join(KINDS)}")
     editions = tuple(e.strip() for e in args.editions.split(",") if e.strip())
     if not editions or any(e not in EDITION_DATES for e in editions):
         raise ValueError(f"--editions takes {', '.join(EDITION_DATES)}")
-    if args.rounds is not None and not 1 <= args.rounds <= 50:
-        raise ValueError("--rounds must be between 1 and 50")
     codes = tuple(s.code for s in parse_list(args.tiebreaks)) if args.tiebreaks else ()
-    profile = Profile(
-        players=(int(low), int(high)),
-        rounds=args.rounds,
-        kinds=kinds,
-        pairing=args.pairing,
-        forfeit=_rate(str(args.forfeits), "--forfeits"),
+    profile = replace(
+        profile_of(args),
         withdraw=_rate(str(args.withdrawals), "--withdrawals"),
         late=_rate(str(args.late_entries), "--late-entries"),
         unrated_players=_rate(str(args.unrated), "--unrated"),
     )
     if args.byes:
         total, weighted = _byes(args.byes)
-        from dataclasses import replace
-
         profile = replace(profile, bye=total, bye_kinds=weighted)
-    return Options(profile, codes, editions, args.format)
+    return Options(profile=profile, tiebreaks=codes, editions=editions, form=args.format)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -216,14 +178,6 @@ def run(args: argparse.Namespace) -> int:
         opts = options(args)
     except (ValueError, CodeError) as e:
         raise CommandError(str(e)) from None
-    if opts.profile.pairing == "dutch":
-        try:
-            import caissify_pairings  # noqa: F401
-        except ImportError:
-            raise CommandError(
-                "--pairing dutch needs caissify-pairings (from a checkout: pip install "
-                "'.[certify-dutch]')"
-            ) from None
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise CommandError(f"{args.folder}: not a folder")
