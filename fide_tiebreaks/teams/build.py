@@ -20,8 +20,15 @@ from ..model import (
     TeamData,
     Tournament,
 )
-from .letters import MATCH_LETTER
-from .records import FindingKind, Lineup, Provisional, TeamEvent, TeamFinding, TeamRecords
+from .records import (
+    MATCH_LETTER,
+    FindingKind,
+    Lineup,
+    Provisional,
+    TeamEvent,
+    TeamFinding,
+    TeamRecords,
+)
 from .views import match_scoring, participants_for, scoring_for, team_view
 
 

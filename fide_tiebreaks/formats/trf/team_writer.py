@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ...model import Colour, Match, ResultKind, TeamData, Tournament
 from ...teams import team_scores
-from ...teams.letters import MATCH_LETTER
+from ...teams.records import MATCH_LETTER
 from .forms import MAX_ID, MAX_TEAM, Output, fit, points_field
 
 _BYE_LETTER = {ResultKind.FULL_BYE: "F", ResultKind.HALF_BYE: "H", ResultKind.ZERO_BYE: "Z"}
