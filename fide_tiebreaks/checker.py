@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from typing import Literal, NamedTuple
 
 from .codes import CodeError, parse_list
 from .diagnostics import InputError, Severity
@@ -48,6 +49,34 @@ class Violation:
     better_value: str
     worse_value: str
     article: str
+
+
+class Decided(NamedTuple):
+    """Which of two rows the list puts first, and on which criterion: *first* is -1 for the
+    first row given, 1 for the second; *level* 0 is points, *k* the k-th code of the list."""
+
+    first: Literal[-1, 1]
+    level: int
+
+
+class Criterion(NamedTuple):
+    """What decided a pair: the code (PTS or a code of the list), both values shown exactly,
+    and the article that makes it a criterion."""
+
+    code: str
+    better_value: str
+    worse_value: str
+    article: str
+
+
+class Compared(NamedTuple):
+    """What :func:`violations` found: the violations, the neighbouring pairs compared, and the
+    pairs the whole list leaves tied (the caller counts those as unverifiable when the list
+    names codes no plugin knows)."""
+
+    found: list[Violation]
+    pairs: int
+    tied: int
 
 
 @dataclass(frozen=True)
@@ -111,28 +140,38 @@ def _show(v: Fraction | None) -> str:
     return "-" if v is None else exact_str(v)
 
 
-def decide(s: Standings, a: Row, b: Row) -> tuple[int, int]:
-    """Which of *a*, *b* the list puts first, and at which level (0: points, k: the k-th
-    code): (-1 or 1, level), or (0, -1) when the whole list ties them."""
+def decide(s: Standings, a: Row, b: Row) -> Decided | None:
+    """Which of *a*, *b* the list puts first, and at which level (C.07 4.2: points, then the
+    codes in order); None when the whole list ties them."""
     if a.participant.points != b.participant.points:
-        return (-1 if a.participant.points > b.participant.points else 1), 0
+        return Decided(first=-1 if a.participant.points > b.participant.points else 1, level=0)
     for k, (spec, tb) in enumerate(zip(s.specs, s.tiebreaks, strict=True)):
         va, vb = a.values[k], b.values[k]
         if va is None or vb is None or va == vb:
             continue
         lower = tb.lower_is_better != spec.reverse
-        return (-1 if (va < vb) == lower else 1), k + 1
-    return 0, -1
+        return Decided(first=-1 if (va < vb) == lower else 1, level=k + 1)
+    return None
 
 
-def _criterion(s: Standings, level: int, a: Row, b: Row) -> tuple[str, str, str, str]:
-    """(code, a's value, b's value, article) of a level of :func:`decide`."""
+def _criterion(s: Standings, level: int, better: Row, worse: Row) -> Criterion:
+    """The criterion at a level of :func:`decide`, with *better*'s and *worse*'s values."""
     if level == 0:
-        return POINTS, _show(a.participant.points), _show(b.participant.points), POINTS_ARTICLE
+        return Criterion(
+            code=POINTS,
+            better_value=_show(better.participant.points),
+            worse_value=_show(worse.participant.points),
+            article=POINTS_ARTICLE,
+        )
     k = level - 1
     tb = s.tiebreaks[k]
     article = f"{s.edition.citation} {tb.article}".strip() if tb.article else s.edition.citation
-    return s.codes[k], _show(a.values[k]), _show(b.values[k]), article
+    return Criterion(
+        code=s.codes[k],
+        better_value=_show(better.values[k]),
+        worse_value=_show(worse.values[k]),
+        article=article,
+    )
 
 
 def _group_starts(order: list[int], declared: dict[int, int]) -> list[tuple[int, int]]:
@@ -160,7 +199,7 @@ def _misnumbered(pid: int, place: int, rank: int) -> Violation:
     )
 
 
-def violations(s: Standings, declared: dict[int, int]) -> tuple[list[Violation], int, int]:
+def violations(s: Standings, declared: dict[int, int]) -> Compared:
     """The violations of *declared* (participant -> rank) against *s*, the pairs compared
     and the pairs tied through the whole list (used by the caller for unknown codes)."""
     rows = {row.participant.id: row for row in s.rows}
@@ -175,15 +214,15 @@ def violations(s: Standings, declared: dict[int, int]) -> tuple[list[Violation],
         a, b = rows.get(above), rows.get(below)
         if a is None or b is None:
             continue
-        side, level = decide(s, a, b)
-        if side == 0:
+        decided = decide(s, a, b)
+        if decided is None:
             tied += 1
             continue
         same = declared[above] == declared[below]
-        if side == -1 and not same:
+        if decided.first == -1 and not same:
             continue
-        better, worse = (a, b) if side == -1 else (b, a)
-        code, bv, wv, article = _criterion(s, level, better, worse)
+        better, worse = (a, b) if decided.first == -1 else (b, a)
+        why = _criterion(s, decided.level, better, worse)
         found.append(
             Violation(
                 kind="tie" if same else "order",
@@ -192,13 +231,13 @@ def violations(s: Standings, declared: dict[int, int]) -> tuple[list[Violation],
                 worse=worse.participant.id,
                 better_rank=declared[better.participant.id],
                 worse_rank=declared[worse.participant.id],
-                code=code,
-                better_value=bv,
-                worse_value=wv,
-                article=article,
+                code=why.code,
+                better_value=why.better_value,
+                worse_value=why.worse_value,
+                article=why.article,
             )
         )
-    return found, max(0, len(order) - 1), tied
+    return Compared(found=found, pairs=max(0, len(order) - 1), tied=tied)
 
 
 def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> FileCheck:
@@ -222,10 +261,11 @@ def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> F
             name, "unchecked", size, s.edition.name, tuple(s.codes), tuple(unknown), messages=notes
         )
     missing = sorted(r.participant.id for r in s.rows if r.participant.id not in declared)
-    found, pairs, tied = violations(s, declared)
+    compared = violations(s, declared)
+    found = compared.found
     if missing:
         notes += (f"{name}: warning: no declared rank for {', '.join(map(str, missing))}",)
-    unverified = tied if unknown else 0
+    unverified = compared.tied if unknown else 0
     status = "violations" if found else "incomplete" if unverified or missing else "conforms"
     return FileCheck(
         name,
@@ -234,7 +274,7 @@ def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> F
         s.edition.name,
         tuple(s.codes),
         tuple(unknown),
-        pairs,
+        compared.pairs,
         unverified,
         tuple(found),
         notes,
@@ -291,6 +331,9 @@ def describe(v: Violation) -> str:
 
 
 __all__ = [
+    "Compared",
+    "Criterion",
+    "Decided",
     "FileCheck",
     "Violation",
     "check_bytes",

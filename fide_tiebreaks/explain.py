@@ -25,43 +25,9 @@ from .numbers import exact_str, from_units
 from .planning import internal_error
 from .standings import compute_standings
 from .teams import team_scores, team_view
-from .tiebreak import Context
+from .tiebreak import Context, Line, Step, Table  # the working's parts, kept where plugins import
 
 BUILTIN_PLUGINS = frozenset(name.rsplit(".", 1)[1] for name in DEFAULT_PLUGINS)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One round of a participant, as one tie-break counts it."""
-
-    round: int
-    opponent: int | None  # None: a dummy or virtual opponent
-    category: str  # "played", "16.2.3", the virtual opponent's working, ...
-    opponent_score: Fraction  # the opponent's score as this tie-break sees it
-    points: Fraction  # points obtained in the round
-    contribution: Fraction
-    removed: str = ""  # which cut or median removed it, with its article
-    opponent_final: Fraction | None = None  # the opponent's final score, where one was met
-
-
-@dataclass(frozen=True)
-class Step:
-    """A step of the working that is not a round-by-round contribution: a rating used, a
-    table lookup, a rounding, the rule that separated a tied group."""
-
-    text: str
-    value: Fraction | None = None
-    round: int | None = None
-    opponent: int | None = None
-
-
-@dataclass(frozen=True)
-class Table:
-    """A small table in an explanation, such as DE's mini-table of the tied group."""
-
-    caption: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)

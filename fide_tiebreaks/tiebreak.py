@@ -20,6 +20,46 @@ if TYPE_CHECKING:
 Value = int | Fraction
 
 
+# -- the parts of a working (what a tie-break's ``explain`` returns) ---------------------
+# They live here, not in ``explain``, so that a plugin imports them at module top without
+# making every standings run import the explain machinery; ``fide_tiebreaks.explain``
+# exports the same classes.
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round of a participant, as one tie-break counts it."""
+
+    round: int
+    opponent: int | None  # None: a dummy or virtual opponent
+    category: str  # "played", "16.2.3", the virtual opponent's working, ...
+    opponent_score: Fraction  # the opponent's score as this tie-break sees it
+    points: Fraction  # points obtained in the round
+    contribution: Fraction
+    removed: str = ""  # which cut or median removed it, with its article
+    opponent_final: Fraction | None = None  # the opponent's final score, where one was met
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step of the working that is not a round-by-round contribution: a rating used, a
+    table lookup, a rounding, the rule that separated a tied group."""
+
+    text: str
+    value: Fraction | None = None
+    round: int | None = None
+    opponent: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A small table in an explanation, such as DE's mini-table of the tied group."""
+
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
 class Unusable(FideTiebreaksError):
     """Raised by ``Tiebreak.check`` when a code cannot be used for this tournament and
     edition. With ``drop=True`` the standings go on without it (with a warning), as C.07

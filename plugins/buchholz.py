@@ -5,18 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FORE, FORFEITS_AS_PLAYED, MEDIAN, SCORE
 from fide_tiebreaks.editions import OpponentTable, sum_of_scores
 from fide_tiebreaks.model import PLAYED_KINDS, Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
-from fide_tiebreaks.tiebreak import Unusable
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Line, Step
+from fide_tiebreaks.tiebreak import Line, Step, Unusable
 
 
 def _sums(ctx: Context, table: OpponentTable) -> dict[int, Fraction]:
@@ -99,8 +94,6 @@ def average_of_opponents_buchholz(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain_aob(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     theirs = ctx.cached(
         ("aob sums", ctx.spec, id(ctx.tournament)),
         lambda: _sums(ctx, _fore_table(ctx) if ctx.spec.fore else ctx.opponent_table()),

@@ -10,16 +10,12 @@ import heapq
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import FORFEITS_AS_PLAYED, SCORE
 from fide_tiebreaks.model import TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Step, Table
+from fide_tiebreaks.tiebreak import Step, Table
 
 
 def direct_encounter(ctx: Context) -> dict[int, Fraction]:
@@ -117,7 +113,6 @@ FULL_TABLE_MOST = 60  # members whose full mini-table an explanation shows
 
 def explain_group(ctx: Context, members: Sequence[int], label: str = "") -> list[Step | Table]:
     """The mini-table of *members* (6.1) and the rule of Art. 6 that orders them."""
-    from fide_tiebreaks.explain import Table
 
     t = ctx.tournament
     cite = ctx.edition.citation
@@ -158,7 +153,6 @@ def _rule(
     ctx: Context, members: Sequence[int], forfeits: bool, missing: dict[int, int]
 ) -> list[Step | Table]:
     """The rule of Art. 6 that orders the group, and the order it gives."""
-    from fide_tiebreaks.explain import Step
 
     t = ctx.tournament
     cite = ctx.edition.citation
@@ -190,8 +184,6 @@ def _rule(
 
 
 def _explain(ctx: Context, pid: int) -> list[Step | Table]:
-    from fide_tiebreaks.explain import Step
-
     members = sorted(ctx.group or {pid})
     if len(members) < 2:
         return [Step("not tied with anyone when the list reached DE: place 1", Fraction(1))]

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import LIMIT, SCORE
 from fide_tiebreaks.model import Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Step
+from fide_tiebreaks.tiebreak import Step
 
 
 def koya_threshold(t: Tournament, limit_steps: int) -> Fraction:
@@ -45,8 +41,6 @@ def koya(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     t = ctx.tournament
     threshold = koya_threshold(t, ctx.spec.limit or 0)
     out = [

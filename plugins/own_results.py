@@ -6,17 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FORFEITS_AS_PLAYED, REVERSE, SCORE
 from fide_tiebreaks.model import PLAYED_KINDS, Colour, Game, ResultKind, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
-from fide_tiebreaks.tiebreak import requires
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Step
+from fide_tiebreaks.tiebreak import Step, requires
 
 _OTB_WINS = frozenset({ResultKind.WIN, ResultKind.UNRATED_WIN})
 _WINS = _OTB_WINS | {ResultKind.FORFEIT_WIN}
@@ -188,8 +184,6 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
     compute, on the tournament as it stood; computed once per standings and code)."""
 
     def explain(ctx: Context, pid: int) -> list[Step]:
-        from fide_tiebreaks.explain import Step
-
         t = ctx.tournament
         series = ctx.cached(
             ("values by round", ctx.spec, id(t)),
@@ -213,8 +207,6 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
 
 
 def _explain_tpn(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     order = "highest first (/R)" if ctx.spec.reverse else "lowest first"
     return [Step(f"pairing number {pid}; {order} ({ctx.edition.citation} 7.8)", Fraction(pid))]
 

@@ -15,18 +15,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Option, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, MEDIAN, REVERSE
 from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import PLAYED_KINDS, Participant, ResultKind
 from fide_tiebreaks.numbers import exact_str, from_units
-from fide_tiebreaks.tiebreak import MAX_RATING, Unusable, requires
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Step
+from fide_tiebreaks.tiebreak import MAX_RATING, Step, Unusable, requires
 
 ZERO = Fraction(0)
 
@@ -218,7 +213,6 @@ def rating(ctx: Context) -> dict[int, Fraction]:
 
 def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
     """One step per round: the opponent's rating used, or why the round does not count."""
-    from fide_tiebreaks.explain import Step
 
     t = ctx.tournament
     out = []
@@ -251,8 +245,6 @@ def _shown(x: Fraction) -> str:
 
 
 def _mean_step(ratings: list[int], what: str, article: str) -> Step:
-    from fide_tiebreaks.explain import Step
-
     if not ratings:
         return Step(f"no {what}: value 0", Fraction(0))
     mean = Fraction(sum(ratings), len(ratings))
@@ -264,8 +256,6 @@ def _mean_step(ratings: list[int], what: str, article: str) -> Step:
 
 
 def _explain_aro(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     cite = ctx.edition.citation
     ratings, _ = _games(ctx)[pid]
     low, high = _low_cut(ctx, len(ratings)), ctx.spec.median
@@ -285,8 +275,6 @@ def _explain_aro(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     cite = ctx.edition.citation
     ratings, points = _games(ctx)[pid]
     out = _rated_rounds(ctx, pid)
@@ -315,8 +303,6 @@ def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     cite = ctx.edition.citation
     ratings, points = _games(ctx)[pid]
     out = _rated_rounds(ctx, pid)
@@ -350,8 +336,6 @@ def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
 
 def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def]
     def explain(ctx: Context, pid: int) -> list[Step]:
-        from fide_tiebreaks.explain import Step
-
         cite = ctx.edition.citation
         theirs = _per_participant(ctx, rule)
         out = []
@@ -381,8 +365,6 @@ def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def
 
 
 def _explain_rtng(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     p = ctx.tournament.participant(pid)
     r = _rating(ctx, p)
     how = _how(ctx, p, 0)

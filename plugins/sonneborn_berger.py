@@ -9,16 +9,12 @@ player's own score, from 1886-1888. Today's SB is Neustadtl's score.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FORFEITS_AS_PLAYED, MEDIAN
 from fide_tiebreaks.editions import sum_of_products
 from fide_tiebreaks.numbers import exact_str, from_units
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Line, Step
+from fide_tiebreaks.tiebreak import Line, Step
 
 
 def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
@@ -68,8 +64,6 @@ def _sb_of(ctx: Context, pid: int) -> Fraction:
 
 
 def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
-    from fide_tiebreaks.explain import Step
-
     s = ctx.tournament.participant(pid).points
     sb = _sb_of(ctx, pid)
     v = s * s + sb
@@ -78,8 +72,6 @@ def _explain_nnsb(ctx: Context, pid: int) -> list[Line | Step]:
 
 
 def _explain_gelbfuhs(ctx: Context, pid: int) -> list[Line | Step]:
-    from fide_tiebreaks.explain import Step
-
     s = ctx.tournament.participant(pid).points
     sb = _sb_of(ctx, pid)
     n = ctx.tournament.rounds or 1

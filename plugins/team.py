@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks.plugins import direct_encounter
 from fide_tiebreaks.plugins.team_boards import (
@@ -29,11 +28,7 @@ from fide_tiebreaks.editions import Entry
 from fide_tiebreaks.model import ResultKind, Tournament
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.teams import TeamData, team_view
-from fide_tiebreaks.tiebreak import Unusable
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Line, Step, Table
+from fide_tiebreaks.tiebreak import Line, Step, Table, Unusable
 
 
 def _team(ctx: Context) -> TeamData:
@@ -91,8 +86,6 @@ def _explain_esb(x: str, y: str):  # type: ignore[no-untyped-def]
 
 
 def _explain_mpvgp(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     data = _team(ctx)
     value = team_view(ctx.tournament, data.secondary).participant(pid).points
     return [
@@ -143,7 +136,7 @@ def _explain_osb(ctx: Context, pid: int) -> tuple[Line | Step, ...]:
 
 
 def _explain_osb26(ctx: Context, pid: int) -> list[Line | Step]:
-    from fide_tiebreaks.explain import Step, entry_lines
+    from fide_tiebreaks.explain import entry_lines
 
     x_scale, y_scale, rows = _esb_scaled(ctx, "MP", "GP")
     t = ctx.tournament
@@ -214,7 +207,6 @@ def extended_direct_encounter(ctx: Context, chain: tuple[str, ...] = ()) -> dict
 def _explain_ede(ctx: Context, pid: int, chain: tuple[str, ...] = ()) -> list[Step | Table]:
     """The mini-tables EDE used (primary score, then the secondary one if needed) and, for
     two teams still tied, the knock-out tie-breaks of the chain on their direct encounter."""
-    from fide_tiebreaks.explain import Step
 
     members = sorted(ctx.group or {pid})
     if len(members) < 2:
@@ -337,8 +329,6 @@ def _sssc_parts(ctx: Context) -> tuple[Fraction, Context, dict[int, Fraction], T
 
 def _explain_sssc(ctx: Context, pid: int) -> list[Line | Step]:
     from fide_tiebreaks.plugins.buchholz import explain_bh, explain_fb
-
-    from fide_tiebreaks.explain import Step
 
     k, bctx, strength, secondary = ctx.cached(
         ("sssc parts", ctx.spec, id(ctx.tournament)), lambda: _sssc_parts(ctx)

@@ -4,15 +4,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from fide_tiebreaks import Context
 from fide_tiebreaks.numbers import exact_str
 from fide_tiebreaks.teams import TeamData
-
-# Only explaining needs fide_tiebreaks.explain (docs/architecture.md, "Start-up").
-if TYPE_CHECKING:
-    from fide_tiebreaks.explain import Step, Table
+from fide_tiebreaks.tiebreak import Step, Table
 
 
 def _team(ctx: Context) -> TeamData:
@@ -62,8 +58,6 @@ def _places(keys: dict[int, tuple[Fraction, ...]]) -> dict[int, Fraction]:
 
 
 def explain_bc(ctx: Context, pid: int) -> list[Step]:
-    from fide_tiebreaks.explain import Step
-
     out = []
     total = Fraction(0)
     for r, row in enumerate(_boards(ctx, pid), start=1):
@@ -86,8 +80,6 @@ def explain_bc(ctx: Context, pid: int) -> list[Step]:
 
 def explain_boards(bbe: bool):  # type: ignore[no-untyped-def]
     def explain(ctx: Context, pid: int) -> list[Step | Table]:
-        from fide_tiebreaks.explain import Step, Table
-
         members = sorted(ctx.group or {pid})
         if len(members) < 2:
             return [Step("not tied with anyone when the list reached it: place 1", Fraction(1))]

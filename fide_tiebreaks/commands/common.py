@@ -105,18 +105,20 @@ def add_common(p: argparse.ArgumentParser) -> None:
 
 def add_pgn_arguments(p: argparse.ArgumentParser) -> None:
     """How a tournament PGN is read where it cannot say (docs/formats.md, "PGN")."""
+    from ..formats.base import ABSENT_KINDS, ROUND_FORMATS  # the values PgnOptions accepts
+
     p.add_argument(
         "--absent-as",
         metavar="KIND",
         type=str.upper,
-        choices=("ZPB", "HPB", "FPB", "PAB", "NONE"),
+        choices=ABSENT_KINDS,
         help="PGN input: a round in which a player has no game is this kind of unplayed round "
         "(ZPB, HPB, FPB, PAB, or NONE: not paired); default: not paired, with a warning per "
         "player and round, since PGN cannot say",
     )
     p.add_argument(
         "--round-format",
-        choices=("board", "game"),
+        choices=ROUND_FORMATS,
         default="board",
         help='PGN input: Round "3.1" is round 3, board 1 (board, the default, as broadcasts '
         "write it) or game 1 of match round 3 (game: each game of a match is a round)",

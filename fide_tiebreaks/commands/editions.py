@@ -7,25 +7,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from .common import EXIT_OK
+from .listing import add_listing_parser, print_columns
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
-    p = sub.add_parser(
+    return add_listing_parser(
+        sub,
         name,
-        help=summary,
+        summary,
         description="List every installed rules edition: its name (what --edition takes), "
         "the period it was in force, the plugin that provides it and what it is. Without "
         "--edition a tournament is ranked with the edition in force on its end date, else "
         "the newest. Editions without dates (a program's settings) are only used by name.",
     )
-    p.add_argument(
-        "--format",
-        "-f",
-        choices=("table", "json"),
-        default="table",
-        help="table for reading, json for programs (default: table)",
-    )
-    return p
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,9 +34,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     rows = [("EDITION", "IN FORCE", "PLUGIN", "WHAT IT IS")]
     rows += [(e.name, period(e), e.provider, e.title) for e in editions]
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    for r in rows:
-        print("  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3])
+    print_columns(rows)
     return EXIT_OK
 
 

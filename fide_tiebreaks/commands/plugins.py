@@ -7,28 +7,21 @@ import json
 from typing import Any
 
 from .common import EXIT_OK, err
+from .listing import add_listing_parser, print_columns
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
-    p = sub.add_parser(
+    return add_listing_parser(
+        sub,
         name,
-        help=summary,
+        summary,
         description="List every plugin with its distribution, version, tie-break codes and "
         "rules editions, then the options they declare (--option NAME=VALUE) with their type, "
         "default and help. Broken plugins are reported on standard error.",
     )
-    p.add_argument(
-        "--format",
-        "-f",
-        choices=("table", "json"),
-        default="table",
-        help="table for reading, json for programs (default: table)",
-    )
-    return p
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import printable
     from ..host import registry
 
     reg = registry()
@@ -49,10 +42,7 @@ def run(args: argparse.Namespace) -> int:
             or "-"
         )
         rows.append((p.name, p.distribution, p.version, provides))
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    for r in rows:
-        line = "  ".join(c.ljust(w) for c, w in zip(r[:3], widths, strict=True)) + "  " + r[3]
-        print(printable(line))  # names and versions come from installed metadata files
+    print_columns(rows)  # names and versions come from installed metadata files
     print_options(reg)
     duplicates = {code: tbs for code, tbs in reg.tiebreaks.items() if len(tbs) > 1}
     for code, tbs in sorted(duplicates.items()):
@@ -90,19 +80,14 @@ def option_dict(o: Any) -> dict[str, Any]:
 
 def print_options(reg: Any) -> None:
     """The declared options, one a line: name, type, default, plugin and help."""
-    from ..diagnostics import printable
-
     options = sorted(reg.options.values(), key=lambda o: o.name)
     if not options:
         return
     rows = [("OPTION", "TYPE", "DEFAULT", "PLUGIN", "HELP")]
     for o in options:
         rows.append((o.name.replace("_", "-"), _kind(o), _default(o.default), o.provider, o.help))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
     print()
-    for r in rows:
-        head = "  ".join(c.ljust(w) for c, w in zip(r[:4], widths, strict=True))
-        print(printable(f"{head}  {r[4]}"))  # help comes from the plugin
+    print_columns(rows)  # help comes from the plugin
 
 
 def _kind(o: Any) -> str:

@@ -6,24 +6,18 @@ import argparse
 from typing import Any
 
 from .common import EXIT_OK
+from .listing import add_listing_parser
 
 
 def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
-    p = sub.add_parser(
+    return add_listing_parser(
+        sub,
         name,
-        help=summary,
+        summary,
         description="List the presets: named tie-break lists for common kinds of event, from "
         "the built-in plugin and any installed plugin (a federation's regulations). Use one "
         "as 'standings FILE --preset NAME' or '-t preset:NAME'.",
     )
-    p.add_argument(
-        "--format",
-        "-f",
-        choices=("table", "json"),
-        default="table",
-        help="table for reading, json for programs (default: table)",
-    )
-    return p
 
 
 def run(args: argparse.Namespace) -> int:

@@ -16,20 +16,18 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import arguments
 from .base import ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from ..categories import Category
     from ..standings import Standings
     from .base import PgnOptions
-
-FORMATS = ("table", "json", "csv", "trf", "xml", "html", "chess-json")
 
 
 def read_tournament(
@@ -138,6 +136,14 @@ def decision_records(s: Standings) -> list[str]:
     return out
 
 
+class Asked(NamedTuple):
+    """What :func:`render` was asked for besides the standings, as every writer receives it."""
+
+    options: dict[str, Any] | None
+    categories: Sequence[Category]
+    trf_form: str | None
+
+
 def render(
     s: Standings,
     fmt: str,
@@ -149,30 +155,64 @@ def render(
     """*s* in one of :data:`FORMATS`; *options* reach the tie-breaks' explanations (html);
     *categories* add a section each to table, json, csv and html. Each writer is imported
     only when its format is asked for (start-up)."""
-    if fmt == "trf":
-        return to_trf(s, trf_form)
-    if fmt == "html":
-        from .html import standings_html
+    writer = WRITERS.get(fmt)
+    if writer is None:
+        raise ValueError(f"format {fmt!r} is not one of: {', '.join(FORMATS)}")
+    return writer(s, Asked(options=options, categories=categories, trf_form=trf_form))
 
-        return standings_html(s, options, categories)
-    if fmt == "xml":
-        from .xml import standings_xml
 
-        return standings_xml(s)
-    if fmt == "chess-json":
-        from .chessjson import dumps, event
-        from .chessjson.writer import Ranked
-
-        ranking = [Ranked(row.participant.id, row.rank, row.values) for row in s.rows]
-        return dumps(event(s.tournament, ranking, s.codes)).encode("utf-8")
-    if fmt == "json":
-        from .json import to_json
-
-        return to_json(s, categories).encode("utf-8")
-    if fmt == "csv":
-        from .csv import to_csv
-
-        return to_csv(s, categories).encode("utf-8")
+def _table(s: Standings, asked: Asked) -> bytes:
     from .table import to_table
 
-    return to_table(s, categories).encode("utf-8")
+    return to_table(s, asked.categories).encode("utf-8")
+
+
+def _json(s: Standings, asked: Asked) -> bytes:
+    from .json import to_json
+
+    return to_json(s, asked.categories).encode("utf-8")
+
+
+def _csv(s: Standings, asked: Asked) -> bytes:
+    from .csv import to_csv
+
+    return to_csv(s, asked.categories).encode("utf-8")
+
+
+def _trf(s: Standings, asked: Asked) -> bytes:
+    return to_trf(s, asked.trf_form)
+
+
+def _xml(s: Standings, asked: Asked) -> bytes:
+    from .xml import standings_xml
+
+    return standings_xml(s)
+
+
+def _html(s: Standings, asked: Asked) -> bytes:
+    from .html import standings_html
+
+    return standings_html(s, asked.options, asked.categories)
+
+
+def _chess_json(s: Standings, asked: Asked) -> bytes:
+    from .chessjson import dumps, event
+    from .chessjson.writer import Ranked
+
+    ranking = [Ranked(row.participant.id, row.rank, row.values) for row in s.rows]
+    return dumps(event(s.tournament, ranking, s.codes)).encode("utf-8")
+
+
+#: Format name -> its writer: the one place a standings format is added. Each writer imports
+#: its module when called, so a run imports only the writer it uses.
+WRITERS: dict[str, Callable[[Standings, Asked], bytes]] = {
+    "table": _table,
+    "json": _json,
+    "csv": _csv,
+    "trf": _trf,
+    "xml": _xml,
+    "html": _html,
+    "chess-json": _chess_json,
+}
+#: The standings formats, in the order ``--format`` lists them.
+FORMATS = tuple(WRITERS)

@@ -34,13 +34,30 @@ class ReadResult:
     diagnostics: tuple[Diagnostic, ...]
 
 
+#: What ``absent_as`` may name: the unplayed-round kinds (NONE: not paired).
+ABSENT_KINDS = ("ZPB", "HPB", "FPB", "PAB", "NONE")
+#: What ``round_format`` may name: how ``Round "3.1"`` is read.
+ROUND_FORMATS = ("board", "game")
+
+
 @dataclass(frozen=True)
 class PgnOptions:
-    """How to read what PGN cannot say (the ``standings`` options of the same names)."""
+    """How to read what PGN cannot say (the ``standings`` options of the same names). The
+    values are checked here, once, whoever builds the options (a command, a program):
+    ValueError names the field and what it may be."""
 
     absent_as: str | None = None  # ZPB HPB FPB PAB NONE; None: not paired, with a warning
     round_format: str = "board"  # "3.1": round 3 board 1 ("board") or match 3 game 1 ("game")
     after_round: int | None = None  # read rounds 1..N only (a later "*" game is then fine)
+
+    def __post_init__(self) -> None:
+        absent = self.absent_as
+        if absent is not None and (
+            not isinstance(absent, str) or absent.upper() not in ABSENT_KINDS
+        ):
+            raise ValueError(f"absent_as {absent!r} must be one of {' '.join(ABSENT_KINDS)}")
+        if self.round_format not in ROUND_FORMATS:
+            raise ValueError(f"round_format {self.round_format!r} must be 'board' or 'game'")
 
 
 @dataclass(frozen=True)

@@ -33,14 +33,22 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
-from .base import DEFAULT_SETTINGS, MAX_BYTES, PgnOptions, ReadResult, ReadSettings, fatal
+from .base import (
+    ABSENT_KINDS,
+    DEFAULT_SETTINGS,
+    MAX_BYTES,
+    PgnOptions,
+    ReadResult,
+    ReadSettings,
+    fatal,
+)
 from .pgn_scan import MAX_GAMES, PgnGame, split_games
 from .trf.state import MAX_ROUNDS
 
 __all__ = ["MAX_GAMES", "MAX_PLAYERS", "MAX_ROUNDS", "PgnGame", "PgnOptions", "read_pgn"]
 
-ABSENT_CODES = {"ZPB": "Z", "HPB": "H", "FPB": "F", "PAB": "U", "NONE": " "}
-ROUND_FORMATS = ("board", "game")
+# The TRF letter of each kind --absent-as may name (the options check the name).
+ABSENT_CODES = dict(zip(ABSENT_KINDS, ("Z", "H", "F", "U", " "), strict=True))
 _ROUND = re.compile(r"^(\d{1,3})(?:\.(\d{1,3}))?$")
 _RESULTS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "*": None}
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
@@ -122,26 +130,6 @@ class _Builder:
         )
 
     def trf(self) -> EquivalentTrf:
-        options = self.options
-        if options.absent_as is not None and options.absent_as.upper() not in ABSENT_CODES:
-            raise InputError(
-                [
-                    fatal(
-                        self.out.path,
-                        f"--absent-as '{options.absent_as}' must be "
-                        f"one of {' '.join(ABSENT_CODES)}",
-                    )
-                ]
-            )
-        if options.round_format not in ROUND_FORMATS:
-            raise InputError(
-                [
-                    fatal(
-                        self.out.path,
-                        f"--round-format '{options.round_format}' must be 'board' or 'game'",
-                    )
-                ]
-            )
         event = self._event()
         read = [g for g in (self._game(game) for game in self.games) if g is not None]
         if self.errors:  # a game left out would make its round look missing: say only why

@@ -131,7 +131,16 @@ def _round_working(g: Game, p: Participant, seen: dict[int, Fraction]) -> Burste
     else:
         score, opponent = p.points, None
         rule = "1.7.2.1: not played: a game against himself, for the points registered"
-    return BursteinRound(g.round, g.kind, opponent, g.points, score, score, g.points * score, rule)
+    return BursteinRound(
+        round=g.round,
+        kind=g.kind,
+        opponent=opponent,
+        points=g.points,
+        counted_score=score,
+        buchholz=score,
+        sonneborn_berger=g.points * score,
+        rule=rule,
+    )
 
 
 def seeding_rounds(rounds: int) -> int:
@@ -170,11 +179,18 @@ def _seen_units(t: Tournament, reading: str) -> list[int]:
     return out
 
 
-def _sums(t: Tournament, seen: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
-    """Per player: Buchholz (units), Sonneborn-Berger (units squared) and the median's cut
-    (the highest plus the lowest contribution; units), in one pass over the games."""
+class _Sums(NamedTuple):
+    """One player's sums on the tournament's grid, before they are made Fractions."""
+
+    buchholz: int  # units
+    sonneborn_berger: int  # units squared
+    cut: int  # the median's cut: the highest plus the lowest contribution (units)
+
+
+def _sums(t: Tournament, seen: Sequence[int]) -> list[_Sums]:
+    """Per player, in participant order, the sums of 1.7.1, in one pass over the games."""
     index = t.index
-    bh, sb, cut = [], [], []
+    out = []
     for p in t.participants:
         b = s = 0
         parts = []
@@ -187,10 +203,9 @@ def _sums(t: Tournament, seen: Sequence[int]) -> tuple[list[int], list[int], lis
             b += score
             s += g.units * score
             parts.append(score)
-        bh.append(b)
-        sb.append(s)
-        cut.append(max(parts) + min(parts) if len(parts) >= 2 else b)
-    return bh, sb, cut
+        cut = max(parts) + min(parts) if len(parts) >= 2 else b
+        out.append(_Sums(buchholz=b, sonneborn_berger=s, cut=cut))
+    return out
 
 
 def burstein_index(
@@ -210,33 +225,14 @@ def burstein_index(
     now = standing_after(t, after_round)
     scale = now.scale
     seen = _seen_units(now, zero_bye)
-    bh, sb, cut = _sums(now, seen)
     nxt = virtual_points(now, now.rounds + 1)
+    old = edition == "till-2025"
     entries = []
     keys: dict[int, tuple[int, ...]] = {}
-    old = edition == "till-2025"
-    for i, p in enumerate(now.participants):
-        b, s = Fraction(bh[i], scale), Fraction(sb[i], scale * scale)
-        median = Fraction(bh[i] - cut[i], scale) if old else None
-        key = (b, s) if median is None else (s, b, median)
-        # 1.8.1 then 1.8.2: the methods descending, then the TPN ascending (SB in units
-        # squared, the others in units: each compares only with its own kind)
-        keys[p.id] = (-sb[i], -bh[i], cut[i] - bh[i], p.id) if old else (-bh[i], -sb[i], p.id)
+    for p, seen_units, sums in zip(now.participants, seen, _sums(now, seen), strict=True):
         extra = nxt.get(p.id, Fraction(0))
-        entries.append(
-            BursteinEntry(
-                p.id,
-                p.points,
-                Fraction(seen[i], scale),
-                extra,
-                p.points + extra,
-                b,
-                s,
-                median,
-                key,
-                colour_preference(p, none_is_black=False),
-            )
-        )
+        entries.append(_entry(p, Fraction(seen_units, scale), extra, sums, scale, old))
+        keys[p.id] = _sort_key(p.id, sums, old)
     planned = planned_rounds(rounds, t)
     seeds = None if planned is None else seeding_rounds(planned)
     result = BursteinIndex(
@@ -259,6 +255,34 @@ def burstein_index(
     object.__setattr__(result, "order", order)
     object.__setattr__(result, "groups", groups)
     return result
+
+
+def _entry(
+    p: Participant, seen: Fraction, extra: Fraction, sums: _Sums, scale: int, old: bool
+) -> BursteinEntry:
+    """One player's entry; *old*: the till-2025 index (SB, Buchholz, median)."""
+    b = Fraction(sums.buchholz, scale)
+    s = Fraction(sums.sonneborn_berger, scale * scale)
+    median = Fraction(sums.buchholz - sums.cut, scale) if old else None
+    return BursteinEntry(
+        id=p.id,
+        score=p.points,
+        seen_score=seen,
+        virtual_points=extra,
+        pairing_score=p.points + extra,
+        buchholz=b,
+        sonneborn_berger=s,
+        median=median,
+        index=(b, s) if median is None else (s, b, median),
+        colour=colour_preference(p, none_is_black=False),
+    )
+
+
+def _sort_key(pid: int, sums: _Sums, old: bool) -> tuple[int, ...]:
+    """1.8.1 then 1.8.2: the methods descending, then the TPN ascending, in integers (SB in
+    units squared, the others in units: each compares only with its own kind)."""
+    bh, sb = sums.buchholz, sums.sonneborn_berger
+    return (-sb, -bh, sums.cut - bh, pid) if old else (-bh, -sb, pid)
 
 
 def _notes(edition: str, planned: int | None) -> tuple[str, ...]:

@@ -98,14 +98,20 @@ class DubovIndex:
 def _round_working(g: Game, ratings: Mapping[int, int]) -> DubovRound:
     if g.kind in PLAYED_KINDS and g.opponent is not None:
         return DubovRound(
-            g.round,
-            g.kind,
-            g.opponent,
-            ratings[g.opponent],
-            "1.7.1: an opponent met over the board",
+            round=g.round,
+            kind=g.kind,
+            opponent=g.opponent,
+            rating=ratings[g.opponent],
+            rule="1.7.1: an opponent met over the board",
         )
     why = "forfeit: not played over the board" if g.kind.has_opponent else "no game"
-    return DubovRound(g.round, g.kind, g.opponent, None, f"1.7.1: not counted ({why})")
+    return DubovRound(
+        round=g.round,
+        kind=g.kind,
+        opponent=g.opponent,
+        rating=None,
+        rule=f"1.7.1: not counted ({why})",
+    )
 
 
 def middle_out(items: Sequence[T]) -> list[T]:
@@ -173,16 +179,16 @@ def _entry(
     total = sum(ratings[o] for o in opponents)
     aro = round_half_up(total, len(opponents)) if opponents else 0  # 1.7.3: 0 before a game
     return DubovEntry(
-        p.id,
-        ratings.get(p.id),
-        p.id in provisional,
-        p.points,
-        extra,
-        p.points + extra,
-        len(opponents),
-        total,
-        aro,
-        colour_preference(p, none_is_black=True),
+        id=p.id,
+        rating=ratings.get(p.id),
+        provisional=p.id in provisional,
+        score=p.points,
+        virtual_points=extra,
+        pairing_score=p.points + extra,
+        games=len(opponents),
+        rating_sum=total,
+        aro=aro,
+        colour=colour_preference(p, none_is_black=True),
     )
 
 
@@ -197,11 +203,11 @@ def _groups(index: DubovIndex) -> tuple[DubovGroup, ...]:
         black = sorted(e.id for e in members if e.colour.colour is not Colour.WHITE)
         out.append(
             DubovGroup(
-                score,
-                tuple(white),
-                tuple(black),
-                tuple(middle_out(white)),
-                tuple(middle_out(black)),
+                score=score,
+                white_seekers=tuple(white),
+                black_seekers=tuple(black),
+                white_shifters=tuple(middle_out(white)),
+                black_shifters=tuple(middle_out(black)),
             )
         )
     return tuple(out)

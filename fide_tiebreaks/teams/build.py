@@ -20,7 +20,15 @@ from ..model import (
     TeamData,
     Tournament,
 )
-from .records import FindingKind, Lineup, Provisional, TeamEvent, TeamFinding, TeamRecords
+from .records import (
+    MATCH_LETTER,
+    FindingKind,
+    Lineup,
+    Provisional,
+    TeamEvent,
+    TeamFinding,
+    TeamRecords,
+)
 from .views import match_scoring, participants_for, scoring_for, team_view
 
 
@@ -362,20 +370,6 @@ def _declared_totals(event: _Event) -> None:
             )
 
 
-_LETTER = {
-    ResultKind.WIN: "W",
-    ResultKind.DRAW: "D",
-    ResultKind.LOSS: "L",
-    ResultKind.FORFEIT_WIN: "+",
-    ResultKind.FORFEIT_LOSS: "-",
-    ResultKind.DOUBLE_FORFEIT: "-",
-    ResultKind.FULL_BYE: "F",
-    ResultKind.HALF_BYE: "H",
-    ResultKind.ZERO_BYE: "Z",
-    ResultKind.NOT_PAIRED: "Z",
-}
-
-
 def _abnormal(event: _Event) -> None:
     """TRF-2026 299 in a team file: a record with a result letter gives the matching matches
     of those teams (in its round, or in every round) the match and game points it states."""
@@ -396,7 +390,7 @@ def _abnormal(event: _Event) -> None:
             hits = [
                 m
                 for m in matches[tid]
-                if (x.round is None or m.round == x.round) and _LETTER.get(m.kind) == x.letter
+                if (x.round is None or m.round == x.round) and MATCH_LETTER.get(m.kind) == x.letter
             ]
             if not hits:
                 where = f"in round {x.round}" if x.round else "in any round"

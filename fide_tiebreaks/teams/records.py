@@ -66,6 +66,23 @@ class AbnormalPoints(NamedTuple):
     teams: list[int]
 
 
+#: A match's result kind -> the ``299`` letter that names it (column 5: ``W D L F H Z + -``),
+#: shared by the team reader and the TRF team writer. A double forfeit is a forfeit loss, a
+#: round not paired a zero-point bye: 299 has no letter of their own for them.
+MATCH_LETTER = {
+    ResultKind.WIN: "W",
+    ResultKind.DRAW: "D",
+    ResultKind.LOSS: "L",
+    ResultKind.FORFEIT_WIN: "+",
+    ResultKind.FORFEIT_LOSS: "-",
+    ResultKind.DOUBLE_FORFEIT: "-",
+    ResultKind.FULL_BYE: "F",
+    ResultKind.HALF_BYE: "H",
+    ResultKind.ZERO_BYE: "Z",
+    ResultKind.NOT_PAIRED: "Z",
+}
+
+
 @dataclass
 class TeamRecords:
     """What a reader found about teams, before the matches are built."""

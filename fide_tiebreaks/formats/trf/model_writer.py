@@ -145,44 +145,65 @@ def _carried(out: Output) -> Iterator[tuple[str, str]]:
     """(code, text) of each record the model does not hold, as the source has it; in TRF16
     a TRF-2026 record is refused, or written as the record or engine extension that holds
     it (142 as XXR, 152 as XXC white1/black1, 222 as the free text of 122)."""
-    t = out.t
-    if t.source is not None:
-        texts: Iterator[str] = (sl.text for sl in t.source.lines if sl.text.strip())
-    else:
-        texts = (
-            f"{code} {value}"
-            for code, values in sorted(t.info.items())
-            for value in values.split("\n")
-            if value.strip()
-        )
-    lines = list(texts)
-    if t.source is None:  # else the source's own lines carry them
-        lines += model_records(t, out.ind)
-        lines += _national_lines(out)
+    lines = _gathered(out)
     has_122 = any(text[:3] == "122" for text in lines)
     for text in lines:
-        code = "###" if text.startswith("###") else text[:3].upper()
-        if _NRS.match(text) and code != "001":
-            code = "NRS"
-        if code in REGENERATED or code in ("092", "192"):
-            continue  # 092 and 192 are written with the type (_type_records)
-        if code == "240" and not _future_bye(text, t.rounds):
-            continue  # a bye of a played round is in the round block (or in team 240s)
-        if out.form == "trf16" and code == "152":
-            colour = text[4:].strip().upper()[:1]
-            if colour in ("W", "B"):
-                yield "XXC", "XXC " + ("white1" if colour == "W" else "black1")
+        code = _code_of(text)
+        if not _carried_over(code, text, out.t.rounds):
+            continue
+        if out.form == "trf16":
+            converted = _trf16_form(code, text, has_122)
+            if converted is not None:
+                yield converted  # written in TRF16's own way, whatever is dropped
                 continue
-        if out.form == "trf16" and code == "222" and not has_122:
-            yield "122", "122 " + text[4:].strip()  # TRF16's time control is free text
-            continue
-        if out.form == "trf16" and (code in TRF26_ONLY or code == "NRS"):
-            what = "national rating lines" if code == "NRS" else f"record '{text[:20].strip()}'"
-            out.refuse(code, f"{what} (TRF-2026 only)")
-            continue
-        if code in out.drop:
-            continue
-        yield code, text
+            if code in TRF26_ONLY or code == "NRS":
+                what = "national rating lines" if code == "NRS" else f"record '{text[:20].strip()}'"
+                out.refuse(code, f"{what} (TRF-2026 only)")
+                continue
+        if code not in out.drop:
+            yield code, text
+
+
+def _gathered(out: Output) -> list[str]:
+    """The lines to carry: the source's non-blank lines, or for a built event its info
+    records, the model's own records and the national rating lines."""
+    t = out.t
+    if t.source is not None:  # the source's own lines carry the model records too
+        return [sl.text for sl in t.source.lines if sl.text.strip()]
+    lines = [
+        f"{code} {value}"
+        for code, values in sorted(t.info.items())
+        for value in values.split("\n")
+        if value.strip()
+    ]
+    return lines + model_records(t, out.ind) + _national_lines(out)
+
+
+def _code_of(text: str) -> str:
+    """A line's record code: its first three characters, ``###`` for a comment and NRS for
+    a national rating line."""
+    code = "###" if text.startswith("###") else text[:3].upper()
+    return "NRS" if _NRS.match(text) and code != "001" else code
+
+
+def _carried_over(code: str, text: str, rounds: int) -> bool:
+    """Whether a line is carried, rather than written again from the model."""
+    if code in REGENERATED or code in ("092", "192"):
+        return False  # 092 and 192 are written with the type (_type_records)
+    # a bye of a played round is in the round block (or in team 240s)
+    return code != "240" or _future_bye(text, rounds)
+
+
+def _trf16_form(code: str, text: str, has_122: bool) -> tuple[str, str] | None:
+    """A TRF-2026 line as the TRF16 record or engine extension that holds it; None when
+    TRF16 has no other form for it."""
+    if code == "152":
+        colour = text[4:].strip().upper()[:1]
+        if colour in ("W", "B"):
+            return "XXC", "XXC " + ("white1" if colour == "W" else "black1")
+    if code == "222" and not has_122:
+        return "122", "122 " + text[4:].strip()  # TRF16's time control is free text
+    return None
 
 
 def _national_lines(out: Output) -> list[str]:

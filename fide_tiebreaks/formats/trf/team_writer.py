@@ -8,22 +8,11 @@ from fractions import Fraction
 
 from ...model import Colour, Match, ResultKind, TeamData, Tournament
 from ...teams import team_scores
+from ...teams.records import MATCH_LETTER
 from .forms import MAX_ID, MAX_TEAM, Output, fit, points_field
 
 _BYE_LETTER = {ResultKind.FULL_BYE: "F", ResultKind.HALF_BYE: "H", ResultKind.ZERO_BYE: "Z"}
 _FORFEIT = {ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-"}
-_LETTER = {
-    ResultKind.WIN: "W",
-    ResultKind.DRAW: "D",
-    ResultKind.LOSS: "L",
-    ResultKind.FORFEIT_WIN: "+",
-    ResultKind.FORFEIT_LOSS: "-",
-    ResultKind.DOUBLE_FORFEIT: "-",
-    ResultKind.FULL_BYE: "F",
-    ResultKind.HALF_BYE: "H",
-    ResultKind.ZERO_BYE: "Z",
-    ResultKind.NOT_PAIRED: "Z",
-}  # as teams._LETTER
 _PLAYED = {ResultKind.WIN, ResultKind.DRAW, ResultKind.LOSS}
 
 
@@ -162,11 +151,11 @@ def _abnormal(out: Output, data: TeamData) -> list[str]:
                 gp = sum((b.points for b in boards), Fraction(0))
             else:
                 gp = data.game_scoring.points(m.kind, Colour.NONE)
-            if (m.mp, m.gp) == (mp, gp) or m.kind not in _LETTER:
+            if (m.mp, m.gp) == (mp, gp) or m.kind not in MATCH_LETTER:
                 continue
             what = f"team {team.id}, round {m.round}:"
             lines.append(
-                f"299 {_LETTER[m.kind]}  "
+                f"299 {MATCH_LETTER[m.kind]}  "
                 f"{points_field(m.mp, 4, f'{what} match points', out.problems)}  "
                 f"{points_field(m.gp, 4, f'{what} game points', out.problems)}  "
                 f"{m.round:3d} {team.id:4d}"

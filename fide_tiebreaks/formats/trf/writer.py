@@ -43,36 +43,62 @@ def with_ranks(
     eol = eols.most_common(1)[0][0] if eols else "\n"
     record = SourceLine("212 " + ",".join(["PTS", *codes]), eol)
     extra = [SourceLine(text, eol) for text in decisions]
+    ranked = [
+        _ranked(sl, ranks, teams)
+        for sl in source.lines
+        if not sl.text.startswith(_DECISION_RECORDS)
+    ]
+    return encode(source, _placed(ranked, record, extra))
+
+
+def _ranked(sl: SourceLine, ranks: Mapping[int, int], teams: bool) -> SourceLine:
+    """A line with its rank filled in: a team's in columns 69-71 of its ``310`` record, or
+    (an individual event) a player's in columns 86-89 of its ``001`` record."""
+    code = sl.text[:3]
+    if code == "310" and teams:
+        return _with_rank(sl, sl.text[4:7], ranks, start=68, width=3)
+    if code == "001" and not teams:
+        return _with_rank(sl, sl.text[4:8], ranks, start=85, width=4)
+    return sl
+
+
+def _with_rank(
+    sl: SourceLine, id_text: str, ranks: Mapping[int, int], *, start: int, width: int
+) -> SourceLine:
+    """*sl* with the rank of the id in *id_text*, right-aligned in the *width* columns after
+    *start*; unchanged when the id has no rank."""
+    tid = id_text.strip()
+    if not (tid.isdigit() and int(tid) in ranks):
+        return sl
+    text = sl.text.ljust(start + width)
+    rank = f"{ranks[int(tid)]:>{width}}"
+    return SourceLine(text[:start] + rank + text[start + width :], sl.eol)
+
+
+def _placed(
+    lines: Sequence[SourceLine], record: SourceLine, extra: Sequence[SourceLine]
+) -> list[SourceLine]:
+    """*lines* with the 212 *record* and the *extra* records where the file's first 212
+    stands (a second 212 would contradict the first: dropped), or else after the 202, or
+    else before the first player."""
     out: list[SourceLine] = []
     placed = False
     first_player = None
     after_202 = None
-    for sl in source.lines:
+    for sl in lines:
         code = sl.text[:3]
-        if sl.text.startswith(_DECISION_RECORDS):
-            continue
         if code == "212":
             if not placed:
                 out.append(SourceLine(record.text, sl.eol))
                 out.extend(extra)
                 placed = True
-            continue  # a second 212 would contradict the first
-        if code == "310" and teams:
-            tid_text = sl.text[4:7].strip()
-            if tid_text.isdigit() and int(tid_text) in ranks:
-                text = sl.text.ljust(71)
-                sl = SourceLine(text[:68] + f"{ranks[int(tid_text)]:>3}" + text[71:], sl.eol)
-        if code == "001":
-            if first_player is None:
-                first_player = len(out)
-            pid_text = sl.text[4:8].strip()
-            if not teams and pid_text.isdigit() and int(pid_text) in ranks:
-                text = sl.text.ljust(89)
-                sl = SourceLine(text[:85] + f"{ranks[int(pid_text)]:>4}" + text[89:], sl.eol)
+            continue
+        if code == "001" and first_player is None:
+            first_player = len(out)
         out.append(sl)
         if code == "202":
             after_202 = len(out)
     if not placed:
         at = after_202 if after_202 is not None else (first_player or 0)
         out[at:at] = [record, *extra]
-    return encode(source, out)
+    return out
