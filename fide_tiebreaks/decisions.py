@@ -139,7 +139,9 @@ def settle(
     """Apply *decisions* (in order) to the groups *rows* leave tied, then draw lots with
     *seed* for what is still tied (C.07 4.2). Raises DecisionError for a decision that names
     an unknown participant, one not tied, or one that contradicts the list."""
-    position = {row.participant.id: i for i, row in enumerate(rows)}
+    # row index by participant id: only decisions and lots name participants
+    named = bool(decisions) or seed is not None
+    position = {row.participant.id: i for i, row in enumerate(rows)} if named else {}
     runs: list[list[int]] = []  # tied runs of row indices, best first
     for i, row in enumerate(rows):
         if runs and rows[runs[-1][0]].rank == row.rank:

@@ -10,7 +10,15 @@ from ...diagnostics import InputError
 from ...model import Colour, Game, Participant, ResultKind, Scoring
 from ...numbers import exact_str, from_units, parse_decimal
 from ..base import fatal
-from .state import MAX_PLAYERS, MAX_ROUNDS, ParserState, PlayerLine, column_of, digits
+from .state import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    ParserState,
+    PlayerLine,
+    column_of,
+    digits,
+    new_participant,
+)
 
 # Result codes of the round blocks (TRF16 C.04 Annex 2; letters are case-insensitive).
 WITH_OPPONENT = {
@@ -100,13 +108,9 @@ def player_line(st: ParserState, number: int, line: str) -> None:
             opponent = int(opp) if opp != "    " else 0
             found = (with_opponent if opponent else without).get(colour_and_code)
             if found is not None:
+                kind, colour, points, units = found
                 # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
-                append(
-                    _new(
-                        Game,
-                        (i, found.kind, opponent or None, found.colour, found.points, found.units),
-                    )
-                )
+                append(_new(Game, (i, kind, opponent or None, colour, points, units)))
             elif not _block(st, player, 91 + 10 * (i - 1)):
                 return
     else:
@@ -198,7 +202,7 @@ def participant(
         rank = int(rank_text)
     elif rank_text:
         st.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
-    return Participant(
+    return new_participant(
         id=p.id,
         name=line[14:47].strip(),
         points=from_units(units, scale),
@@ -302,10 +306,9 @@ def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
     out = st.out
     for pid, p in players.items():
         for g in p.games:
-            opp = g.opponent
+            r, kind, opp, colour, _points, _units = g  # Game fields, unpacked (hot loop)
             if opp is None:
                 continue
-            r = g.round
             o = players.get(opp)
             if o is None or opp == pid:
                 what = (
@@ -320,33 +323,34 @@ def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
                 p.games[r - 1] = st.game(r, ResultKind.NOT_PAIRED, None, Colour.NONE)
                 continue
             og = o.games[r - 1]
-            if og.opponent != pid:
-                said = "nothing" if og.opponent is None else f"opponent {og.opponent}"
+            _, o_kind, o_opp, o_colour, _, _ = og
+            if o_opp != pid:
+                said = "nothing" if o_opp is None else f"opponent {o_opp}"
                 out.warning(
                     p.line,
                     column_of(r),
                     f"round {r}: results do not mirror: {pid} played {opp}, whose line says {said}",
                 )
                 continue
-            if g.kind is ResultKind.FORFEIT_LOSS and og.kind in LOSSES_BY_FORFEIT:
+            if kind is ResultKind.FORFEIT_LOSS and o_kind in LOSSES_BY_FORFEIT:
                 p.games[r - 1] = g._replace(kind=ResultKind.DOUBLE_FORFEIT)
                 o.games[r - 1] = og._replace(kind=ResultKind.DOUBLE_FORFEIT)
                 continue
             if pid > opp:
                 continue  # each pair checked once
-            if MIRROR.get(g.kind) is not og.kind:
+            if MIRROR.get(kind) is not o_kind:
                 out.warning(
                     p.line,
                     column_of(r) + 7,
                     f"round {r}: results do not mirror: {pid} "
-                    f"has '{g.kind.value}' against {opp}, who has '{og.kind.value}' "
+                    f"has '{kind.value}' against {opp}, who has '{o_kind.value}' "
                     f"against {pid}",
                 )
-            if g.colour is og.colour and g.colour is not Colour.NONE:
+            if colour is o_colour and colour is not Colour.NONE:
                 out.warning(
                     p.line,
                     column_of(r) + 5,
-                    f"round {r}: {pid} and {opp} both have colour '{g.colour.value}'",
+                    f"round {r}: {pid} and {opp} both have colour '{colour.value}'",
                 )
 
 

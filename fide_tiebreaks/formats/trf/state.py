@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ...diagnostics import Collector
-from ...model import Acceleration, Colour, Game, ResultKind, Scoring, SourceFile
+from ...model import Acceleration, Colour, Game, Participant, ResultKind, Scoring, SourceFile
 from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
@@ -24,6 +25,35 @@ def digits(text: str) -> bool:
 def record_value(line: str) -> str:
     """The free value of a header record: column 5 onwards."""
     return line[4:].strip()
+
+
+_Frozen = TypeVar("_Frozen")
+
+
+def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
+    """A keyword constructor of the frozen data class *cls* that fills the instance's
+    ``__dict__`` at once: a frozen class's ``__init__`` sets each field through
+    ``object.__setattr__``, a call per field. For the loop that builds one per participant
+    of a large event: every field without a default must be given by name, and a field
+    with a ``default_factory`` is refused (when the constructor is made)."""
+    defaults = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a default factory needs __init__")
+        if f.default is not MISSING:
+            defaults[f.name] = f.default
+    new = object.__new__
+
+    def make(**values: object) -> _Frozen:
+        made = new(cls)
+        made.__dict__.update(defaults, **values)
+        return made
+
+    return make
+
+
+#: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes.
+new_participant = frozen_maker(Participant)
 
 
 @dataclass
