@@ -51,6 +51,21 @@ def test_the_entry_point_registers_the_plugin_with_its_distribution():
     assert set(mine.presets) == {"uschess-swiss", "uschess-team"}
 
 
+def test_every_code_names_its_article_of_rule_34():
+    # The 7th edition's numbering of 34E, as listed article by article in the open-source
+    # pairing program Coronate's rulebook checklist (johnridesabike/coronate, "34E1.
+    # Modified Median ... 34E4. Median system (not modified) ... 34E9. Cumulative scores of
+    # opposition ... 34E11. Average rating of opposition"), and 34G2 for the team system.
+    expected = {
+        "MM": "34E1", "MED": "34E4", "SOLK": "34E2", "CUM": "34E3", "OCUM": "34E9",
+        "USDE": "34E5", "MBLK": "34E6", "KASH": "34E7", "USSB": "34E8", "USARO": "34E11",
+        "USAT": "34G2",
+    }  # fmt: skip
+    codes = {t.code: t for t in fide_tiebreaks_uschess.CODES}
+    for code, article in expected.items():
+        assert codes[code].article.endswith(f" {article}"), (code, codes[code].article)
+
+
 def test_34e1_adjusted_score_of_an_opponent_who_withdrew(tmp_path):
     # 34E1's example: won the first two games, lost the third, withdrew before rounds 4 and
     # 5: 1 + 1 + 0 + 1/2 + 1/2 = 3. Player 4 of rulebook-examples.xml is that player.
