@@ -177,3 +177,26 @@ def test_the_team_system_after_round_2_counts_only_the_rounds_ranked(tmp_path):
     t = event(tmp_path, "team-usat.xml")
     s = compute_standings(t, "USAT", reg=registry(), after_round=2, strict=True)
     assert s.values("USAT") == {1: 6, 2: Fraction(3, 2), 3: 4, 4: 3}
+
+
+def test_the_table_heading_says_which_columns_keep_the_us_edition():
+    # MM and KASH name uschess-7 (Tiebreak.edition), so in a run under fide-2024 the heading
+    # that says "edition fide-2024" must also say that those two columns are not under it;
+    # BH and SB are FIDE's and follow the run's edition.
+    done = subprocess.run(
+        [*CLI, "standings", str(TEC), "--tiebreaks", "MM,BH,SB,KASH", "--edition", "fide-2024"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    heading = done.stdout.splitlines()[1]
+    assert heading.endswith(
+        "tie-breaks MM, BH, SB, KASH; MM, KASH under edition uschess-7 (their own rules)"
+    )
+    alone = subprocess.run(
+        [*CLI, "standings", str(TEC), "--preset", "uschess-swiss"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert alone.stdout.splitlines()[1].endswith("tie-breaks MM, SOLK, CUM, OCUM")
