@@ -200,3 +200,34 @@ def test_the_table_heading_says_which_columns_keep_the_us_edition():
         check=True,
     )
     assert alone.stdout.splitlines()[1].endswith("tie-breaks MM, SOLK, CUM, OCUM")
+
+
+FORFEITS = Path(__file__).parent / "forfeits.trf"  # TRF16, hand-written for the test
+
+
+def test_forfeits_on_both_sides_and_a_player_never_present(tmp_path):
+    # Round 1: #1 v #2 double forfeit, #3 wins by forfeit against #4; rounds 2 and 3 played
+    # (#1 and #2 beat #3 and #4); #5 absent every round. 34E1 adjusted scores (each unplayed
+    # round 1/2): #1 1/2+1+1 = 2.5, #2 2.5, #3 1/2+0+0 = 0.5, #4 0.5. Own unplayed rounds
+    # count 0. #1 (plus, 2 of 3): opponents 0, 0.5, 0.5; SOLK 1, MM drops the 0: 1, MED
+    # drops 0 and one 0.5: 0.5. #3 (minus, 1 of 3): 0, 2.5, 2.5; SOLK 5, MM drops a 2.5:
+    # 2.5. CUM (34E3): #1 0+1+2 = 3 (a double forfeit is no unplayed win: nothing deducted);
+    # #3 1+1+1 - 1 (forfeit win) = 2. OCUM (34E9): #1 meets #3 (2) and #4 (0) = 2; #3 meets
+    # #1 (3) and #2 (3) = 6. KASH (34E7): #1 0+4+4 = 8, #3 0+1+1 = 2. MBLK (34E6): a forfeit
+    # has no colour played: #4 1 (round 2). USSB (34E8): #1 beat #3 and #4: 0.5+0.5 = 1.
+    # USARO (34E11): #1 (1700+1800)/2 = 1750. USDE (34E5): #1 and #2 never played: 0.
+    t = read_trf(str(FORFEITS)).tournament
+    s = compute_standings(
+        t, "MM,MED,SOLK,CUM,OCUM,KASH,MBLK,USSB,USARO,USDE", None, reg=registry(), strict=True
+    )
+    half = Fraction(1, 2)
+    assert s.values("SOLK") == {1: 1, 2: 1, 3: 5, 4: 5, 5: 0}
+    assert s.values("MM") == {1: 1, 2: 1, 3: 5 * half, 4: 5 * half, 5: 0}
+    assert s.values("MED")[1] == half
+    assert s.values("CUM") == {1: 3, 2: 3, 3: 2, 4: 0, 5: 0}
+    assert s.values("OCUM") == {1: 2, 2: 2, 3: 6, 4: 6, 5: 0}
+    assert s.values("KASH") == {1: 8, 2: 8, 3: 2, 4: 2, 5: 0}
+    assert s.values("MBLK")[4] == 1
+    assert s.values("USSB")[1] == 1
+    assert s.values("USARO")[1] == 1750
+    assert s.values("USDE")[1] == 0
