@@ -69,6 +69,19 @@ def _overall(s: Standings) -> str:
     return _layout(s, head, body, left={2, 3})
 
 
+def _own_rules(s: Standings) -> str:
+    """The codes of another rulebook that keep their own edition (Tiebreak.edition) in a run
+    of this one, so the heading never claims an edition a column was not computed under."""
+    own: dict[str, list[str]] = {}
+    for key, tb in zip(s.codes, s.tiebreaks, strict=True):
+        rules = tb.edition_in(s.edition)
+        if rules.name != s.edition.name:
+            own.setdefault(rules.name, []).append(key)
+    return "".join(
+        f"; {', '.join(keys)} under edition {name} (their own rules)" for name, keys in own.items()
+    )
+
+
 def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]) -> str:
     t = s.tournament
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
@@ -83,7 +96,7 @@ def _layout(s: Standings, head: list[str], body: list[list[str]], left: set[int]
     kind = f"team {t.type.value} ({t.team.primary} first)" if t.team else t.type.value
     info = (
         f"{kind}, {counted(t.rounds, 'round')}; edition {s.edition.name} "
-        f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}"
+        f"({s.edition.citation}); tie-breaks {', '.join(s.codes) or 'none'}{_own_rules(s)}"
     )
     after = [printable(text) for text in lines(s)]
     tail = ["", "After the tie-break list:", *(f"  {text}" for text in after)] if after else []

@@ -64,7 +64,7 @@ CODES = (
     _code(
         "MED",
         "Median (Harkness)",
-        "34E1",
+        "34E4",
         "Opponents' adjusted scores, highest and lowest dropped (two each way from 9 rounds).",
         compute=opposition.median,
         explain=opposition.explain_median,
@@ -88,7 +88,7 @@ CODES = (
     _code(
         "OCUM",
         "Cumulative of opposition",
-        "34E4",
+        "34E9",
         "Sum of the opponents' Cumulative tie-breaks.",
         compute=progress.cumulative_of_opposition,
         explain=progress.explain_cumulative_of_opposition,
@@ -129,7 +129,7 @@ CODES = (
     _code(
         "USARO",
         "Average rating of opposition",
-        "34E10",
+        "34E11",
         "Mean rating of the rated opponents played.",
         compute=games.average_rating_of_opposition,
         explain=games.explain_average_rating,

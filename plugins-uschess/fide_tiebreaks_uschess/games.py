@@ -1,5 +1,5 @@
 """The US Chess systems read from a player's own games: result between tied players (34E5),
-most blacks (34E6), Kashdan (34E7) and the average rating of the opposition (34E10)."""
+most blacks (34E6), Kashdan (34E7) and the average rating of the opposition (34E11)."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def _ratings_met(ctx: Context, pid: int) -> list[int]:
 
 
 def average_rating_of_opposition(ctx: Context) -> dict[int, Fraction]:
-    """USARO, US Chess OR7 34E10: the mean rating of the opponents played (exact, no
+    """USARO, US Chess OR7 34E11: the mean rating of the opponents played (exact, no
     rounding stated); unrated opponents and unplayed games are left out; 0 when none."""
     out = {}
     for p in ctx.tournament.participants:
@@ -138,7 +138,7 @@ def explain_average_rating(ctx: Context, pid: int) -> list[Step]:
     met = _ratings_met(ctx, pid)
     mean = Fraction(sum(met), len(met)) if met else Fraction(0)
     listed = " + ".join(map(str, met)) or "no rated opponent played"
-    out = [Step(f"({listed}) / {len(met)} = {exact_str(mean)} (34E10)", mean)]
+    out = [Step(f"({listed}) / {len(met)} = {exact_str(mean)} (34E11)", mean)]
     if unrated:
         out.append(Step(f"unrated, left out: {', '.join(unrated)}"))
     return out

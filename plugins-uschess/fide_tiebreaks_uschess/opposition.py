@@ -1,4 +1,4 @@
-"""The opponent-score systems of US Chess rule 34E: Modified Median (34E1), Median (34E1),
+"""The opponent-score systems of US Chess rule 34E: Modified Median (34E1), Median (34E4),
 Solkoff (34E2) and Sonneborn-Berger (34E8), each on the opponent table of the edition
 ``uschess-7`` (adjusted scores; own unplayed rounds as opponents scoring 0)."""
 
@@ -66,10 +66,10 @@ def modified_median_discard(t: Tournament, p: Participant, options: Mapping[str,
 
 
 def median_discard(t: Tournament, p: Participant, options: Mapping[str, Any]) -> Discard:
-    """34E1 Median (Harkness): the highest and the lowest, whatever the score (two of each
+    """34E4 Median (Harkness): the highest and the lowest, whatever the score (two of each
     from nine rounds on)."""
     n = each_way(t)
-    return Discard(n, n, f"median: {n} highest and {n} lowest discarded (34E1; {t.rounds} rounds)")
+    return Discard(n, n, f"median: {n} highest and {n} lowest discarded (34E4; {t.rounds} rounds)")
 
 
 def solkoff_discard(t: Tournament, p: Participant, options: Mapping[str, Any]) -> Discard:
@@ -99,7 +99,7 @@ def modified_median(ctx: Context) -> dict[int, Fraction]:
 
 
 def median(ctx: Context) -> dict[int, Fraction]:
-    """MED, US Chess OR7 34E1: the Median (Harkness) system, the highest and lowest adjusted
+    """MED, US Chess OR7 34E4: the Median (Harkness) system, the highest and lowest adjusted
     opponents' scores discarded for every player (two each way from nine rounds)."""
     return _sums(ctx, median_discard, False)
 
@@ -167,7 +167,7 @@ def explain_modified_median(ctx: Context, pid: int) -> list[Line | Step]:
 
 
 def explain_median(ctx: Context, pid: int) -> list[Line | Step]:
-    """The adjusted opponents' scores with the highest and lowest marked (34E1)."""
+    """The adjusted opponents' scores with the highest and lowest marked (34E4)."""
     return _lines(ctx, pid, median_discard, False)
 
 

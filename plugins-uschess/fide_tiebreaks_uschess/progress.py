@@ -1,5 +1,5 @@
 """The running-score systems of US Chess rule 34E: Cumulative (34E3) and Cumulative of
-opposition (34E4)."""
+opposition (34E9)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def opponents_met(p: Participant) -> list[int]:
 
 
 def cumulative_of_opposition(ctx: Context) -> dict[int, Fraction]:
-    """OCUM, US Chess OR7 34E4: the sum of the Cumulative tie-breaks (34E3, with their
+    """OCUM, US Chess OR7 34E9: the sum of the Cumulative tie-breaks (34E3, with their
     deductions) of the opponents played."""
     cum = _all(ctx)
     return {
@@ -99,7 +99,7 @@ def explain_cumulative(ctx: Context, pid: int) -> list[Step]:
 
 
 def explain_cumulative_of_opposition(ctx: Context, pid: int) -> list[Step]:
-    """Each opponent played and its Cumulative (34E4)."""
+    """Each opponent played and its Cumulative (34E9)."""
     from fide_tiebreaks.explain import Step
 
     p = ctx.tournament.participant(pid)
@@ -114,5 +114,5 @@ def explain_cumulative_of_opposition(ctx: Context, pid: int) -> list[Step]:
         else:
             out.append(Step(f"R{g.round}: {g.kind.description}: no opponent played", round=g.round))
     value = sum((cum[o].value for o in opponents_met(p)), Fraction(0))
-    out.append(Step(f"sum of the opponents' Cumulative: {exact_str(value)} (34E4)", value))
+    out.append(Step(f"sum of the opponents' Cumulative: {exact_str(value)} (34E9)", value))
     return out

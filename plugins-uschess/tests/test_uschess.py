@@ -51,6 +51,21 @@ def test_the_entry_point_registers_the_plugin_with_its_distribution():
     assert set(mine.presets) == {"uschess-swiss", "uschess-team"}
 
 
+def test_every_code_names_its_article_of_rule_34():
+    # The 7th edition's numbering of 34E, as listed article by article in the open-source
+    # pairing program Coronate's rulebook checklist (johnridesabike/coronate, "34E1.
+    # Modified Median ... 34E4. Median system (not modified) ... 34E9. Cumulative scores of
+    # opposition ... 34E11. Average rating of opposition"), and 34G2 for the team system.
+    expected = {
+        "MM": "34E1", "MED": "34E4", "SOLK": "34E2", "CUM": "34E3", "OCUM": "34E9",
+        "USDE": "34E5", "MBLK": "34E6", "KASH": "34E7", "USSB": "34E8", "USARO": "34E11",
+        "USAT": "34G2",
+    }  # fmt: skip
+    codes = {t.code: t for t in fide_tiebreaks_uschess.CODES}
+    for code, article in expected.items():
+        assert codes[code].article.endswith(f" {article}"), (code, codes[code].article)
+
+
 def test_34e1_adjusted_score_of_an_opponent_who_withdrew(tmp_path):
     # 34E1's example: won the first two games, lost the third, withdrew before rounds 4 and
     # 5: 1 + 1 + 0 + 1/2 + 1/2 = 3. Player 4 of rulebook-examples.xml is that player.
@@ -162,3 +177,57 @@ def test_the_team_system_after_round_2_counts_only_the_rounds_ranked(tmp_path):
     t = event(tmp_path, "team-usat.xml")
     s = compute_standings(t, "USAT", reg=registry(), after_round=2, strict=True)
     assert s.values("USAT") == {1: 6, 2: Fraction(3, 2), 3: 4, 4: 3}
+
+
+def test_the_table_heading_says_which_columns_keep_the_us_edition():
+    # MM and KASH name uschess-7 (Tiebreak.edition), so in a run under fide-2024 the heading
+    # that says "edition fide-2024" must also say that those two columns are not under it;
+    # BH and SB are FIDE's and follow the run's edition.
+    done = subprocess.run(
+        [*CLI, "standings", str(TEC), "--tiebreaks", "MM,BH,SB,KASH", "--edition", "fide-2024"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    heading = done.stdout.splitlines()[1]
+    assert heading.endswith(
+        "tie-breaks MM, BH, SB, KASH; MM, KASH under edition uschess-7 (their own rules)"
+    )
+    alone = subprocess.run(
+        [*CLI, "standings", str(TEC), "--preset", "uschess-swiss"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert alone.stdout.splitlines()[1].endswith("tie-breaks MM, SOLK, CUM, OCUM")
+
+
+FORFEITS = Path(__file__).parent / "forfeits.trf"  # TRF16, hand-written for the test
+
+
+def test_forfeits_on_both_sides_and_a_player_never_present(tmp_path):
+    # Round 1: #1 v #2 double forfeit, #3 wins by forfeit against #4; rounds 2 and 3 played
+    # (#1 and #2 beat #3 and #4); #5 absent every round. 34E1 adjusted scores (each unplayed
+    # round 1/2): #1 1/2+1+1 = 2.5, #2 2.5, #3 1/2+0+0 = 0.5, #4 0.5. Own unplayed rounds
+    # count 0. #1 (plus, 2 of 3): opponents 0, 0.5, 0.5; SOLK 1, MM drops the 0: 1, MED
+    # drops 0 and one 0.5: 0.5. #3 (minus, 1 of 3): 0, 2.5, 2.5; SOLK 5, MM drops a 2.5:
+    # 2.5. CUM (34E3): #1 0+1+2 = 3 (a double forfeit is no unplayed win: nothing deducted);
+    # #3 1+1+1 - 1 (forfeit win) = 2. OCUM (34E9): #1 meets #3 (2) and #4 (0) = 2; #3 meets
+    # #1 (3) and #2 (3) = 6. KASH (34E7): #1 0+4+4 = 8, #3 0+1+1 = 2. MBLK (34E6): a forfeit
+    # has no colour played: #4 1 (round 2). USSB (34E8): #1 beat #3 and #4: 0.5+0.5 = 1.
+    # USARO (34E11): #1 (1700+1800)/2 = 1750. USDE (34E5): #1 and #2 never played: 0.
+    t = read_trf(str(FORFEITS)).tournament
+    s = compute_standings(
+        t, "MM,MED,SOLK,CUM,OCUM,KASH,MBLK,USSB,USARO,USDE", None, reg=registry(), strict=True
+    )
+    half = Fraction(1, 2)
+    assert s.values("SOLK") == {1: 1, 2: 1, 3: 5, 4: 5, 5: 0}
+    assert s.values("MM") == {1: 1, 2: 1, 3: 5 * half, 4: 5 * half, 5: 0}
+    assert s.values("MED")[1] == half
+    assert s.values("CUM") == {1: 3, 2: 3, 3: 2, 4: 0, 5: 0}
+    assert s.values("OCUM") == {1: 2, 2: 2, 3: 6, 4: 6, 5: 0}
+    assert s.values("KASH") == {1: 8, 2: 8, 3: 2, 4: 2, 5: 0}
+    assert s.values("MBLK")[4] == 1
+    assert s.values("USSB")[1] == 1
+    assert s.values("USARO")[1] == 1750
+    assert s.values("USDE")[1] == 0
