@@ -138,6 +138,7 @@ def read_input(
     from ..formats import parse_any, read_trf
     from ..formats.base import ReadSettings
 
+    guard_output(getattr(args, "output", None), [args.file, getattr(args, "categories", None)])
     team_pab = getattr(args, "team_pab", None)  # a (MP, GP) pair: see team_pab_pair
     pgn = None
     if hasattr(args, "absent_as"):
@@ -380,6 +381,18 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "ratings", None):
         options["ratings"] = args.ratings
     return options
+
+
+def guard_output(output: str | None, inputs: list[str | None]) -> None:
+    """CommandError (usage, 2) when the *output* (None: standard output) is one of the
+    command's *inputs* (the same file by device and inode: through a link too; ``-`` is
+    standard input). Every command that writes a file calls this before it reads anything."""
+    from ..atomic import OutputError, refuse_inputs
+
+    try:
+        refuse_inputs(output, inputs)
+    except OutputError as e:
+        raise CommandError(str(e)) from None
 
 
 def write_output(path: str | None, data: bytes) -> None:
