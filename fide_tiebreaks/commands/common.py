@@ -72,6 +72,7 @@ def edition_help() -> str:
 def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
+    add_lenient(p)
 
 
 def add_pgn_arguments(p: argparse.ArgumentParser) -> None:
@@ -133,7 +134,7 @@ def read_input(
     with --verbose, else warnings); the reader's result. Raises CommandError when the file
     cannot be read (usage, 2) or, unless *keep_going*, when it has errors (warnings too with
     --strict: problems, 1), saying *stop_message* then."""
-    from ..diagnostics import InputError
+    from ..diagnostics import InputError, Kind
     from ..diagnostics import Severity as S
     from ..formats import parse_any, read_trf
     from ..formats.base import ReadSettings
@@ -145,7 +146,7 @@ def read_input(
         from ..formats.base import PgnOptions
 
         pgn = PgnOptions(args.absent_as, args.round_format, getattr(args, "after_round", None))
-    settings = ReadSettings(team_pab=team_pab, pgn=pgn)
+    settings = ReadSettings(team_pab=team_pab, pgn=pgn, lenient=getattr(args, "lenient", False))
     try:
         if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
             result = parse_any(read_stdin(), input_name(args), settings=settings)
@@ -156,8 +157,28 @@ def read_input(
     if shown is None:
         shown = S.NOTE if args.verbose else S.WARNING
     if print_diagnostics(result.diagnostics, shown, args.strict) and not keep_going:
+        if any(d.kind is Kind.IMPOSSIBLE and d.severity is S.ERROR for d in result.diagnostics):
+            raise CommandError(IMPOSSIBLE_EVENT)  # bad input: usage, 2
         raise CommandError(stop_message, EXIT_PROBLEMS)
     return result
+
+
+IMPOSSIBLE_EVENT = (
+    "the file describes an event that cannot have happened (each line named above), so "
+    "nothing was computed from it; correct the file, or give --lenient to read it as written"
+)
+
+
+def add_lenient(p: argparse.ArgumentParser) -> None:
+    """``--lenient``: read an impossible event as written (ReadSettings.lenient)."""
+    p.add_argument(
+        "--lenient",
+        action="store_true",
+        help="read an event that cannot have happened as the file writes it, each "
+        "impossibility a warning (results that do not mirror, two pairing-allocated byes in a "
+        "round, a roster naming a missing player, contradictory or repeated 330 records); "
+        "without it each is an error and nothing is computed (exit 2)",
+    )
 
 
 def print_diagnostics(diagnostics: Iterable[Any], shown: Severity, strict: bool) -> int:

@@ -38,6 +38,7 @@ def read_tournament(
     settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
+    lenient: bool = False,
 ) -> ReadResult:
     """Read a tournament file in any format we read: TRF (TRF16, TRF-2026), the XML
     tournament form (fide-tiebreaks.xsd), Chess-JSON or a tournament PGN, told apart by their
@@ -49,8 +50,11 @@ def read_tournament(
     (mp, gp))``: the match and game points of a team's pairing-allocated bye where the file
     cannot say them (TRF16: default a drawn match, half the boards); ``pgn=`` likewise
     the short form of ``settings=ReadSettings(pgn=...)``: how to read what a PGN cannot say
-    (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
-    return parse_any(read_bytes(path), str(path), settings=settled(settings, team_pab, pgn))
+    (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`). ``lenient=True`` (short for
+    ``settings=ReadSettings(lenient=True)``) reads an impossible event as written, with
+    warnings, where by default each impossibility is an error (no standings from it)."""
+    settings = settled(settings, team_pab, pgn, lenient)
+    return parse_any(read_bytes(path), str(path), settings=settings)
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
@@ -64,11 +68,12 @@ def parse_any(
     settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
+    lenient: bool = False,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
     with ``<``, Chess-JSON when it starts with ``{``, or a tournament PGN (python-chess, the
     ``pgn`` extra) when it starts with ``[``. lxml is imported only for XML."""
-    settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
+    settings = settled(settings, team_pab, pgn, lenient)  # the short forms
     first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
     if first == b"[":
         from .pgn import read_pgn

@@ -150,7 +150,9 @@ def check_references(st: ParserState, players: Collection[int], rounds: int) -> 
     recs = st.teams
     recs.teams = _unique_teams(st, recs.teams, players)
     known = {t.id for t in recs.teams}
-    recs.forfeits = [f for f in recs.forfeits if _forfeit_ok(st, f, known, rounds)]
+    recs.forfeits = _one_forfeit_per_match(
+        st, [f for f in recs.forfeits if _forfeit_ok(st, f, known, rounds)]
+    )
     recs.lineups = [
         _seated(st, x, players) for x in recs.lineups if _lineup_ok(st, x, known, rounds)
     ]
@@ -176,8 +178,8 @@ def _unique_teams(st: ParserState, teams: list[Team], players: Collection[int]) 
             )
             continue
         missing = [pid for pid in team.players if pid not in players]
-        for pid in missing:
-            st.out.warning(
+        for pid in missing:  # its boards would count a player who is not there
+            st.out.impossible(
                 team.line or 0, 1, f"team {team.id} lists player {pid}, who has no 001 line"
             )
         roster = tuple(dict.fromkeys(p for p in team.players if p in players))
@@ -223,6 +225,33 @@ def _forfeit_ok(st: ParserState, f: Forfeit, known: set[int], rounds: int) -> bo
         )
         return False
     return _round_ok(st, f.line, 8, "330", f.round, rounds)
+
+
+def _one_forfeit_per_match(st: ParserState, forfeits: list[Forfeit]) -> list[Forfeit]:
+    """One 330 record per team and round: a second one, whether it repeats the first or
+    contradicts it (``+-`` then ``-+``, or another opponent), is an impossible event (an error
+    unless lenient, and then the first record is the one read)."""
+    first: dict[tuple[int, int], Forfeit] = {}
+    kept = []
+    for f in forfeits:
+        before = first.get((f.round, f.white)) or first.get((f.round, f.black))
+        if before is None:
+            first[f.round, f.white] = first[f.round, f.black] = f
+            kept.append(f)
+            continue
+        same = (before.code, before.white, before.black) == (f.code, f.white, f.black)
+        what = (
+            "repeats"
+            if same
+            else f"contradicts ('{before.code}' {before.white} against {before.black})"
+        )
+        st.out.impossible(
+            f.line,
+            5,
+            f"330: round {f.round}: this record {what} the 330 record on line {before.line}; "
+            "a team plays one match a round, forfeited once (the later record is not read)",
+        )
+    return kept
 
 
 def _lineup_ok(st: ParserState, x: Lineup, known: set[int], rounds: int) -> bool:
