@@ -331,6 +331,7 @@ class Parser:
 
     def _build(self) -> ReadResult:
         st = self.st
+        team_records.settle_legacy_teams(st)  # 013 and 310: the teams read once
         self._settle_scoring()
         scoring, scale = st.scoring, st.scale
         players = self._player_lines()

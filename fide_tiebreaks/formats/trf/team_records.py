@@ -17,10 +17,48 @@ def team_013(st: ParserState, number: int, line: str) -> None:
     players = st.numbers(number, line[36:], 36)
     if players is None:
         return
-    tid = len([t for t in st.teams.teams]) + 1  # TRF16 numbers teams by their order
-    st.teams.teams.append(
+    tid = len(st.legacy_teams) + 1  # TRF16 numbers teams by their order
+    st.legacy_teams.append(
         Team(tid, line[4:36].strip(), tuple(p for p in players if p), line=number)
     )
+
+
+def settle_legacy_teams(st: ParserState) -> None:
+    """The teams of a file: its TRF-2026 310 records, else its TRF16 013 ones. A file may
+    carry both generations (FIDE TEC's own TRF-2026 sample does); the teams are then read
+    once, from 310, and a 013 record that disagrees with the 310 record of its number (013
+    numbers teams by their order) is a warning at the 013 line."""
+    legacy, st.legacy_teams = st.legacy_teams, []
+    if not st.teams.teams:
+        st.teams.teams.extend(legacy)
+        return
+    by_id = {t.id: t for t in st.teams.teams}
+    for old in legacy:
+        new = by_id.get(old.id)
+        if new is None:
+            what = "no 310 record gives that number"
+        elif set(new.players) != set(old.players):
+            what = (
+                f"its players {' '.join(map(str, old.players))} are not those of the 310 "
+                f"record on line {new.line} ({' '.join(map(str, new.players))})"
+            )
+        elif old.name and new.name and old.name != new.name:
+            what = (
+                f"it names '{clip(old.name)}', the 310 record on line {new.line} '{clip(new.name)}'"
+            )
+        else:
+            continue
+        st.out.warning(
+            old.line or 0,
+            1,
+            f"013 team {old.id} (the {_ordinal(old.id)} 013 record): {what}; the file has "
+            "310 records, which are read (the 013 records are not)",
+        )
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def team_310(st: ParserState, number: int, line: str) -> None:
