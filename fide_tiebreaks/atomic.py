@@ -157,3 +157,66 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+STDIN = "-"  # an input named so is standard input (file descriptor 0)
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the file *path* names, links followed; None for no file or for
+    something that is not a regular file (a terminal, a pipe: it cannot be overwritten)."""
+    try:
+        st = os.stat(path) if path != STDIN else os.fstat(0)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
+def _stdout_identity() -> tuple[int, int] | None:
+    try:
+        st = os.fstat(1)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+
+
+def refuse_inputs(output: str | None, inputs: list[str | None]) -> None:
+    """Raise :class:`OutputError` when the *output* (None or ``-``: standard output) is the
+    same file as one of the *inputs* (``-``: standard input), whatever the names: by device
+    and inode, so a symbolic or hard link to the input counts too. Called before anything is
+    read, so that nothing is read, computed or written. Inputs that do not exist are
+    left to the reader to report."""
+    to_stdout = output is None or output == STDIN
+    target = _stdout_identity() if to_stdout else _identity(os.fspath(output or ""))
+    if target is None:
+        return
+    for given in inputs:
+        if given is not None and _identity(os.fspath(given)) == target:
+            shown = "standard output" if to_stdout else f"the output {output}"
+            source = "standard input" if given == STDIN else f"the input {given}"
+            raise OutputError(
+                f"{shown} is the same file as {source}: writing would destroy the input, so "
+                "nothing was read or written; write to another path"
+            )
+
+
+def refuse_filled_folder(folder: str, *, force: bool) -> None:
+    """Raise :class:`OutputError` when *folder* exists and holds anything, unless *force*:
+    a command that writes a folder of files never replaces files already there unasked."""
+    if force:
+        return
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries)
+    except (FileNotFoundError, NotADirectoryError):
+        return  # a new folder, or not a folder at all: the caller says which
+    except OSError as e:
+        raise OutputError(f"cannot write into {folder}: {e.strerror or e}") from None
+    if names:
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        raise OutputError(
+            f"{folder} is not empty (it holds {len(names)} "
+            f"{'entry' if len(names) == 1 else 'entries'}: {shown}); files there could be "
+            "replaced, so nothing was written: give an empty or new folder, or --force to "
+            "write into it anyway"
+        )

@@ -56,6 +56,7 @@ class Kind(enum.Enum):
     UNDATED = "undated"  # the edition was picked for a file without an end date
     RULE = "rule"  # a rule left a requested code out (C.07 Art. 10: unrated players)
     PLUGIN_FAULT = "plugin-fault"  # a third-party plugin failed; its code was left out
+    IMPOSSIBLE = "impossible"  # an event that cannot have happened (ReadSettings.lenient)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +95,9 @@ class Collector:
     so that exit codes and ``--strict`` still see them). Past :data:`MAX_PROBLEMS` in all,
     :meth:`add` raises :class:`InputError`: time stays bounded too."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, *, lenient: bool = False):
         self.path = path
+        self.lenient = lenient  # impossible() warns instead (ReadSettings.lenient)
         self.kept: list[Diagnostic] = []
         self.dropped = dict.fromkeys(Severity, 0)
 
@@ -108,9 +110,11 @@ class Collector:
         ]
         return self.kept + more if more else self.kept
 
-    def add(self, severity: Severity, line: int, column: int, message: str) -> None:
+    def add(
+        self, severity: Severity, line: int, column: int, message: str, kind: Kind = Kind.GENERAL
+    ) -> None:
         if len(self.kept) < MAX_KEPT:
-            self.kept.append(Diagnostic(severity, message, self.path, line, column))
+            self.kept.append(Diagnostic(severity, message, self.path, line, column, kind))
         else:
             self.dropped[severity] += 1
             if len(self.kept) + sum(self.dropped.values()) > MAX_PROBLEMS:
@@ -132,6 +136,20 @@ class Collector:
 
     def note(self, line: int, column: int, message: str) -> None:
         self.add(Severity.NOTE, line, column, message)
+
+    def impossible(self, line: int, column: int, message: str) -> None:
+        """An event that cannot have happened as the file says (a game whose sides claim
+        more or less than one game's points, two pairing-allocated byes in one round...): an
+        error, so that nothing is ranked from it; a warning when the reader is lenient, and
+        the lines are then read as written (docs/interpretations.md, "Impossible events")."""
+        if self.lenient:
+            text = f"{message}; read on (--lenient)"
+            self.add(Severity.WARNING, line, column, text, Kind.IMPOSSIBLE)
+        else:
+            self.add(Severity.ERROR, line, column, f"{message} ({LENIENT_HINT})", Kind.IMPOSSIBLE)
+
+
+LENIENT_HINT = "--lenient reads it as written, with a warning"
 
 
 def worst(diagnostics: Iterable[Diagnostic]) -> Severity | None:

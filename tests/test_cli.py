@@ -103,7 +103,7 @@ def test_check_exit_codes(tmp_path):
     lines = [player_line(1, "A", [(2, "w", "1")]), player_line(2, "B", [(1, "b", "1")])]
     problems = run_cli("check", write(tmp_path, "012 X\n" + "\n".join(lines) + "\n"))
     assert problems.returncode == 1
-    assert "t.trf:2:99: warning: round 1: results do not mirror" in problems.stderr
+    assert "t.trf:2:99: error: round 1: results do not mirror" in problems.stderr
     assert run_cli("check", str(tmp_path / "missing.trf")).returncode == 2
     assert run_cli("check", write(tmp_path, b"\x00\x01\x02", "bin.trf")).returncode == 2
     assert run_cli("check", write(tmp_path, b"", "empty.trf")).returncode == 2

@@ -349,9 +349,9 @@ def test_a_roster_naming_no_player_leaves_no_dangling_member(tmp_path: Path) -> 
     path = tmp_path / "t.trf"
     path.write_text("\n".join(lines) + "\n")
     code, err = _cli("check", str(path))
-    assert code == 1  # the warning
-    assert f"{path}:26:1: warning: team 4 lists player 99, who has no 001 line" in err
-    t = parse_any(path.read_bytes(), str(path)).tournament
+    assert code == 1  # an error: a roster cannot name a player who is not there
+    assert f"{path}:26:1: error: team 4 lists player 99, who has no 001 line" in err
+    t = parse_any(path.read_bytes(), str(path), lenient=True).tournament
     assert t.team is not None
     assert [team.players for team in t.team.teams if team.id == 4] == [(13, 14, 15)]
 
@@ -381,7 +381,7 @@ def test_xml_member_and_team_ids(tmp_path: Path) -> None:
     path.write_text(text.replace('<member id="8"/>', '<member id="88"/>'))
     code, err = _cli("check", str(path))
     assert code == 1
-    assert "warning: team 4 lists player 88, who has no 001 line" in err
+    assert "error: team 4 lists player 88, who has no 001 line" in err
     path.write_text(text.replace('<team id="4"', '<team id="3"'))
     code, err = _cli("check", str(path))
     assert code == 1

@@ -5,9 +5,7 @@ team-4x4, from the rules note 9.2) and hand computations written out here."""
 from __future__ import annotations
 
 import json
-import os
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from conftest import ROOT, run_cli
@@ -173,18 +171,56 @@ def test_team_codes_need_a_team_event():
         compute_standings(tec.tournament, "BH:MP", "fide-2024")
 
 
-@pytest.mark.skipif(
-    not os.environ.get("GRANDMOMMY_TRF"),
-    reason="set GRANDMOMMY_TRF to FIDE TEC's TRF-2026 sample 'Grandmommy's Cup' to run",
-)
+GRANDMOMMY = ROOT / "conformance" / "fixtures" / "tec-trf2026-sample" / "grandmommyscup.trf"
+
+
 def test_grandmommys_cup():
-    """FIDE TEC's TRF-2026 sample (50 teams, 14 rounds): every team's MP and GP as its 310
-    record publishes them, and its 202 list computed."""
-    result = read_trf(Path(os.environ["GRANDMOMMY_TRF"]))
+    """FIDE TEC's TRF-2026 sample (50 teams, 14 rounds, both 013 and 310 team records): every
+    team's MP and GP as its 310 record publishes them (a difference would be a warning), and
+    its 202 list computed. Before: every team was read twice (013 as teams 51-100), 249
+    errors and 548 warnings, and its team 250 records (match points only) were refused."""
+    result = read_trf(GRANDMOMMY)
     assert [d for d in result.diagnostics if d.severity.name != "NOTE"] == []
+    t = result.tournament
+    assert t.team is not None and len(t.team.teams) == 50 and t.rounds == 14
     s = compute_standings(result.tournament)
     assert s.codes == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
     assert [r.participant.id for r in s.rows[:3]] == [16, 22, 19]
+
+
+def test_a_013_record_that_disagrees_with_310_is_a_located_warning(tmp_path):
+    """The sample's line 655 is the 2nd 013 record (Ukraine: 2 4 20 27 22, as its 310 record
+    on line 296 says); one player changed, the 310 roster is still the one read."""
+    lines = GRANDMOMMY.read_bytes().decode("latin-1").split("\r\n")
+    assert lines[654].startswith("013 Ukraine") and lines[295].startswith("310   2 Ukraine")
+    lines[654] = lines[654].replace("2    4   20", "2    7   20")
+    path = tmp_path / "gm.trf"
+    path.write_bytes("\r\n".join(lines).encode("latin-1"))
+    result = read_trf(path)
+    found = [str(d) for d in result.diagnostics if d.severity.name != "NOTE"]
+    assert found == [
+        f"{path}:655:1: warning: 013 team 2 (the 2nd 013 record): its players 2 7 20 27 22 "
+        "are not those of the 310 record on line 296 (2 4 20 27 22); the file has 310 "
+        "records, which are read (the 013 records are not)"
+    ]
+    assert result.tournament.team.teams[1].players == (2, 4, 20, 27, 22)
+
+
+def test_013_alone_still_gives_the_teams():
+    text = "\n".join(
+        [
+            "012 legacy teams",
+            "001    1      A".ljust(91) + "   2 w 1",
+            "001    2      B".ljust(91) + "   1 b 0",
+            "013 One".ljust(36) + "    1",
+            "013 Two".ljust(36) + "    2",
+        ]
+    )
+    t = parse_trf((text + "\n").encode()).tournament
+    assert [(team.id, team.name, team.players) for team in t.team.teams] == [
+        (1, "One", (1,)),
+        (2, "Two", (2,)),
+    ]
 
 
 def test_abnormal_points_for_teams():

@@ -133,10 +133,12 @@ def test_results_that_do_not_mirror_and_wrong_points():
     ]
     result = parse("012 X\n" + "\n".join(lines) + "\n")
     got = messages(result, Severity.WARNING)
-    assert (
-        "t.trf:2:99: warning: round 1: results do not mirror: 1 has '1' against 2, who has "
-        "'1' against 1" in got
-    )
+    # Both claim the win: one game cannot give 2 points, an error (a warning when lenient).
+    assert messages(result, Severity.ERROR) == [
+        "t.trf:2:99: error: round 1: results do not mirror: 1 has '1' against 2, who has "
+        "'1' against 1 (line 3): one game cannot end so (--lenient reads it as written, with "
+        "a warning)"
+    ]
     assert any("3 played 1, whose line says opponent 2" in m for m in got)
     assert any(
         m.startswith("t.trf:2:81:") and "points column says 0 but the results give 1" in m

@@ -101,6 +101,7 @@ def add_edition_by_argument(p: argparse.ArgumentParser) -> None:
 def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors (exit 1)")
     p.add_argument("--verbose", "-v", action="store_true", help="also print notes")
+    add_lenient(p)
 
 
 def add_pgn_arguments(p: argparse.ArgumentParser) -> None:
@@ -165,18 +166,19 @@ def read_input(
     with --verbose, else warnings); the reader's result. Raises CommandError when the file
     cannot be read (usage, 2) or, unless *keep_going*, when it has errors (warnings too with
     --strict: problems, 1), saying *stop_message* then."""
-    from ..diagnostics import InputError
+    from ..diagnostics import InputError, Kind
     from ..diagnostics import Severity as S
     from ..formats import parse_any, read_trf
     from ..formats.base import ReadSettings
 
+    guard_output(getattr(args, "output", None), [args.file, getattr(args, "categories", None)])
     team_pab = getattr(args, "team_pab", None)  # a (MP, GP) pair: see team_pab_pair
     pgn = None
     if hasattr(args, "absent_as"):
         from ..formats.base import PgnOptions
 
         pgn = PgnOptions(args.absent_as, args.round_format, getattr(args, "after_round", None))
-    settings = ReadSettings(team_pab=team_pab, pgn=pgn)
+    settings = ReadSettings(team_pab=team_pab, pgn=pgn, lenient=getattr(args, "lenient", False))
     try:
         if args.file == STDIN:  # curl ... | fide-tiebreaks standings -
             result = parse_any(read_stdin(), input_name(args), settings=settings)
@@ -187,8 +189,28 @@ def read_input(
     if shown is None:
         shown = S.NOTE if args.verbose else S.WARNING
     if print_diagnostics(result.diagnostics, shown, args.strict) and not keep_going:
+        if any(d.kind is Kind.IMPOSSIBLE and d.severity is S.ERROR for d in result.diagnostics):
+            raise CommandError(IMPOSSIBLE_EVENT)  # bad input: usage, 2
         raise CommandError(stop_message, EXIT_PROBLEMS)
     return result
+
+
+IMPOSSIBLE_EVENT = (
+    "the file describes an event that cannot have happened (each line named above), so "
+    "nothing was computed from it; correct the file, or give --lenient to read it as written"
+)
+
+
+def add_lenient(p: argparse.ArgumentParser) -> None:
+    """``--lenient``: read an impossible event as written (ReadSettings.lenient)."""
+    p.add_argument(
+        "--lenient",
+        action="store_true",
+        help="read an event that cannot have happened as the file writes it, each "
+        "impossibility a warning (results that do not mirror, two pairing-allocated byes in a "
+        "round, a roster naming a missing player, contradictory or repeated 330 records); "
+        "without it each is an error and nothing is computed (exit 2)",
+    )
 
 
 def print_diagnostics(diagnostics: Iterable[Any], shown: Severity, strict: bool) -> int:
@@ -424,6 +446,18 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "ratings", None):
         options["ratings"] = args.ratings
     return options
+
+
+def guard_output(output: str | None, inputs: list[str | None]) -> None:
+    """CommandError (usage, 2) when the *output* (None: standard output) is one of the
+    command's *inputs* (the same file by device and inode: through a link too; ``-`` is
+    standard input). Every command that writes a file calls this before it reads anything."""
+    from ..atomic import OutputError, refuse_inputs
+
+    try:
+        refuse_inputs(output, inputs)
+    except OutputError as e:
+        raise CommandError(str(e)) from None
 
 
 def write_output(path: str | None, data: bytes) -> None:

@@ -12,6 +12,7 @@ from .common import (
     CommandError,
     edition_name,
     edition_names,
+    guard_output,
     usage_check,
     write_output,
 )
@@ -87,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from ..diagnostics import printable
 
     if args.junit:  # checked before the run: an unwritable path is a usage error
+        guard_output(args.junit, [*args.paths, args.against])
         writable(args.junit)
     outcomes = judged(args)
     # File names and plugin messages may hold control characters: never raw to a terminal.

@@ -114,6 +114,12 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         metavar="N",
         help="processes (default: 1; 0: every core)",
     )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="write into DIR although it holds files (those of the same name are replaced); "
+        "without it a folder that is not empty is refused, exit 2",
+    )
     return p
 
 
@@ -164,7 +170,7 @@ def options(args: argparse.Namespace) -> Options:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..atomic import OutputError
+    from ..atomic import OutputError, refuse_filled_folder
     from ..audit import progress
     from ..certify.standings_file import make_many
     from ..codes import CodeError
@@ -181,6 +187,11 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise CommandError(f"{args.folder}: not a folder")
+    try:
+        refuse_filled_folder(args.folder, force=args.force)
+    except OutputError as e:
+        err(f"error: {e}")
+        return EXIT_USAGE
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = make_many(

@@ -36,6 +36,7 @@ def read_tournament(
     settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
+    lenient: bool = False,
 ) -> ReadResult:
     """Read a tournament file in any format we read: TRF (TRF16, TRF-2026), the XML
     tournament form (fide-tiebreaks.xsd), Chess-JSON or a tournament PGN, told apart by their
@@ -47,9 +48,12 @@ def read_tournament(
     (mp, gp))``: the match and game points of a team's pairing-allocated bye where the file
     cannot say them (TRF16: default a drawn match, half the boards); ``pgn=`` likewise
     the short form of ``settings=ReadSettings(pgn=...)``: how to read what a PGN cannot say
-    (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`)."""
+    (:class:`~fide_tiebreaks.formats.pgn.PgnOptions`). ``lenient=True`` (short for
+    ``settings=ReadSettings(lenient=True)``) reads an impossible event as written, with
+    warnings, where by default each impossibility is an error (no standings from it)."""
     arguments.path(path, "path")
-    return parse_any(read_bytes(path), str(path), settings=settled(settings, team_pab, pgn))
+    settings = settled(settings, team_pab, pgn, lenient)
+    return parse_any(read_bytes(path), str(path), settings=settings)
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
@@ -63,6 +67,7 @@ def parse_any(
     settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
+    lenient: bool = False,
 ) -> ReadResult:
     """Parse TRF bytes, the XML tournament form (fide-tiebreaks.xsd) when the data starts
     with ``<``, Chess-JSON when it starts with ``{``, a tournament PGN (its tags,
@@ -70,7 +75,7 @@ def parse_any(
     TUTX: the ``swiss-manager`` extra) by its header. lxml is imported only for XML, the
     Swiss-Manager decoder only for its files."""
     arguments.instance(data, bytes, "data", hint="a file's bytes (open it with 'rb')")
-    settings = settled(settings, team_pab, pgn)  # team_pab=, pgn=: the short forms
+    settings = settled(settings, team_pab, pgn, lenient)  # the short forms
     # A Swiss-Manager file by its header (swiss_manager.MAGIC), or binary data named like one
     if data[:4] == b"\x93\xff\x89\x44" or (
         path[-5:].upper() in (".TUNX", ".TUMX", ".TURX", ".TUTX") and b"\x00" in data[:4096]

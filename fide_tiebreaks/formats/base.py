@@ -68,10 +68,15 @@ class ReadSettings:
 
     *team_pab*: the match and game points of a team's pairing-allocated bye where the file
     cannot say them (TRF16: by default a drawn match and half the boards; ``--team-pab``).
-    *pgn*: how to read what a tournament PGN cannot say (:class:`~.pgn.PgnOptions`)."""
+    *pgn*: how to read what a tournament PGN cannot say (:class:`~.pgn.PgnOptions`).
+    *lenient*: read an impossible event as written, each impossibility a warning (a game
+    whose two sides do not mirror, two pairing-allocated byes in a round, a roster naming a
+    player who has no 001 line, contradictory or repeated 330 records); by default each is
+    an error, so that no impossible event is ranked (``--lenient``)."""
 
     team_pab: tuple[Fraction, Fraction] | None = None
     pgn: PgnOptions | None = None
+    lenient: bool = False
 
 
 #: The settings of a reader that is told nothing besides the file.
@@ -82,10 +87,16 @@ def settled(
     settings: ReadSettings | None,
     team_pab: tuple[Fraction, Fraction] | None = None,
     pgn: PgnOptions | None = None,
+    lenient: bool = False,
 ) -> ReadSettings:
-    """The settings a reader works with: *settings*, with the short form *team_pab* (the
-    keyword the public readers have always taken) put in. Both at once is a TypeError."""
+    """The settings a reader works with: *settings*, with the short forms *team_pab* (the
+    keyword the public readers have always taken), *pgn* and *lenient* put in. *team_pab*
+    or *pgn* given both ways is a TypeError."""
     settings = DEFAULT_SETTINGS if settings is None else settings
+    if not isinstance(lenient, bool):
+        raise TypeError(f"lenient must be True or False, not {type(lenient).__name__}")
+    if lenient:
+        settings = replace(settings, lenient=True)
     if team_pab is not None:
         if settings.team_pab is not None:
             raise TypeError("give team_pab once: settings=ReadSettings(team_pab=...) or team_pab=")

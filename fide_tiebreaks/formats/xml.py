@@ -52,7 +52,7 @@ def read_xml(
 
 
 def _relocate(diags: tuple[Diagnostic, ...], lines: dict[int, int], name: str) -> list[Diagnostic]:
-    return [Diagnostic(d.severity, d.message, name, lines.get(d.line, 0), 0) for d in diags]
+    return [Diagnostic(d.severity, d.message, name, lines.get(d.line, 0), 0, d.kind) for d in diags]
 
 
 class _Trf:

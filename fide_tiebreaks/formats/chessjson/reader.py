@@ -101,7 +101,7 @@ def _relocate(
     for d in diags:
         line, what = where.get(d.line, (0, ""))
         message = f"{what}: {d.message}" if what else d.message
-        out.append(Diagnostic(d.severity, message, name, line, 0))
+        out.append(Diagnostic(d.severity, message, name, line, 0, d.kind))
     return out
 
 

@@ -47,7 +47,11 @@ def accel_250(st: ParserState, number: int, line: str) -> None:
         ("last player", 27, 31),
     )
     values: dict[str, str] = {name: line[a:b].strip() for name, a, b in fields}
+    match_points = line[4:8].strip()
     try:
+        if not values["points"] and match_points:  # a team event's: match points only
+            read_decimal(match_points, "250 fictitious match points")
+            values["points"] = "0"  # no game points: nothing for the players' scores
         points = read_decimal(values["points"], "250 fictitious points")
         first, last = (
             parse_int(values[k], f"250 {k}", 1, MAX_ROUNDS) for k in ("first round", "last round")

@@ -338,19 +338,39 @@ def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
                 continue
             if pid > opp:
                 continue  # each pair checked once
-            if MIRROR.get(kind) is not o_kind:
-                out.warning(
+            if MIRROR.get(kind) is not o_kind:  # one game cannot give both
+                out.impossible(
                     p.line,
                     column_of(r) + 7,
                     f"round {r}: results do not mirror: {pid} "
                     f"has '{kind.value}' against {opp}, who has '{o_kind.value}' "
-                    f"against {pid}",
+                    f"against {pid} (line {o.line}): one game cannot end so",
                 )
             if colour is o_colour and colour is not Colour.NONE:
                 out.warning(
                     p.line,
                     column_of(r) + 5,
                     f"round {r}: {pid} and {opp} both have colour '{colour.value}'",
+                )
+
+
+def one_pab_per_round(st: ParserState, players: dict[int, PlayerLine]) -> None:
+    """At most one pairing-allocated bye in a round: the one player left over when the number
+    is odd (C.04.1 c). Each further one is an impossible event (an error unless lenient)."""
+    first: dict[int, PlayerLine] = {}
+    for pid in sorted(players):
+        p = players[pid]
+        for g in p.games:
+            if g.kind is not ResultKind.PAB:
+                continue
+            before = first.setdefault(g.round, p)
+            if before is not p:
+                st.out.impossible(
+                    p.line,
+                    column_of(g.round) + 7,
+                    f"round {g.round}: player {pid} has a pairing-allocated bye (U), and so "
+                    f"has player {before.id} (line {before.line}): a round has at most one "
+                    "(C.04.1 c: the one player left over)",
                 )
 
 

@@ -81,12 +81,13 @@ def parse_trf(
     *,
     settings: ReadSettings | None = None,
     team_pab: tuple[Fraction, Fraction] | None = None,
+    lenient: bool = False,
 ) -> ReadResult:
     """Parse TRF bytes, or TRF text already decoded (a ``str``, as a pairing program or a
     JSON request holds it; kept as UTF-8 for writing back). See :func:`read_trf`;
-    *team_pab* is the short form of ``settings=ReadSettings(team_pab=...)``."""
-    settings = settled(settings, team_pab)
-    out = Collector(path)
+    *team_pab* and *lenient* are the short forms of ``settings=ReadSettings(...)``."""
+    settings = settled(settings, team_pab, lenient=lenient)
+    out = Collector(path, lenient=settings.lenient)
     if isinstance(data, str):
         if len(data) > MAX_BYTES:
             raise InputError(
@@ -333,6 +334,7 @@ class Parser:
 
     def _build(self) -> ReadResult:
         st = self.st
+        team_records.settle_legacy_teams(st)  # 013 and 310: the teams read once
         self._settle_scoring()
         scoring, scale = st.scoring, st.scale
         players = self._player_lines()
@@ -341,6 +343,8 @@ class Parser:
         if not team_file:
             players_module.apply_byes(st, players, rounds)  # in team files 240 names teams
         players_module.cross_check(st, players)
+        if not team_file:  # a team's PAB gives each of its boards a U
+            players_module.one_pab_per_round(st, players)
         bonus = {} if team_file else players_module.abnormal_points(st, players)
         people: list[Participant] = []
         for pid in sorted(players):

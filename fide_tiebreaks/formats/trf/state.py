@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
 from ...diagnostics import Collector
-from ...model import Acceleration, Colour, Game, Participant, ResultKind, Scoring, SourceFile
+from ...model import Acceleration, Colour, Game, Participant, ResultKind, Scoring, SourceFile, Team
 from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
@@ -156,6 +156,7 @@ class ParserState:
     tiebreaks: tuple[str, ...] = ()
     standings: tuple[str, ...] = ()
     teams: TeamRecords = field(default_factory=TeamRecords)
+    legacy_teams: list[Team] = field(default_factory=list)  # TRF16 013, until settled
     accelerations: list[Accelerated] = field(default_factory=list)  # XXA, 250
 
     def ids(self, number: int, text: str, offset: int) -> list[int]:

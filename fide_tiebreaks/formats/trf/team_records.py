@@ -17,10 +17,48 @@ def team_013(st: ParserState, number: int, line: str) -> None:
     players = st.numbers(number, line[36:], 36)
     if players is None:
         return
-    tid = len([t for t in st.teams.teams]) + 1  # TRF16 numbers teams by their order
-    st.teams.teams.append(
+    tid = len(st.legacy_teams) + 1  # TRF16 numbers teams by their order
+    st.legacy_teams.append(
         Team(tid, line[4:36].strip(), tuple(p for p in players if p), line=number)
     )
+
+
+def settle_legacy_teams(st: ParserState) -> None:
+    """The teams of a file: its TRF-2026 310 records, else its TRF16 013 ones. A file may
+    carry both generations (FIDE TEC's own TRF-2026 sample does); the teams are then read
+    once, from 310, and a 013 record that disagrees with the 310 record of its number (013
+    numbers teams by their order) is a warning at the 013 line."""
+    legacy, st.legacy_teams = st.legacy_teams, []
+    if not st.teams.teams:
+        st.teams.teams.extend(legacy)
+        return
+    by_id = {t.id: t for t in st.teams.teams}
+    for old in legacy:
+        new = by_id.get(old.id)
+        if new is None:
+            what = "no 310 record gives that number"
+        elif set(new.players) != set(old.players):
+            what = (
+                f"its players {' '.join(map(str, old.players))} are not those of the 310 "
+                f"record on line {new.line} ({' '.join(map(str, new.players))})"
+            )
+        elif old.name and new.name and old.name != new.name:
+            what = (
+                f"it names '{clip(old.name)}', the 310 record on line {new.line} '{clip(new.name)}'"
+            )
+        else:
+            continue
+        st.out.warning(
+            old.line or 0,
+            1,
+            f"013 team {old.id} (the {_ordinal(old.id)} 013 record): {what}; the file has "
+            "310 records, which are read (the 013 records are not)",
+        )
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def team_310(st: ParserState, number: int, line: str) -> None:
@@ -150,7 +188,9 @@ def check_references(st: ParserState, players: Collection[int], rounds: int) -> 
     recs = st.teams
     recs.teams = _unique_teams(st, recs.teams, players)
     known = {t.id for t in recs.teams}
-    recs.forfeits = [f for f in recs.forfeits if _forfeit_ok(st, f, known, rounds)]
+    recs.forfeits = _one_forfeit_per_match(
+        st, [f for f in recs.forfeits if _forfeit_ok(st, f, known, rounds)]
+    )
     recs.lineups = [
         _seated(st, x, players) for x in recs.lineups if _lineup_ok(st, x, known, rounds)
     ]
@@ -176,8 +216,8 @@ def _unique_teams(st: ParserState, teams: list[Team], players: Collection[int]) 
             )
             continue
         missing = [pid for pid in team.players if pid not in players]
-        for pid in missing:
-            st.out.warning(
+        for pid in missing:  # its boards would count a player who is not there
+            st.out.impossible(
                 team.line or 0, 1, f"team {team.id} lists player {pid}, who has no 001 line"
             )
         roster = tuple(dict.fromkeys(p for p in team.players if p in players))
@@ -223,6 +263,33 @@ def _forfeit_ok(st: ParserState, f: Forfeit, known: set[int], rounds: int) -> bo
         )
         return False
     return _round_ok(st, f.line, 8, "330", f.round, rounds)
+
+
+def _one_forfeit_per_match(st: ParserState, forfeits: list[Forfeit]) -> list[Forfeit]:
+    """One 330 record per team and round: a second one, whether it repeats the first or
+    contradicts it (``+-`` then ``-+``, or another opponent), is an impossible event (an error
+    unless lenient, and then the first record is the one read)."""
+    first: dict[tuple[int, int], Forfeit] = {}
+    kept = []
+    for f in forfeits:
+        before = first.get((f.round, f.white)) or first.get((f.round, f.black))
+        if before is None:
+            first[f.round, f.white] = first[f.round, f.black] = f
+            kept.append(f)
+            continue
+        same = (before.code, before.white, before.black) == (f.code, f.white, f.black)
+        what = (
+            "repeats"
+            if same
+            else f"contradicts ('{before.code}' {before.white} against {before.black})"
+        )
+        st.out.impossible(
+            f.line,
+            5,
+            f"330: round {f.round}: this record {what} the 330 record on line {before.line}; "
+            "a team plays one match a round, forfeited once (the later record is not read)",
+        )
+    return kept
 
 
 def _lineup_ok(st: ParserState, x: Lineup, known: set[int], rounds: int) -> bool:
