@@ -120,7 +120,8 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.plugins.direct_encounter fide_tiebreaks.plugins.koya "
         "fide_tiebreaks.plugins.own_results fide_tiebreaks.plugins.presets "
         "fide_tiebreaks.plugins.ratings fide_tiebreaks.plugins.sonneborn_berger "
-        "fide_tiebreaks.plugins.team fide_tiebreaks.plugins.team_boards fide_tiebreaks.plugins.team_olympiad "
+        "fide_tiebreaks.plugins.team fide_tiebreaks.plugins.team_boards "
+        "fide_tiebreaks.plugins.team_olympiad "
         "fide_tiebreaks.plugins.unplayed fide_tiebreaks.plugins.virtual_opponent",
     ),
     "ours: writing": _group(

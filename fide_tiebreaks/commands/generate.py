@@ -190,8 +190,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         refuse_filled_folder(args.folder, force=args.force)
     except OutputError as e:
-        err(f"error: {e}")
-        return EXIT_USAGE
+        raise CommandError(str(e)) from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = make_many(
