@@ -313,9 +313,9 @@ def test_generate_replaces_only_regular_files_in_its_folder(tmp_path):
     victim.write_text("keep")
     (out / "event-000000.trf").symlink_to(victim)
     done = run_cli("generate", str(out), "-n", "2", "--force")  # a folder with a file in it
-    assert done.returncode == 1 and "symbolic link" in done.stderr
+    assert done.returncode == 2 and "symbolic link" in done.stderr
     assert victim.read_text() == "keep"
     os.mkfifo(out / "event-000001.trf")
     (out / "event-000000.trf").unlink()
     done = run_cli("generate", str(out), "-n", "2", "--force")
-    assert done.returncode == 1 and "FIFO" in done.stderr
+    assert done.returncode == 2 and "FIFO" in done.stderr
