@@ -258,7 +258,11 @@ def placed(rows: Sequence[Any], category: Category, t: Tournament) -> list[Place
     out: list[Placed] = []
     for row in rows:
         p = row.participant
-        if all(matches(c, p, day) for c in category.conditions):
+        try:
+            belongs = all(matches(c, p, day) for c in category.conditions)
+        except CategoryError as e:  # the category named: a run may define fifty
+            raise CategoryError(f"category '{category.text}': {e}") from None
+        if belongs:
             shared = out and out[-1].row.rank == row.rank
             out.append(Placed(out[-1].place if shared else len(out) + 1, row))
     return out

@@ -382,3 +382,15 @@ def test_a_json_end_date_before_its_start_is_an_impossible_event():
         f'e.json:{line}:1: error: "eventInfo.endDate": the end date, 2024-07-05, is before '
         "the start date, 2024-09-01 (--lenient reads it as written, with a warning)"
     ]
+
+
+def test_negative_points_in_a_trf_scoring_record_are_refused_as_in_chess_json():
+    # TRF-2026 162 has no sign; JaVaFo's XXS and bbpPairings' BBW took "-1" (the scoring
+    # system Chess-JSON's "W": "-1" became): each is ignored with a warning, as any XXS
+    # value that is not points
+    assert messages(trf("XXS WW=-1 BW=1")) == [
+        "e.trf:2:5: warning: XXS WW '-1' is negative (points are from 0); ignored"
+    ]
+    assert messages(trf("BBW -1.0")) == [
+        "e.trf:2:5: warning: 'BBW' points '-1.0' are negative (points are from 0); ignored"
+    ]

@@ -84,9 +84,18 @@ def scoring_xxs(st: ParserState, number: int, line: str) -> None:
             )
             continue
         try:
-            settings[names[key.upper()]] = read_decimal(value, f"XXS {key}")
+            points = read_decimal(value, f"XXS {key}")
         except NumberError as e:
             st.out.warning(number, 5 + m.start(), f"{e}; ignored")
+            continue
+        if points < 0:  # as the model holds points (TRF-2026 162 has no sign)
+            st.out.warning(
+                number,
+                5 + m.start(),
+                f"XXS {key} '{value}' is negative (points are from 0); ignored",
+            )
+            continue
+        settings[names[key.upper()]] = points
     st.scoring_settings.append(ScoringSetting(2, "XXS", settings))
 
 
@@ -102,6 +111,12 @@ def scoring_bb(st: ParserState, number: int, line: str) -> None:
     value = parse_decimal(line[4:8])
     if value is None:
         st.out.warning(number, 5, f"'{line[:3]}' needs points in columns 5-8; ignored")
+        return
+    if value < 0:
+        shown = line[4:8].strip()
+        st.out.warning(
+            number, 5, f"'{line[:3]}' points '{shown}' are negative (points are from 0); ignored"
+        )
         return
     code = line[:3].upper()
     st.scoring_settings.append(ScoringSetting(1, code, {names[code]: value}))
