@@ -19,7 +19,7 @@ from datetime import date
 import pytest
 from trfbuild import block
 
-from fide_tiebreaks import EventBuilder, read_tournament
+from fide_tiebreaks import EventBuilder
 from fide_tiebreaks.builder import BuilderError
 from fide_tiebreaks.categories import CategoryError, parse_category, placed
 from fide_tiebreaks.cli import main
@@ -394,3 +394,12 @@ def test_negative_points_in_a_trf_scoring_record_are_refused_as_in_chess_json():
     assert messages(trf("BBW -1.0")) == [
         "e.trf:2:5: warning: 'BBW' points '-1.0' are negative (points are from 0); ignored"
     ]
+
+
+def test_a_month_without_its_day_counts_by_its_youngest_reading():
+    # 2010/05/00 may be any day of May 2010; the youngest reading is 31 May (as a year alone
+    # is 31 December), so on 2026-05-15 the player is 15: under 16 (born 1 May, 16)
+    t = parse_trf(trf(*DATES, births=("2010/05/00", "2010/05/01")).encode(), "e.trf").tournament
+    rows = [type("Row", (), {"participant": p, "rank": p.id})() for p in t.participants]
+    found = placed(rows, parse_category("U16:age@2026-05-15<16"), t)
+    assert [p.row.participant.id for p in found] == [1]
