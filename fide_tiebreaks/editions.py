@@ -178,7 +178,8 @@ def choose_edition(
     *by* None is the default rule, the end date, said so in the reason.
 
     With both dates known and under two editions of FIDE's calendar (:data:`PERIODS`), the
-    choice carries a warning naming both (:attr:`EditionChoice.straddle`)."""
+    choice carries a warning naming both (:attr:`EditionChoice.straddle`); with the end
+    before the start, a warning saying so (the readers refuse such dates unless lenient)."""
     rule = f"--edition-by {by}" if by else "--edition-by end, the default"
     by = check_edition_by(by, "by") or "end"
     dated = [e for e in editions if e.in_force_from or e.in_force_until] or list(editions)

@@ -403,3 +403,21 @@ def test_a_month_without_its_day_counts_by_its_youngest_reading():
     rows = [type("Row", (), {"participant": p, "rank": p.id})() for p in t.participants]
     found = placed(rows, parse_category("U16:age@2026-05-15<16"), t)
     assert [p.row.participant.id for p in found] == [1]
+
+
+def test_score_system_match_values_are_checked_in_any_event():
+    # an individual event's match system is not used, but a value that is not points is
+    # still a mistake in the file, said where it stands; gacrux's default reads
+    doc = json.loads(chess_json({"W": "1.0"}))
+    system = doc["event"]["tournaments"][0]["scoreSystem"]
+    system["match"] = {"W": "2.0", "D": "1.0", "L": "0.0", "FG": "W*", "P": "D"}
+    assert json_messages(json.dumps(doc, indent=1).encode()) == []
+    system["match"] = {"W": "two", "D": "1.0"}
+    data = json.dumps(doc, indent=1).encode()
+    text = data.decode()
+    line = text.count("\n", 0, text.index('"W": "two"')) + 1
+    assert json_messages(data) == [
+        f'e.json:{line}:1: error: "scoreSystem.match.W" is "two": the points of a result are a '
+        'number from 0 (at most 30 digits, e.g. 1, "0.5") or another letter of the score '
+        'system (e.g. "F": "W")'
+    ]

@@ -207,10 +207,8 @@ def _team_settings(e: _Event, team_event: bool, trf: _Trf) -> None:
         trf.emit("352 " + ("WB" * size)[:size])
     system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')
     match = as_object(system.get("match") or {}, '"scoreSystem.match"')
+    values = letters(match, "scoreSystem.match", lambda k: e.locate(("scoreSystem", "match", k)))
     if team_event and match:
-        values = letters(
-            match, "scoreSystem.match", lambda k: e.locate(("scoreSystem", "match", k))
-        )
         trf.emit("362 " + "  ".join(f"T{k} {trf_points(values[k])}" for k in "WDL" if k in values))
 
 
