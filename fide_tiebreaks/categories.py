@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
+from .dates import Birth, read_birth
 from .errors import FideTiebreaksError
 from .model import Participant, Tournament
 
@@ -183,23 +184,28 @@ def event_day(t: Tournament) -> date | None:
     return date(day.year, 1, 1) if day else None
 
 
-def birth(p: Participant) -> tuple[int, int, int] | None:
-    """The birth date as (year, month, day); a year alone counts as born after 1 January
-    (month 12, day 31): the youngest reading, so U16 on 1 January means born that year - 15
-    or later (docs/interpretations.md)."""
-    m = re.fullmatch(r"(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?", p.birth_date.strip())
-    if m is None or int(m[1]) == 0:
-        return None
-    if m[2] is None or int(m[2]) == 0:
-        return int(m[1]), 12, 31
-    return int(m[1]), int(m[2]), max(int(m[3]), 1)
+def birth(p: Participant) -> Birth | None:
+    """The birth date as far as the file gives it (dates.read_birth): a year alone is any
+    day of that year, a month without a day any day of that month; None when unknown."""
+    return read_birth(p.birth_date).birth
 
 
 def age_on(p: Participant, on: date) -> int | None:
+    """The age on *on*, by the youngest reading of a partial birth date (a year alone counts
+    as born on 31 December: docs/interpretations.md); None when the birth date is unknown.
+    A birth certainly after *on* has no age there: CategoryError, never a negative age that
+    every under-N category would take in."""
     b = birth(p)
     if b is None:
         return None
-    return on.year - b[0] - ((on.month, on.day) < (b[1], b[2]))
+    if b.earliest > on:
+        raise CategoryError(
+            f"player {p.id} ({p.name}) was born on {p.birth_date}, after {on.isoformat()}, the "
+            "day ages are counted on, so no age can be counted; correct the birth date, or "
+            "count ages on another day (age@YYYY-MM-DD)"
+        )
+    born = min(b.latest, on)  # the youngest reading that is born by then
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
@@ -240,7 +246,7 @@ def _number(c: Condition, p: Participant, day: date | None) -> int | None:
         return age_on(p, on)
     if c.field == "born":
         b = birth(p)
-        return b[0] if b else None
+        return b.earliest.year if b else None
     return p.rating if c.field == "rating" else p.national_rating
 
 
@@ -252,7 +258,11 @@ def placed(rows: Sequence[Any], category: Category, t: Tournament) -> list[Place
     out: list[Placed] = []
     for row in rows:
         p = row.participant
-        if all(matches(c, p, day) for c in category.conditions):
+        try:
+            belongs = all(matches(c, p, day) for c in category.conditions)
+        except CategoryError as e:  # the category named: a run may define fifty
+            raise CategoryError(f"category '{category.text}': {e}") from None
+        if belongs:
             shared = out and out[-1].row.rank == row.rank
             out.append(Placed(out[-1].place if shared else len(out) + 1, row))
     return out

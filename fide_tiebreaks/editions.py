@@ -151,7 +151,7 @@ class EditionChoice(NamedTuple):
     reason: str  # which edition and why, in words (check and standings -v show it)
     serious: bool  # the reason is a warning: the rules in force are not installed
     undated: bool  # no date to pick by: the newest edition is used
-    straddle: str | None  # a warning: the start and end dates lie under two editions
+    straddle: str | None  # a warning: the dates lie under two editions, or end before start
 
 
 def check_edition_by(by: object, name: str = "edition_by") -> str | None:
@@ -178,7 +178,8 @@ def choose_edition(
     *by* None is the default rule, the end date, said so in the reason.
 
     With both dates known and under two editions of FIDE's calendar (:data:`PERIODS`), the
-    choice carries a warning naming both (:attr:`EditionChoice.straddle`)."""
+    choice carries a warning naming both (:attr:`EditionChoice.straddle`); with the end
+    before the start, a warning saying so (the readers refuse such dates unless lenient)."""
     rule = f"--edition-by {by}" if by else "--edition-by end, the default"
     by = check_edition_by(by, "by") or "end"
     dated = [e for e in editions if e.in_force_from or e.in_force_until] or list(editions)
@@ -219,9 +220,18 @@ def choose_edition(
 
 
 def _straddle(start: date | None, end: date | None, by: str, used: Edition) -> str | None:
-    """The warning for a tournament whose start and end dates lie under two editions."""
-    if start is None or end is None or end < start:
+    """The warning for a tournament whose start and end dates lie under two editions, or
+    whose end date is before its start date (no event can have that range, so the edition
+    picked from it is said, never taken silently; the readers refuse such a file unless
+    lenient)."""
+    if start is None or end is None:
         return None
+    if end < start:
+        return (
+            f"the tournament's end date, {end.isoformat()}, is before its start date, "
+            f"{start.isoformat()}: {used.name} is used, by the {by} date (--edition-by {by}); "
+            "--edition chooses otherwise"
+        )
     first, last = period_on(start), period_on(end)
     if first == last:
         return None

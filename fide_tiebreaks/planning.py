@@ -260,10 +260,12 @@ def _edition(
     severity = Severity.WARNING if choice.serious else Severity.NOTE
     notes.append(Diagnostic(severity, choice.reason, source, kind=kind))
     if choice.straddle:
-        # A warning when the default decided; a note when --edition-by was chosen.
-        notes.append(
-            Diagnostic(Severity.WARNING if by is None else Severity.NOTE, choice.straddle, source)
-        )
+        # A warning when the default decided; a note when --edition-by was chosen, unless
+        # the range itself is impossible (the end before the start): no choice makes it right.
+        start, end = tournament.start_date, tournament.end_date
+        impossible = start is not None and end is not None and end < start
+        severity = Severity.WARNING if by is None or impossible else Severity.NOTE
+        notes.append(Diagnostic(severity, choice.straddle, source))
     return choice.edition
 
 

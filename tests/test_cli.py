@@ -173,7 +173,9 @@ def test_usage_errors_exit_2(args, message):
 
 
 def test_default_edition_from_the_end_date_is_reported(tmp_path):
+    # the start date moves with the end date: an end before the start is refused
     data = (TEC / "tournament.trf").read_text().replace("052 2024/08/05", "052 2019/06/30")
+    data = data.replace("042 2024/08/01", "042 2019/06/26")
     path = write(tmp_path, data)
     done = run_cli("standings", path, "-f", "json")
     assert done.returncode == 0 and done.stderr == ""
@@ -186,7 +188,11 @@ def test_default_edition_from_the_end_date_is_reported(tmp_path):
     assert json.loads(bare.stdout)["tournament"]["edition"] == "fide-2026"
     in_2025 = run_cli(
         "standings",
-        write(tmp_path, data.replace("2019/06/30", "2025/01/12"), "b.trf"),
+        write(
+            tmp_path,
+            data.replace("2019/06/30", "2025/01/12").replace("2019/06/26", "2025/01/08"),
+            "b.trf",
+        ),
         "-f",
         "json",
     )

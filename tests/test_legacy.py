@@ -183,6 +183,7 @@ def test_the_swiss_manager_settings_defined_by_name_alone_are_retired(tec):
 )
 def test_default_edition_by_end_date(tmp_path, end, edition):
     text = (TEC / "tournament.trf").read_text().replace("052 2024/08/05", f"052 {end}")
+    text = text.replace("042 2024/08/01\n", "")  # the start date would be after the end
     path = tmp_path / "t.trf"
     path.write_text(text)
     done = run_cli("standings", str(path), "-f", "json")

@@ -490,7 +490,11 @@ class EventBuilder(ArbiterRecords):
         """The edition and the dates, checked."""
         edition = self.edition
         check_edition(edition)
-        return edition, as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
+        end, start = as_date(self.end_date, "end_date"), as_date(self.start_date, "start_date")
+        if end is not None and start is not None and end < start:
+            # No event ends before it starts; the readers refuse such a file (unless lenient).
+            raise BuilderError(f"end_date {end} is before start_date {start}")
+        return edition, end, start
 
     def _known(self, pid: object) -> int:
         """*pid* when it is a participant (a player, or a team of a team event)."""

@@ -208,7 +208,8 @@ def add_lenient(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="read an event that cannot have happened as the file writes it, each "
         "impossibility a warning (results that do not mirror, two pairing-allocated byes in a "
-        "round, a roster naming a missing player, contradictory or repeated 330 records); "
+        "round, a roster naming a missing player, contradictory or repeated 330 records, a birth "
+        "date after the event, an end date before the start date); "
         "without it each is an error and nothing is computed (exit 2)",
     )
 

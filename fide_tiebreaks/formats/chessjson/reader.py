@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...diagnostics import Diagnostic, InputError, Severity
@@ -34,7 +34,7 @@ def read_chess_json(
     doc, text = _document(data, name)
     lines = _cid_lines(text)
     try:
-        trf, where, notes = to_trf(doc, lines)
+        trf, where, notes = to_trf(doc, lines, _locator(text))
     except Bad as e:
         raise _error(name, str(e), e.line) from None
     try:
@@ -111,6 +111,23 @@ _LONE = re.compile(
     r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
 )
 _CID = re.compile(r'"cid"\s*:\s*(\d+)')
+
+
+def _locator(text: str) -> Callable[[Sequence[str]], int]:
+    """The line of a key path in *text*: each key's first occurrence after the previous
+    one's (the JSON is valid, so this finds the key itself in any usual layout); 0 when a
+    key is not found. Used only for messages, so only when one is made."""
+
+    def locate(path: Sequence[str]) -> int:
+        at = 0
+        for key in path:
+            m = re.compile(re.escape(json.dumps(key)) + r"\s*:").search(text, at)
+            if m is None:
+                return 0
+            at = m.start()
+        return text.count("\n", 0, at) + 1
+
+    return locate
 
 
 def _cid_lines(text: str) -> dict[int, int]:

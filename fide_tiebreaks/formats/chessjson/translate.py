@@ -4,7 +4,7 @@ each TRF line came from, to point the TRF reader's messages back at the JSON."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -58,6 +58,16 @@ class _Event:
     profiles: dict[int, dict[str, Any]]
     team_names: dict[int, str]
     notes: list[tuple[int, str]]
+    locate: Locate  # the JSON line of a key path, 0 when not found
+
+
+#: The line of a key in the JSON text, by its path (``("scoreSystem", "game", "W")``): the
+#: first occurrence of each key in turn, after the previous one; 0 when not found.
+Locate = Callable[[Sequence[str]], int]
+
+
+def _nowhere(path: Sequence[str]) -> int:
+    return 0
 
 
 class _Competitor(NamedTuple):
@@ -67,16 +77,19 @@ class _Competitor(NamedTuple):
     path: str
 
 
-def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None) -> Translation:
+def to_trf(
+    doc: Any, cid_lines: Mapping[int, int] | None = None, locate: Locate | None = None
+) -> Translation:
     """The TRF text of a Chess-JSON document's first tournament, TRF line -> (JSON line,
-    what it came from), and warnings about what could not be carried."""
+    what it came from), and warnings about what could not be carried. *locate* gives the
+    JSON line of a key (the score system's letters, the dates) for the messages."""
     cid_lines = cid_lines or {}
-    e = _event(doc)
+    e = _event(doc, locate or _nowhere)
     trf = _Trf()
     _header(e, trf)
     team_event = bool(e.t.get("teamTournament"))
     players, teams = _competitors(e.t, e.other, team_event)
-    _team_settings(e.t, team_event, trf)
+    _team_settings(e, team_event, trf)
     blocks = round_blocks(e.t, cid_lines, team_event)
     seen = _player_records(e, players, blocks, cid_lines, trf)
     e.notes.extend(_unknown_competitors(blocks, seen, cid_lines))
@@ -87,7 +100,7 @@ def to_trf(doc: Any, cid_lines: Mapping[int, int] | None = None) -> Translation:
     return Translation("\n".join(trf.lines) + "\n", trf.where, e.notes)
 
 
-def _event(doc: Any) -> _Event:
+def _event(doc: Any, locate: Locate) -> _Event:
     """The document's first tournament and what it refers to, each shape checked."""
     doc = as_object(doc, "a Chess-JSON document")
     ev = as_object(doc.get("event", doc), '"event"')
@@ -111,6 +124,7 @@ def _event(doc: Any) -> _Event:
         profiles=profiles,
         team_names=team_names,
         notes=notes,
+        locate=locate,
     )
 
 
@@ -136,7 +150,8 @@ def _header(e: _Event, trf: _Trf) -> None:
         ("052", "endDate"),
     ):
         if info.get(key):
-            trf.emit(f"{code} {info[key]}")
+            where = e.locate(("eventInfo", key))
+            trf.emit(f"{code} {info[key]}", where, f'"eventInfo.{key}"' if where else "")
     if t.get("tournamentType"):
         trf.emit(f"092 {t['tournamentType']}")
     rounds = as_int(t.get("numRounds") or 0, '"numRounds"')
@@ -147,7 +162,7 @@ def _header(e: _Event, trf: _Trf) -> None:
     order = _rank_order(t)
     if order:
         trf.emit("212 " + ",".join(order))
-    for record in _scoring_records(t, other):
+    for record in _scoring_records(t, other, e.locate):
         trf.emit(record)
 
 
@@ -179,9 +194,10 @@ def _competitors(
     return players, teams
 
 
-def _team_settings(t: Mapping[str, Any], team_event: bool, trf: _Trf) -> None:
+def _team_settings(e: _Event, team_event: bool, trf: _Trf) -> None:
     """A team event's board colours (352) and match points (362); the shape of
     ``scoreSystem.match`` is checked in any event."""
+    t = e.t
     if team_event and t.get("teamSequence"):
         trf.emit(f"352 {t['teamSequence']}")
     elif team_event and t.get("teamSize"):
@@ -191,8 +207,8 @@ def _team_settings(t: Mapping[str, Any], team_event: bool, trf: _Trf) -> None:
         trf.emit("352 " + ("WB" * size)[:size])
     system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')
     match = as_object(system.get("match") or {}, '"scoreSystem.match"')
+    values = letters(match, "scoreSystem.match", lambda k: e.locate(("scoreSystem", "match", k)))
     if team_event and match:
-        values = letters(match, "scoreSystem.match")
         trf.emit("362 " + "  ".join(f"T{k} {trf_points(values[k])}" for k in "WDL" if k in values))
 
 
@@ -375,24 +391,28 @@ def _unknown_keys(doc: Mapping[str, Any], ev: Mapping[str, Any], t: Mapping[str,
     return out
 
 
-def _scoring_records(t: Mapping[str, Any], other: Mapping[str, Any]) -> list[str]:
+def _scoring_records(t: Mapping[str, Any], other: Mapping[str, Any], locate: Locate) -> list[str]:
     """The scoring as TRF: nothing when it is the default, else a JaVaFo XXS record, which
     has a name for every value (TRF-2026 162 has none for forfeits and colours)."""
+    system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')
+    game = system.get("game")
+    v = letters(
+        as_object(game, '"scoreSystem.game"') if game is not None else {},
+        "scoreSystem.game",
+        lambda k: locate(("scoreSystem", "game", k)),
+    )  # checked even when other.scoring gives the values: no value is taken unread
     full = other.get("scoring")
     if isinstance(full, dict):
         s = Scoring(
             **{
-                k: as_points(v, f'"other.scoring.{k}"') or Fraction(0)
-                for k, v in full.items()
+                k: _scoring_value(x, f'"other.scoring.{k}"', locate(("other", "scoring", k)))
+                for k, x in full.items()
                 if k in Scoring.__dataclass_fields__
             }
         )
     else:
-        system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')
-        game = system.get("game")
-        if not isinstance(game, dict):
+        if not v:
             return []
-        v = letters(game, "scoreSystem.game")
         d = Scoring()
         w, dr, lo = v.get("W", d.win), v.get("D", d.draw), v.get("L", d.loss)
         z = v.get("Z", d.zero_bye)
@@ -427,6 +447,14 @@ def _scoring_records(t: Mapping[str, Any], other: Mapping[str, Any]) -> list[str
         "ZPB": s.zero_bye,
     }
     return ["XXS " + " ".join(f"{k}={exact_str(x)}" for k, x in names.items())]
+
+
+def _scoring_value(value: Any, what: str, line: int) -> Fraction:
+    """A value of ``other.scoring``: points from 0, as the model holds them."""
+    found = as_points(value, what, line) or Fraction(0)
+    if found < 0:
+        raise Bad(f"{what} {exact_str(found)} must not be negative (points from 0)", line)
+    return found
 
 
 # The profile's fields that the player's TRF line holds, and their widths (C.04 Annex 2).

@@ -4,11 +4,12 @@ the wrong shape is a :class:`Bad` with the JSON line it is on, when known."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...numbers import MAX_DIGITS, NumberError, parse_exact, parse_int
+from ...numbers import MAX_DIGITS, NumberError, clip, parse_exact, parse_int
 
 
 class Bad(Exception):
@@ -77,22 +78,53 @@ def as_rating(value: Any, what: str = "rating", line: int = 0) -> int | None:
     return value or None
 
 
-def letters(system: Mapping[str, Any], what: str) -> dict[str, Fraction]:
-    """Points per letter; a value may name another letter (``"F": "W"``)."""
+_POINTS_ARE = (
+    f'the points of a result are a number from 0 (at most {MAX_DIGITS} digits, e.g. 1, "0.5") '
+    'or another letter of the score system (e.g. "F": "W")'
+)
+_GAME_POINTS_OF = re.compile(r"[A-Za-z]+\*")  # gacrux's "FG": "W*" (a team bye's game points)
+
+
+def letters(
+    system: Mapping[str, Any], what: str, line_of: Callable[[str], int] | None = None
+) -> dict[str, Fraction]:
+    """Points per letter: a number from 0 within the model's limits (a JSON number or its
+    text), or another letter's (``"F": "W"``). Anything else (``"x"``, ``"-1"``, ``true``,
+    ``NaN``, a letter no key names, letters naming each other in a circle) is a :class:`Bad`
+    naming the key, at its line (*line_of*, when known). ``"W*"`` (gacrux's game points of a
+    team bye, in ``scoreSystem.match``) is no game value and is passed over."""
+    line_of = line_of or (lambda key: 0)
     values: dict[str, Fraction] = {}
-    for _ in range(3):  # references resolve in at most a couple of steps
-        for k, v in system.items():
-            if k in values or not isinstance(k, str):
-                continue
-            if isinstance(v, str) and v.strip().upper() in values:
-                values[k] = values[v.strip().upper()]
-            elif isinstance(v, str) and v.strip().upper() in system:
-                continue
-            elif isinstance(v, (int, str)) and not isinstance(v, bool):
-                try:
-                    found = as_points(v, f'"{what}.{k}"')
-                except Bad:
-                    continue  # e.g. gacrux's "FG": "W*" (not a game value)
-                if found is not None:
-                    values[k] = found
+    refers: dict[str, str] = {}
+    for k, v in system.items():
+        target = v.strip() if isinstance(v, str) else None
+        if target is not None and _GAME_POINTS_OF.fullmatch(target):
+            continue
+        if target is not None and (target in system or target.upper() in system):
+            refers[k] = target if target in system else target.upper()
+            continue
+        found = _points(v)
+        if found is None:
+            raise Bad(f'"{what}.{k}" is {clip(json.dumps(v), 60)}: {_POINTS_ARE}', line_of(k))
+        values[k] = found
+    while refers:
+        settled = {k: values[t] for k, t in refers.items() if t in values}
+        if not settled:  # what is left names only letters that name letters: a circle
+            k = next(iter(refers))
+            raise Bad(f'"{what}.{k}" is {json.dumps(system[k])}: {_POINTS_ARE}', line_of(k))
+        values.update(settled)
+        refers = {k: t for k, t in refers.items() if k not in settled}
     return values
+
+
+def _points(value: Any) -> Fraction | None:
+    """*value* as points from 0 within the model's limits, else None."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return None  # true, null, NaN, Infinity, a list...
+    try:
+        found = Fraction(value) if isinstance(value, int) else parse_exact(value)
+    except NumberError:
+        return None
+    if found < 0 or max(found.numerator, found.denominator) >= 10**MAX_DIGITS:
+        return None
+    return found

@@ -4,11 +4,13 @@ checks that hold them together (C.04 Annex 2: results mirror, opponents exist)."
 from __future__ import annotations
 
 import re
+from datetime import date
 from fractions import Fraction
 
+from ...dates import read_birth
 from ...diagnostics import InputError
 from ...model import Colour, Game, Participant, ResultKind, Scoring
-from ...numbers import exact_str, from_units, parse_decimal
+from ...numbers import clip, exact_str, from_units, parse_decimal
 from ..base import fatal
 from .state import (
     MAX_PLAYERS,
@@ -181,9 +183,19 @@ def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
 
 
 def participant(
-    st: ParserState, p: PlayerLine, games: tuple[Game, ...], units: int, scale: int, adjustment: int
+    st: ParserState,
+    p: PlayerLine,
+    games: tuple[Game, ...],
+    units: int,
+    scale: int,
+    adjustment: int,
+    *,
+    ended: date | None = None,
 ) -> Participant:
     line, n = p.text, p.line
+    birth_text = line[69:79].strip()
+    if birth_text:
+        check_birth(st, p, birth_text, ended)
     rating_text = line[48:52].strip()
     rating = None
     if rating_text and digits(rating_text):
@@ -213,12 +225,26 @@ def participant(
         fide_id=line[57:68].strip(),
         title=line[10:13].strip(),
         sex=line[9:10].strip(),
-        birth_date=line[69:79].strip(),
+        birth_date=birth_text,
         declared_points=declared,
         declared_rank=rank,
         adjustment_units=adjustment,
         line=n,
     )
+
+
+def check_birth(st: ParserState, p: PlayerLine, text: str, ended: date | None) -> None:
+    """The birth date (columns 70-79) is a date of the calendar, or a partial or unknown one
+    as real files write them (dates.read_birth); born after the event ended is an impossible
+    event: an age counted from it would put the player into every under-N category."""
+    read = read_birth(text)
+    if read.problem:
+        report = st.out.error if read.understood else st.out.warning
+        report(p.line, 70, f"birth date '{clip(text)}' {read.problem}")
+    elif read.birth is not None and ended is not None and read.birth.earliest > ended:
+        st.out.impossible(
+            p.line, 70, f"player {p.id} was born on {text}, after the event ended ({ended})"
+        )
 
 
 def settle_rounds(st: ParserState, players: dict[int, PlayerLine]) -> int:

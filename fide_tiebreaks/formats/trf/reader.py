@@ -241,6 +241,7 @@ class Parser:
             handler(st, number, line)
         elif code in HEADER_NAMES:
             st.info.setdefault(code, record_value(line))
+            st.header_lines.setdefault(code, number)
         elif code in _BB_RECORDS:
             settings.scoring_bb(st, number, line)
         elif code in _KNOWN_PRIVATE:
@@ -346,13 +347,16 @@ class Parser:
         if not team_file:  # a team's PAB gives each of its boards a U
             players_module.one_pab_per_round(st, players)
         bonus = {} if team_file else players_module.abnormal_points(st, players)
+        dates = settings.event_dates(st)
         people: list[Participant] = []
         for pid in sorted(players):
             p = players[pid]
             adjustment = int(bonus.get(pid, 0) * scale)
             total = sum([g.units for g in p.games]) + adjustment
             people.append(
-                players_module.participant(st, p, tuple(p.games), total, scale, adjustment)
+                players_module.participant(
+                    st, p, tuple(p.games), total, scale, adjustment, ended=dates.end
+                )
             )
         players_module.check_points(st, people, scale, scoring)
         tournament = Tournament(
@@ -361,8 +365,8 @@ class Parser:
             rounds=rounds,
             scoring=scoring,
             scale=scale,
-            start_date=settings.header_date(st, "042"),
-            end_date=settings.header_date(st, "052") or settings.last_round_date(st),
+            start_date=dates.start,
+            end_date=dates.end,
             planned_rounds=st.rounds_declared[-1].rounds if st.rounds_declared else None,
             declared_tiebreaks=st.tiebreaks,
             declared_standings=st.standings,

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
+from ...dates import read_date
 from ...model import ResultKind, Scoring, Tournament, TournamentType, infer_type
 from ...numbers import NumberError, clip, parse_decimal, parse_int, read_decimal
 from ...teams import AbnormalPoints, TeamBye
@@ -82,9 +84,18 @@ def scoring_xxs(st: ParserState, number: int, line: str) -> None:
             )
             continue
         try:
-            settings[names[key.upper()]] = read_decimal(value, f"XXS {key}")
+            points = read_decimal(value, f"XXS {key}")
         except NumberError as e:
             st.out.warning(number, 5 + m.start(), f"{e}; ignored")
+            continue
+        if points < 0:  # as the model holds points (TRF-2026 162 has no sign)
+            st.out.warning(
+                number,
+                5 + m.start(),
+                f"XXS {key} '{value}' is negative (points are from 0); ignored",
+            )
+            continue
+        settings[names[key.upper()]] = points
     st.scoring_settings.append(ScoringSetting(2, "XXS", settings))
 
 
@@ -100,6 +111,12 @@ def scoring_bb(st: ParserState, number: int, line: str) -> None:
     value = parse_decimal(line[4:8])
     if value is None:
         st.out.warning(number, 5, f"'{line[:3]}' needs points in columns 5-8; ignored")
+        return
+    if value < 0:
+        shown = line[4:8].strip()
+        st.out.warning(
+            number, 5, f"'{line[:3]}' points '{shown}' are negative (points are from 0); ignored"
+        )
         return
     code = line[:3].upper()
     st.scoring_settings.append(ScoringSetting(1, code, {names[code]: value}))
@@ -176,21 +193,78 @@ def settle_scoring(st: ParserState) -> Scoring:
     return Scoring(**fields)
 
 
+class EventDates(NamedTuple):
+    """The event's start and end dates (the end: 052, else the last 132 round date)."""
+
+    start: date | None
+    end: date | None
+
+
+_DATE_NAMES = {"042": "start date", "052": "end date"}
+
+
+def event_dates(st: ParserState) -> EventDates:
+    """The start and end dates, each a calendar date or an error where it stands; an end
+    before the start is an impossible event (an error, a warning when lenient), so that no
+    edition is picked from a range no event can have."""
+    start, end = header_date(st, "042"), header_date(st, "052")
+    last = last_round_date(st)
+    if end is None and last is not None:
+        end, (line, column, text) = last.day, last.where
+        what = f"the last round date, {text},"
+    else:
+        line, column, text = st.header_lines.get("052", 0), 5, st.info.get("052", "")
+        what = f"the end date, {clip(text)},"
+    if start is not None and end is not None and end < start:
+        st.out.impossible(
+            line, column, f"{what} is before the start date, {clip(st.info.get('042', ''))}"
+        )
+    return EventDates(start, end)
+
+
 def header_date(st: ParserState, code: str) -> date | None:
     text = st.info.get(code, "")
     if not text:
         return None
-    parsed = parse_date(text)
-    if parsed is None:
-        line = next((i for i, sl in enumerate(st.source.lines, 1) if sl.text[:3] == code), 0)
-        st.out.warning(line, 5, f"date '{clip(text)}' not understood (expected YYYY/MM/DD)")
-    return parsed
+    read = read_date(text)
+    if read.day is None:
+        line, what = st.header_lines.get(code, 0), _DATE_NAMES[code]
+        if read.problem:
+            st.out.error(line, 5, f"{what} '{clip(text)}' is not a calendar date ({read.problem})")
+        else:
+            st.out.warning(line, 5, f"{what} '{clip(text)}' not understood (expected YYYY/MM/DD)")
+    return read.day
 
 
-def last_round_date(st: ParserState) -> date | None:
-    text = st.info.get("132", "")
-    dates = [parse_date(t) for t in text.split()]
-    return max((d for d in dates if d), default=None)
+class RoundDate(NamedTuple):
+    day: date
+    where: tuple[int, int, str]  # line, column, the date as written
+
+
+def last_round_date(st: ParserState) -> RoundDate | None:
+    """The last of the 132 round dates; each one off the calendar is an error where it
+    stands (round 1 at columns 92-99, round 2 at 102-109...)."""
+    line = st.header_lines.get("132", 0)
+    if not line:
+        return None
+    text = st.source.lines[line - 1].text
+    last = None
+    for m in re.finditer(r"\S+", text[3:]):
+        column = 4 + m.start()
+        rnd = (column - 92) // 10 + 1 if column >= 92 else 0
+        read = read_date(m.group())
+        what = f"round {rnd} date" if rnd else "round date"
+        if read.day is None and read.problem:
+            st.out.error(
+                line, column, f"{what} '{clip(m.group())}' is not a calendar date ({read.problem})"
+            )
+        elif read.day is None:
+            st.out.warning(
+                line, column, f"{what} '{clip(m.group())}' not understood (expected YY/MM/DD)"
+            )
+        elif last is None or read.day >= last.day:
+            last = RoundDate(read.day, (line, column, m.group()))
+    return last
 
 
 def tournament_type(st: ParserState, t: Tournament) -> tuple[TournamentType, str]:
@@ -205,29 +279,3 @@ def tournament_type(st: ParserState, t: Tournament) -> tuple[TournamentType, str
     if re.search(r"swiss|schweizer|suisse|suizo|svizzero", text):
         return TournamentType.SWISS, "file"
     return infer_type(t), "inferred"
-
-
-_DATE_PATTERNS = (
-    (re.compile(r"^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$"), "ymd"),
-    (re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$"), "dmy"),
-    (re.compile(r"^(\d{2})[/.-](\d{2})[/.-](\d{2})$"), "yy"),  # TRF 132 form YY/MM/DD
-)
-
-
-def parse_date(text: str) -> date | None:
-    """Dates as real TRF files write them: ``2024/11/23``, ``24/09/2010``, ``24.09.2010``,
-    ``2024-11-23`` and the TRF16 round-date form ``24/11/23`` (YY/MM/DD)."""
-    text = text.strip()
-    for pattern, order in _DATE_PATTERNS:
-        m = pattern.match(text)
-        if not m:
-            continue
-        a, b, c = (int(g) for g in m.groups())
-        y, mo, d = {"ymd": (a, b, c), "dmy": (c, b, a), "yy": (2000 + a, b, c)}[order]
-        if order == "dmy" and b > 12 and a <= 12:
-            mo, d = a, b  # month first (US order) when the middle number cannot be a month
-        try:
-            return date(y, mo, d)
-        except ValueError:
-            return None
-    return None

@@ -143,6 +143,7 @@ class ParserState:
     out: Collector
     pab_override: tuple[Fraction, Fraction] | None = None  # the caller's MP and GP of a team PAB
     info: dict[str, str] = field(default_factory=dict)
+    header_lines: dict[str, int] = field(default_factory=dict)  # the line of each info record
     player_lines: list[tuple[int, str]] = field(default_factory=list)
     players: list[PlayerLine] = field(default_factory=list)
     points: dict[tuple[ResultKind, Colour], tuple[Fraction, int]] = field(default_factory=dict)
