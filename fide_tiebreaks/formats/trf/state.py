@@ -65,8 +65,8 @@ def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
 #: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes.
 new_participant = frozen_maker(Participant)
 #: ``new_game((round, kind, opponent, colour, points, units))``: a :class:`Game` made without
-#: the named tuple's Python-level ``__new__`` (one per player and round: a keyword call costs
-#: more than the rest of the block's reading).
+#: the named tuple's Python-level ``__new__``: one is made per player and round, and a keyword
+#: call of ``Game`` takes over twice as long.
 new_game = fast_constructor(Game)
 
 
