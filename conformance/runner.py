@@ -123,7 +123,9 @@ def load_case(path: Path) -> Case:
 def _located(message: str, name: str, element: etree._Element | None) -> InputError:
     """The InputError for *message* at *element*'s line of case file *name*."""
     line = (element.sourceline if element is not None else 0) or 0
-    return InputError([Diagnostic(Severity.ERROR, message, name, line, 1)])
+    return InputError(
+        [Diagnostic(severity=Severity.ERROR, message=message, path=name, line=line, column=1)]
+    )
 
 
 def _read_tournament(root: etree._Element, path: Path, name: str) -> ReadResult:
@@ -251,7 +253,12 @@ def run_case(case: Case, provider: str | None = None, reg: Registry | None = Non
     if not checks:  # a check that compares nothing must not pass
         message = "the case compares nothing: no expected value, rank or diagnostic"
         return Outcome(case.id, "error", (message,))
-    return Outcome(case.id, "failed" if problems else "passed", tuple(problems), checks)
+    return Outcome(
+        case=case.id,
+        status="failed" if problems else "passed",
+        messages=tuple(problems),
+        checks=checks,
+    )
 
 
 class _Judged(NamedTuple):
@@ -431,7 +438,12 @@ def _judge_code(
                 f"participant {pid} {code}: rules give {rules}, {name} has "
                 f"{shown} (edition {edition})"
             )
-    return Outcome(f"{name}:{code}", "failed" if problems else "passed", tuple(problems), len(rows))
+    return Outcome(
+        case=f"{name}:{code}",
+        status="failed" if problems else "passed",
+        messages=tuple(problems),
+        checks=len(rows),
+    )
 
 
 def _judge_ranks(s: Standings, theirs: Results, name: str) -> Outcome:
@@ -443,7 +455,10 @@ def _judge_ranks(s: Standings, theirs: Results, name: str) -> Outcome:
         if places.get(pid) != rank
     ]
     return Outcome(
-        f"{name}:ranks", "failed" if problems else "passed", tuple(problems), len(theirs.ranks)
+        case=f"{name}:ranks",
+        status="failed" if problems else "passed",
+        messages=tuple(problems),
+        checks=len(theirs.ranks),
     )
 
 

@@ -88,18 +88,37 @@ def audit_bytes(name: str, data: bytes) -> Audit:
     t = result.tournament
     if errors:
         messages = tuple(str(d) for d in errors) + warnings
-        return Audit(name, "unreadable", len(t.participants), t.rounds, messages=messages)
+        return Audit(
+            file=name,
+            status="unreadable",
+            participants=len(t.participants),
+            rounds=t.rounds,
+            messages=messages,
+        )
     try:
         s = compute_standings(t)
     except Exception as e:  # a code the file names that is not installed, a plugin fault...
         messages = (f"{name}: error: {e}", *warnings)
-        return Audit(name, "unreadable", len(t.participants), t.rounds, messages=messages)
+        return Audit(
+            file=name,
+            status="unreadable",
+            participants=len(t.participants),
+            rounds=t.rounds,
+            messages=messages,
+        )
     notes = warnings + tuple(str(d) for d in s.diagnostics if d.severity >= Severity.WARNING)
     declared = _declared_ranks(t)
     diffs = _differences(declared, {row.participant.id: row.rank for row in s.rows})
     status = "unchecked" if not declared else "differs" if diffs else "conforms"
     return Audit(
-        name, status, len(t.participants), t.rounds, s.edition.name, tuple(s.codes), diffs, notes
+        file=name,
+        status=status,
+        participants=len(t.participants),
+        rounds=t.rounds,
+        edition=s.edition.name,
+        tiebreaks=tuple(s.codes),
+        differences=diffs,
+        messages=notes,
     )
 
 

@@ -112,7 +112,7 @@ def _condition(part: str, column: int, fail: Callable[[int, str], CategoryError]
     if field in _NUMERIC:
         if not value.isascii() or not value.isdigit() or len(value) > 4:
             raise fail(at, f"'{value}' is not a whole number (at most 4 digits)")
-        return Condition(field, op, int(value), on)
+        return Condition(field=field, op=op, value=int(value), on=on)
     if op != "=":
         raise fail(op_at, f"{field} takes =, e.g. {field}{_EXAMPLE[field]}")
     return Condition(field, op, _list(field, value, at, fail))

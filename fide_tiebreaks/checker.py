@@ -258,7 +258,13 @@ def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> F
         )
     if not declared:
         return FileCheck(
-            name, "unchecked", size, s.edition.name, tuple(s.codes), tuple(unknown), messages=notes
+            file=name,
+            status="unchecked",
+            participants=size,
+            edition=s.edition.name,
+            tiebreaks=tuple(s.codes),
+            unknown=tuple(unknown),
+            messages=notes,
         )
     missing = sorted(r.participant.id for r in s.rows if r.participant.id not in declared)
     compared = violations(s, declared)
@@ -268,16 +274,16 @@ def check_tournament(name: str, t: Tournament, notes: tuple[str, ...] = ()) -> F
     unverified = compared.tied if unknown else 0
     status = "violations" if found else "incomplete" if unverified or missing else "conforms"
     return FileCheck(
-        name,
-        status,
-        size,
-        s.edition.name,
-        tuple(s.codes),
-        tuple(unknown),
-        compared.pairs,
-        unverified,
-        tuple(found),
-        notes,
+        file=name,
+        status=status,
+        participants=size,
+        edition=s.edition.name,
+        tiebreaks=tuple(s.codes),
+        unknown=tuple(unknown),
+        pairs=compared.pairs,
+        unverified=unverified,
+        violations=tuple(found),
+        messages=notes,
     )
 
 

@@ -158,7 +158,7 @@ def settle(
         place = len(order) + 1
         if len(run) > 1 and seed is not None:
             drawn = draw_lots(seed, [rows[i].participant.id for i in run])
-            applied.append(Applied(place, tuple(drawn), "lots", seed))
+            applied.append(Applied(place=place, order=tuple(drawn), by="lots", seed=seed))
             order.extend(position[pid] for pid in drawn)
             ranks.extend(range(place, place + len(run)))
             continue
@@ -167,7 +167,12 @@ def settle(
         order.extend(run)
         ranks.extend([place] * len(run))
     return Settlement(
-        tuple(order), tuple(ranks), tuple(applied), tuple(open_ties), seed, tuple(decisions)
+        order=tuple(order),
+        ranks=tuple(ranks),
+        applied=tuple(applied),
+        open_ties=tuple(open_ties),
+        seed=seed,
+        decisions=tuple(decisions),
     )
 
 
@@ -200,7 +205,7 @@ def _apply(
             "still-tied group"
         )
     first = sum(len(r) for r in runs[:home]) + 1
-    applied.append(Applied(first, d.order, d.by, None, d.note))
+    applied.append(Applied(place=first, order=d.order, by=d.by, seed=None, note=d.note))
     rest = [i for i in run if i not in set(named)]
     return [*runs[:home], *([i] for i in named), *([rest] if rest else []), *runs[home + 1 :]]
 

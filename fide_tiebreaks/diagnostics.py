@@ -59,7 +59,7 @@ class Kind(enum.Enum):
     IMPOSSIBLE = "impossible"  # an event that cannot have happened (ReadSettings.lenient)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Diagnostic:
     severity: Severity
     message: str
@@ -104,7 +104,11 @@ class Collector:
     @property
     def items(self) -> list[Diagnostic]:
         more = [
-            Diagnostic(s, f"and {n} more {s.name.lower()}s like those above, not shown", self.path)
+            Diagnostic(
+                severity=s,
+                message=f"and {n} more {s.name.lower()}s like those above, not shown",
+                path=self.path,
+            )
             for s, n in self.dropped.items()
             if n
         ]
@@ -114,17 +118,26 @@ class Collector:
         self, severity: Severity, line: int, column: int, message: str, kind: Kind = Kind.GENERAL
     ) -> None:
         if len(self.kept) < MAX_KEPT:
-            self.kept.append(Diagnostic(severity, message, self.path, line, column, kind))
+            self.kept.append(
+                Diagnostic(
+                    severity=severity,
+                    message=message,
+                    path=self.path,
+                    line=line,
+                    column=column,
+                    kind=kind,
+                )
+            )
         else:
             self.dropped[severity] += 1
             if len(self.kept) + sum(self.dropped.values()) > MAX_PROBLEMS:
                 stop = Diagnostic(
-                    Severity.ERROR,
-                    f"over {MAX_PROBLEMS} problems; reading "
+                    severity=Severity.ERROR,
+                    message=f"over {MAX_PROBLEMS} problems; reading "
                     "stopped here (is this the right kind of file?)",
-                    self.path,
-                    line,
-                    column,
+                    path=self.path,
+                    line=line,
+                    column=column,
                 )
                 raise InputError([*self.items, stop])
 

@@ -80,7 +80,8 @@ def find_entry_points(group: str) -> list[FoundEntryPoint]:
             continue
         name, version = _name_and_version(dist)
         found.extend(
-            FoundEntryPoint(ep, value, name, version) for ep, value in _section(text, header)
+            FoundEntryPoint(name=ep, value=value, dist=name, version=version)
+            for ep, value in _section(text, header)
         )
     return found
 
@@ -103,7 +104,7 @@ def _distributions() -> Iterator[_Distribution]:
                 stem = low.rpartition(".")[0]
                 name = stem.partition("-")[0]
                 folder = child if archive else os.path.join(root, child)
-                yield _Distribution(_normalise(name), folder, stem, archive)
+                yield _Distribution(key=_normalise(name), folder=folder, stem=stem, archive=archive)
         egg = os.path.basename(root).lower()
         if egg.endswith(".egg"):
             for child in children:

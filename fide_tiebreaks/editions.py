@@ -8,7 +8,7 @@ and to say which one that was when it is not installed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from operator import attrgetter, mul
 from typing import Any, NamedTuple
@@ -65,7 +65,7 @@ def sum_of_products(entries: Sequence[Entry]) -> int:
     return sum(map(mul, map(entry_score, entries), map(entry_points, entries)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Edition:
     name: str  # "fide-2024"
     title: str
@@ -77,7 +77,9 @@ class Edition:
     cut: Callable[[Sequence[Entry], int, int, bool], list[Entry]]
     # Named rule differences other tie-breaks consult (see FEATURES).
     features: frozenset[str] = frozenset()
-    provider: str = ""  # filled in by the host
+    # Filled in by the host (tiebreak.provided_by): the plugin that registered it; not an
+    # argument.
+    provider: str = field(init=False, default="")
 
     def in_force(self, day: date) -> bool:
         """Whether *day* falls in the edition's period. A policy with no dates at all (such
@@ -114,11 +116,28 @@ class Period(NamedTuple):
 
 # The calendar of FIDE's tie-break rules for unplayed games (spec: fide-tiebreak-rules.md 1).
 PERIODS = (
-    Period("pre-2012", None, date(2012, 6, 30), "unplayed game = draw against oneself"),
-    Period("fide-2012", date(2012, 7, 1), date(2023, 8, 31), "virtual opponent"),
-    Period("fide-2023", date(2023, 9, 1), date(2024, 7, 31), "C.07 (2023): Art. 16 dummy"),
-    Period("fide-2024", date(2024, 8, 1), date(2026, 2, 28), "C.07 (2024): Art. 16 dummy"),
-    Period("fide-2026", date(2026, 3, 1), None, "C.07 (2026): capped dummy"),
+    Period(
+        name="pre-2012",
+        start=None,
+        end=date(2012, 6, 30),
+        what="unplayed game = draw against oneself",
+    ),
+    Period(
+        name="fide-2012", start=date(2012, 7, 1), end=date(2023, 8, 31), what="virtual opponent"
+    ),
+    Period(
+        name="fide-2023",
+        start=date(2023, 9, 1),
+        end=date(2024, 7, 31),
+        what="C.07 (2023): Art. 16 dummy",
+    ),
+    Period(
+        name="fide-2024",
+        start=date(2024, 8, 1),
+        end=date(2026, 2, 28),
+        what="C.07 (2024): Art. 16 dummy",
+    ),
+    Period(name="fide-2026", start=date(2026, 3, 1), end=None, what="C.07 (2026): capped dummy"),
 )
 
 

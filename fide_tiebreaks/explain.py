@@ -166,7 +166,7 @@ def explain_row(
     for i, (spec, tb, key, value) in enumerate(columns):
         if not tb.explain:
             note = f"{tb.name}: value {'-' if value is None else exact_str(value)}"
-            out.append(Explanation(key, value, (), note, ()))
+            out.append(Explanation(code=key, value=value, lines=(), note=note, steps=()))
             continue
         ctx = _context(standings, i, participant, given, cache)
         out.append(_worked(ctx, spec, tb, key, value, participant, strict))
@@ -187,7 +187,15 @@ def _context(
     own: dict[Any, Any] = cache.setdefault(("plugin cache", tb.provider), {})  # type: ignore[assignment]
     tables: dict[Any, Any] = cache.setdefault("opponent tables", {})  # type: ignore[assignment]
     edition = tb.edition_in(standings.edition)  # a code of another rulebook keeps its own
-    return Context(view, spec, edition, group, own, dict(given), tables)
+    return Context(
+        tournament=view,
+        spec=spec,
+        edition=edition,
+        group=group,
+        cache=own,
+        options=dict(given),
+        tables=tables,
+    )
 
 
 def _worked(
@@ -207,7 +215,7 @@ def _worked(
             items = tuple(tb.explain(ctx, participant))
             lines = tuple(x for x in items if isinstance(x, Line))
             steps = tuple(x for x in items if not isinstance(x, Line))
-            explanation = Explanation(key, value, lines, "", steps)
+            explanation = Explanation(code=key, value=value, lines=lines, note="", steps=steps)
             if tb.provider not in BUILTIN_PLUGINS:
                 _check(explanation)
     except PluginFault as e:
@@ -215,7 +223,9 @@ def _worked(
             raise internal_error(spec, str(e)) from e
         if strict:
             raise
-        explanation = Explanation(key, value, (), f"no working shown: {e}", (), str(e))
+        explanation = Explanation(
+            code=key, value=value, lines=(), note=f"no working shown: {e}", steps=(), fault=str(e)
+        )
     return explanation
 
 

@@ -66,6 +66,10 @@ def fide_tiebreaks_register() -> Iterable[Tiebreak]:
     A code may be provided by one plugin only; when two plugins provide the same code, the
     user picks one (``--provider CODE=PLUGIN`` or ``FIDE_TIEBREAKS_PROVIDERS``).
     Must be cheap: do heavy imports inside ``compute``.
+
+    Every field is given by name (``Tiebreak``, ``Edition``, ``Option`` and ``Preset`` are
+    keyword-only). ``provider`` is not an argument: the host sets it to the plugin's name
+    when it registers the item, so ``Tiebreak(..., provider="other")`` is a TypeError.
     """
     raise NotImplementedError  # a specification: plugins implement it
 
@@ -86,6 +90,14 @@ def fide_tiebreaks_editions() -> Iterable[Edition]:
     - ``cut(entries, low, high, weighted)`` → the entries left after removing the ``low``
       least and ``high`` most significant values under the edition's cut rules (C.07
       14.1-14.4 and 16.5 for the modern editions).
+
+    By keyword, as every registered item::
+
+        @hookimpl
+        def fide_tiebreaks_editions():
+            return [Edition(name="club-2025", title="Club rules", citation="Club (2025)",
+                            in_force_from=None, in_force_until=None,
+                            opponent_table=my_table, cut=my_cut)]
 
     This is the hook through which the legacy virtual-opponent rule and later editions
     plug in, and another rulebook's rules (``"uschess-7"``): an edition with neither date

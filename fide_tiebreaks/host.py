@@ -13,7 +13,6 @@ Environment switches (see docs/plugins.md):
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import os
 import re
@@ -33,7 +32,7 @@ from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
 from .registered import malformed
-from .tiebreak import Option, OptionError, Preset, Tiebreak, pin_editions
+from .tiebreak import Option, OptionError, Preset, Tiebreak, pin_editions, provided_by
 from .version import __version__
 
 ENTRY_POINT_GROUP = "fide_tiebreaks"
@@ -365,7 +364,7 @@ class _Loader:
         codes: dict[str, list[str]] = {name: [] for name in self.origin}
         for impl in self.pm.hook.fide_tiebreaks_register.get_hookimpls():
             for tb in _collect(impl, Tiebreak, self.problem):
-                tb = dataclasses.replace(tb, provider=impl.plugin_name)
+                tb = provided_by(tb, impl.plugin_name)
                 codes[impl.plugin_name].append(tb.code)
                 for key in {tb.code.upper(), *(a.upper() for a in tb.aliases)}:
                     self.reg.tiebreaks.setdefault(key, []).append(tb)
@@ -378,7 +377,7 @@ class _Loader:
         editions = self.reg.editions
         for impl in self.pm.hook.fide_tiebreaks_editions.get_hookimpls():
             for ed in _collect(impl, Edition, self.problem):
-                ed = dataclasses.replace(ed, provider=impl.plugin_name)
+                ed = provided_by(ed, impl.plugin_name)
                 if ed.name.lower() in editions:
                     self.problem(
                         PluginProblem(
@@ -399,7 +398,7 @@ class _Loader:
         presets = self.reg.presets
         for impl in self.pm.hook.fide_tiebreaks_presets.get_hookimpls():
             for preset in _collect(impl, Preset, self.problem):
-                preset = dataclasses.replace(preset, provider=impl.plugin_name)
+                preset = provided_by(preset, impl.plugin_name)
                 if preset.name in presets:
                     self.problem(
                         PluginProblem(
@@ -475,7 +474,7 @@ def _options(pm: pluggy.PluginManager, reg: Registry, problem: Report) -> dict[s
     by_plugin: dict[str, list[Option]] = {}
     for impl in pm.hook.fide_tiebreaks_options.get_hookimpls():
         for option in _collect(impl, Option, problem):
-            option = dataclasses.replace(option, provider=impl.plugin_name)
+            option = provided_by(option, impl.plugin_name)
             if option.name in reg.options:
                 problem(
                     PluginProblem(

@@ -103,7 +103,13 @@ def make_plan(
     given = tiebreaks is not None  # by the caller, not from the file or the defaults
     if tiebreaks is None:
         tiebreaks, origin = default_list(tournament)
-        notes.append(Diagnostic(Severity.NOTE, f"tie-breaks from {origin}: {tiebreaks}", source))
+        notes.append(
+            Diagnostic(
+                severity=Severity.NOTE,
+                message=f"tie-breaks from {origin}: {tiebreaks}",
+                path=source,
+            )
+        )
     specs = _requested(tiebreaks, reg, notes, source)
     rules = (
         None if edition or tournament.edition else _rules_edition(tiebreaks, specs, reg, providers)
@@ -144,10 +150,10 @@ def _own_rules(planned: Planned, run: Edition, source: str) -> list[Diagnostic]:
         return []
     return [
         Diagnostic(
-            Severity.NOTE,
-            f"{planned.spec.code} is computed under its own rules, edition {own.name} "
+            severity=Severity.NOTE,
+            message=f"{planned.spec.code} is computed under its own rules, edition {own.name} "
             f"({own.citation}), not {run.name}",
-            source,
+            path=source,
         )
     ]
 
@@ -164,9 +170,10 @@ def _requested(
         preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
         notes.append(
             Diagnostic(
-                Severity.NOTE,
-                f"tie-breaks from preset {preset.name} ({preset.citation}): {preset.tiebreaks}",
-                source,
+                severity=Severity.NOTE,
+                message=f"tie-breaks from preset {preset.name} ({preset.citation}): "
+                f"{preset.tiebreaks}",
+                path=source,
             )
         )
         tiebreaks = preset.tiebreaks
@@ -186,12 +193,12 @@ def _requested(
     if not specs and not _names_points(tiebreaks):
         notes.append(
             Diagnostic(
-                Severity.WARNING,
-                "the tie-break list is empty: participants "
+                severity=Severity.WARNING,
+                message="the tie-break list is empty: participants "
                 "with equal points share their place (give PTS to rank on "
                 "points alone without this warning; leave the list out for "
                 "the file's or the default list)",
-                source,
+                path=source,
             )
         )
     return specs
@@ -238,18 +245,32 @@ def _edition(
     (or start) date (C.07 applies from its date of entry into force); a note says which and
     why, a warning when the dates lie under two editions or the one in force is missing."""
     if isinstance(edition, Edition):
-        notes.append(Diagnostic(Severity.NOTE, f"rules edition {edition.name}: as given", source))
+        notes.append(
+            Diagnostic(
+                severity=Severity.NOTE,
+                message=f"rules edition {edition.name}: as given",
+                path=source,
+            )
+        )
         return edition
     if edition or tournament.edition:
         name = edition or tournament.edition
         chosen = reg.edition(str(name))
         why = "as asked (--edition)" if edition else "the tournament's own"
-        notes.append(Diagnostic(Severity.NOTE, f"rules edition {chosen.name}: {why}", source))
+        notes.append(
+            Diagnostic(
+                severity=Severity.NOTE, message=f"rules edition {chosen.name}: {why}", path=source
+            )
+        )
         return chosen
     if rules:
         chosen = reg.edition(rules)
         why = "the tie-break list's own rulebook"
-        notes.append(Diagnostic(Severity.NOTE, f"rules edition {chosen.name}: {why}", source))
+        notes.append(
+            Diagnostic(
+                severity=Severity.NOTE, message=f"rules edition {chosen.name}: {why}", path=source
+            )
+        )
         return chosen
     if not reg.editions:
         raise PluginError("no rules edition is installed (is the 'unplayed' plugin disabled?)")
@@ -258,14 +279,14 @@ def _edition(
     )
     kind = Kind.UNDATED if choice.undated else Kind.GENERAL
     severity = Severity.WARNING if choice.serious else Severity.NOTE
-    notes.append(Diagnostic(severity, choice.reason, source, kind=kind))
+    notes.append(Diagnostic(severity=severity, message=choice.reason, path=source, kind=kind))
     if choice.straddle:
         # A warning when the default decided; a note when --edition-by was chosen, unless
         # the range itself is impossible (the end before the start): no choice makes it right.
         start, end = tournament.start_date, tournament.end_date
         impossible = start is not None and end is not None and end < start
         severity = Severity.WARNING if by is None or impossible else Severity.NOTE
-        notes.append(Diagnostic(severity, choice.straddle, source))
+        notes.append(Diagnostic(severity=severity, message=choice.straddle, path=source))
     return choice.edition
 
 
@@ -311,9 +332,9 @@ def _planned(
             raise CodeError(f"'{spec.code}': {e}") from None
         notes.append(
             Diagnostic(
-                Severity.WARNING,
-                f"{spec.code} is dropped: {e}",
-                source,
+                severity=Severity.WARNING,
+                message=f"{spec.code} is dropped: {e}",
+                path=source,
                 kind=Kind.RULE,
                 code=spec.code,
             )
@@ -326,9 +347,9 @@ def _planned(
             raise TiebreakFailed(str(e), spec) from None
         notes.append(
             Diagnostic(
-                Severity.WARNING,
-                f"{e}; {spec.code} is left out",
-                source,
+                severity=Severity.WARNING,
+                message=f"{e}; {spec.code} is left out",
+                path=source,
                 kind=Kind.PLUGIN_FAULT,
                 code=spec.code,
             )
@@ -350,11 +371,11 @@ def _cut_warning(spec: TiebreakSpec, rounds: int, given: bool, source: str) -> D
         else (f"the Median removes the {spec.median} highest and the {spec.median} lowest")
     )
     return Diagnostic(
-        Severity.WARNING if given else Severity.NOTE,
-        f"{spec.code}: {what} of the values of {rounds} "
+        severity=Severity.WARNING if given else Severity.NOTE,
+        message=f"{spec.code}: {what} of the values of {rounds} "
         f"round{'s' if rounds > 1 else ''}: none is left, so it "
         f"ties everyone (C.07 14.1-14.4); use a smaller n",
-        source,
+        path=source,
     )
 
 

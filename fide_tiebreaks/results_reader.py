@@ -106,7 +106,7 @@ def parse_results(
     """:func:`read_results` on bytes already read; *name* is used in messages and *suffix*
     (``.json``, ``.trf``, ``.csv``) picks the form, else the content does."""
     text = data.decode("utf-8-sig", errors="replace")
-    reading = Reading(name, codes, t, is_code or (lambda _: False))
+    reading = Reading(name=name, asked=codes, t=t, is_code=is_code or (lambda _: False))
     if suffix == ".json" or (not suffix and text.lstrip().startswith(("{", "["))):
         return reading.json(text)
     if suffix in (".trf", ".txt") or (not suffix and text.startswith(("012", "001"))):
@@ -200,7 +200,15 @@ class Reading:
             pid: {keep[c]: v for c, v in row.items() if c in keep} for pid, row in values.items()
         }
         codes = tuple(self.asked) if self.asked is not None else tuple(found)
-        return Results(kept, ranks, codes, edition, self.asked is not None, False, unasked)
+        return Results(
+            values=kept,
+            ranks=ranks,
+            codes=codes,
+            edition=edition,
+            explicit=self.asked is not None,
+            ranks_only=False,
+            unasked=unasked,
+        )
 
     # -- CSV ---------------------------------------------------------------------------
     def csv(self, text: str) -> Results:
@@ -331,7 +339,14 @@ class Reading:
             )
         found = list(theirs.declared_standings[1:] or theirs.declared_tiebreaks)
         codes = tuple(self.asked) if self.asked is not None else tuple(found)
-        return Results({}, ranks, codes, None, self.asked is not None, ranks_only=True)
+        return Results(
+            values={},
+            ranks=ranks,
+            codes=codes,
+            edition=None,
+            explicit=self.asked is not None,
+            ranks_only=True,
+        )
 
     # -- gacrux ------------------------------------------------------------------------
     def gacrux(self, text: str) -> Results:
@@ -363,7 +378,7 @@ class Reading:
 
 def read_gacrux(text: str, name: str, codes: Sequence[str], t: Tournament) -> Results:
     """gacrux's report of *t* (see :meth:`Reading.gacrux`)."""
-    return Reading(name, codes, t, lambda _: False).gacrux(text)
+    return Reading(name=name, asked=codes, t=t, is_code=lambda _: False).gacrux(text)
 
 
 def _no_twice(headings: Sequence[Any], where: str) -> None:

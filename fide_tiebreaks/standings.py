@@ -250,9 +250,9 @@ def rank_plan(plan: Plan, cache: Caches) -> Standings:
                 raise
             notes.append(
                 Diagnostic(
-                    Severity.WARNING,
-                    f"{e}; {e.spec.code} is left out",
-                    plan.source,
+                    severity=Severity.WARNING,
+                    message=f"{e}; {e.spec.code} is left out",
+                    path=plan.source,
                     kind=Kind.PLUGIN_FAULT,
                     code=e.spec.code,
                 )
@@ -299,13 +299,13 @@ class _Ranking:
         for units in sorted(by_points, reverse=True):
             self._settle(by_points[units], 0)
         return Standings(
-            self.plan.tournament,
-            self.plan.edition,
-            self.specs,
-            self.resolved,
-            self._rows(),
-            (*notes, *self._slow()),
-            self.plan.options,
+            tournament=self.plan.tournament,
+            edition=self.plan.edition,
+            specs=self.specs,
+            tiebreaks=self.resolved,
+            rows=self._rows(),
+            diagnostics=(*notes, *self._slow()),
+            options=self.plan.options,
             edition_by=self.plan.edition_by,
         )
 
@@ -383,9 +383,9 @@ class _Ranking:
     def _slow(self) -> list[Diagnostic]:
         return [
             Diagnostic(
-                Severity.WARNING,
-                f"tie-break '{spec.code}' from plugin '{tb.provider}' took {t:.1f} s",
-                self.plan.source,
+                severity=Severity.WARNING,
+                message=f"tie-break '{spec.code}' from plugin '{tb.provider}' took {t:.1f} s",
+                path=self.plan.source,
             )
             for spec, tb, t in zip(self.specs, self.resolved, self.spent, strict=True)
             if t > SLOW_SECONDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .codes import CodeError, TiebreakSpec
 from .editions import OpponentTable
@@ -126,7 +126,7 @@ class Context:
         return table
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Tiebreak:
     """A tie-break definition, as returned by ``fide_tiebreaks_register``.
 
@@ -153,7 +153,8 @@ class Tiebreak:
     # A code of another rulebook: the name of the edition (its rules for unplayed rounds)
     # it is always computed under, whatever edition the run uses; "" follows the run's.
     edition: str = ""
-    provider: str = ""  # filled in by the host: the plugin that registered it
+    # Filled in by the host (provided_by): the plugin that registered it; not an argument.
+    provider: str = field(init=False, default="")
     # Filled in by the host: the Edition that ``edition`` names (None: the run's edition).
     rules: Edition | None = field(default=None, compare=False, repr=False)
 
@@ -200,7 +201,21 @@ def _pinned(
             f"'{tb.edition}', which no installed plugin provides; left out",
         )
         return None
-    return replace(tb, rules=found)
+    return provided_by(replace(tb, rules=found), tb.provider)
+
+
+_Provided = TypeVar("_Provided", "Tiebreak", "Edition", "Option", "Preset")
+
+
+def provided_by(item: _Provided, plugin: str) -> _Provided:
+    """A copy of *item* (a :class:`Tiebreak`, :class:`~fide_tiebreaks.editions.Edition`,
+    :class:`Option` or :class:`Preset` a plugin returned) marked as *plugin*'s. The host's
+    one way to set ``provider``: it is no argument of the constructors, so that no plugin can
+    register under another's name, and ``dataclasses.replace`` leaves it at its default
+    (hence the copy is marked again here)."""
+    marked = replace(item)
+    object.__setattr__(marked, "provider", plugin)  # frozen: the one write, at registration
+    return marked
 
 
 OPTION_TYPES = ("bool", "int", "choice", "text")
@@ -211,7 +226,7 @@ class OptionError(CodeError):
     """An option that no installed plugin declares, or a value of the wrong type."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Option:
     """An option a plugin reads from ``ctx.options``, as returned by
     ``fide_tiebreaks_options``. Users give it as ``--option NAME=VALUE`` (``-`` or ``_``
@@ -231,7 +246,8 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    provider: str = ""  # filled in by the host: the plugin that declared it
+    # Filled in by the host (provided_by): the plugin that declared it; not an argument.
+    provider: str = field(init=False, default="")
 
     def accepted(self) -> str:
         """The values this option takes, as messages say them."""
@@ -364,7 +380,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Preset:
     """A named tie-break list for a kind of event under some regulations, returned by a
     plugin's ``fide_tiebreaks_presets`` hook and used as ``-t preset:NAME`` or
@@ -377,4 +393,5 @@ class Preset:
     # The edition the regulations use ("uschess-7"): a run of the preset that names no
     # edition (neither the user nor the event) uses it; "" leaves the choice by date.
     edition: str = ""
-    provider: str = ""  # set by the host: the plugin that returned it
+    # Filled in by the host (provided_by): the plugin that returned it; not an argument.
+    provider: str = field(init=False, default="")

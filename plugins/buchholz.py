@@ -107,16 +107,19 @@ def _explain_aob(ctx: Context, pid: int) -> list[Step]:
             met.append(theirs[g.opponent])
             out.append(
                 Step(
-                    f"R{g.round} #{g.opponent}: {which}{cut} {exact_str(theirs[g.opponent])}",
-                    theirs[g.opponent],
-                    g.round,
-                    g.opponent,
+                    text=f"R{g.round} #{g.opponent}: {which}{cut} {exact_str(theirs[g.opponent])}",
+                    value=theirs[g.opponent],
+                    round=g.round,
+                    opponent=g.opponent,
                 )
             )
         else:
             out.append(
                 Step(
-                    f"R{g.round}: not played over the board: not counted", None, g.round, g.opponent
+                    text=f"R{g.round}: not played over the board: not counted",
+                    value=None,
+                    round=g.round,
+                    opponent=g.opponent,
                 )
             )
     mean = sum(met, Fraction(0)) / len(met) if met else Fraction(0)

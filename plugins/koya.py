@@ -61,11 +61,11 @@ def _explain(ctx: Context, pid: int) -> list[Step]:
             total += g.points
             out.append(
                 Step(
-                    f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} >= "
+                    text=f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} >= "
                     f"{exact_str(threshold)}: +{exact_str(g.points)}",
-                    g.points,
-                    g.round,
-                    g.opponent,
+                    value=g.points,
+                    round=g.round,
+                    opponent=g.opponent,
                 )
             )
         else:
@@ -73,7 +73,7 @@ def _explain(ctx: Context, pid: int) -> list[Step]:
                 f"R{g.round} #{g.opponent}: final score {exact_str(theirs)} < "
                 f"{exact_str(threshold)}: not counted"
             )
-            out.append(Step(text, None, g.round, g.opponent))
+            out.append(Step(text=text, value=None, round=g.round, opponent=g.opponent))
     out.append(Step(f"total {exact_str(total)}", total))
     return out
 

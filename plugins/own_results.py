@@ -197,7 +197,12 @@ def _by_rounds(compute: Callable[[Context], dict[int, Fraction]]) -> Explainer:
             delta = series[g.round][pid] - series[g.round - 1][pid]
             sign = "+" if delta >= 0 else ""
             out.append(
-                Step(f"{_round_text(g)}: {sign}{exact_str(delta)}", delta, g.round, g.opponent)
+                Step(
+                    text=f"{_round_text(g)}: {sign}{exact_str(delta)}",
+                    value=delta,
+                    round=g.round,
+                    opponent=g.opponent,
+                )
             )
         total = series[-1][pid]
         out.append(Step(f"total {exact_str(total)}", total))

@@ -223,15 +223,15 @@ def _rated_rounds(ctx: Context, pid: int) -> list[Step]:
             how = _how(ctx, opp, g.round)
             result = exact_str(Fraction(_HALVES.get(g.kind, 0), 2))  # as ratings count it
             text = f"R{g.round} #{g.opponent}: rating {r}{how}, result {result}"
-            out.append(Step(text, Fraction(r), g.round, g.opponent))
+            out.append(Step(text=text, value=Fraction(r), round=g.round, opponent=g.opponent))
         else:
             what = g.kind.description
             out.append(
                 Step(
-                    f"R{g.round}: {what}, not a game over the board: not counted",
-                    None,
-                    g.round,
-                    g.opponent,
+                    text=f"R{g.round}: {what}, not a game over the board: not counted",
+                    value=None,
+                    round=g.round,
+                    opponent=g.opponent,
                 )
             )
     return out
@@ -347,16 +347,21 @@ def _explain_average_of(rule: str, article: str):  # type: ignore[no-untyped-def
             if v is None:
                 out.append(
                     Step(
-                        f"R{g.round} #{g.opponent}: no {rule} (no game over the board)",
-                        None,
-                        g.round,
-                        g.opponent,
+                        text=f"R{g.round} #{g.opponent}: no {rule} (no game over the board)",
+                        value=None,
+                        round=g.round,
+                        opponent=g.opponent,
                     )
                 )
             else:
                 known.append(v)
                 out.append(
-                    Step(f"R{g.round} #{g.opponent}: {rule} {v}", Fraction(v), g.round, g.opponent)
+                    Step(
+                        text=f"R{g.round} #{g.opponent}: {rule} {v}",
+                        value=Fraction(v),
+                        round=g.round,
+                        opponent=g.opponent,
+                    )
                 )
         out.append(_mean_step(known, f"opponents' {rule}s", f"{cite} {article}"))
         return out

@@ -121,13 +121,31 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
                 append(make_entry((rnd, opp, by_id[opp], units, False, "played")))
                 continue
             if forfeits_as_played and kind.forfeit and opp is not None:
-                append(Entry(rnd, opp, by_id[opp], units, False, "/P"))
+                append(
+                    Entry(
+                        round=rnd,
+                        opponent=opp,
+                        score=by_id[opp],
+                        points=units,
+                        vur=False,
+                        category="/P",
+                    )
+                )
                 continue
             cats = cats or categories(p)
             dummy = p.units
             if capped:
                 dummy = min(dummy, by_id[opp] if opp is not None else draws_cap)
-            append(Entry(rnd, None, dummy, units, kind in VUR_KINDS, cats[rnd - 1]))
+            append(
+                Entry(
+                    round=rnd,
+                    opponent=None,
+                    score=dummy,
+                    points=units,
+                    vur=kind in VUR_KINDS,
+                    category=cats[rnd - 1],
+                )
+            )
         rows.append(tuple(row))
     return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
 
@@ -143,7 +161,14 @@ def _round_robin(t: Tournament) -> OpponentTable:
     raw = tuple(p.units for p in t.participants)
     rows = tuple(
         tuple(
-            Entry(g.round, g.opponent, raw[index[g.opponent]], g.units, False, "15.2")
+            Entry(
+                round=g.round,
+                opponent=g.opponent,
+                score=raw[index[g.opponent]],
+                points=g.units,
+                vur=False,
+                category="15.2",
+            )
             for g in p.results
             if g.opponent is not None
         )

@@ -29,7 +29,7 @@ from typing import Any
 from fide_tiebreaks.plugins.unplayed import round_robin_table
 
 from fide_tiebreaks import Option, hookimpl
-from fide_tiebreaks.editions import Edition, Entry, OpponentTable, period_named
+from fide_tiebreaks.editions import Edition, Entry, OpponentTable, make_entry, period_named
 from fide_tiebreaks.model import Game, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 
@@ -103,19 +103,25 @@ def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], Opponent
             for g in p.results:
                 if g.kind.played or (forfeits_as_played and g.kind.forfeit and g.opponent):
                     assert g.opponent is not None
+                    # one per game: the fast constructor (fields in Entry's order)
+                    category = "played" if g.kind.played else "/P"
                     row.append(
-                        Entry(
-                            g.round,
-                            g.opponent,
-                            seen[index[g.opponent]],
-                            g.units,
-                            False,
-                            "played" if g.kind.played else "/P",
+                        make_entry(
+                            (g.round, g.opponent, seen[index[g.opponent]], g.units, False, category)
                         )
                     )
                 elif own == "virtual":
                     units, working = virtual_opponent(t, g, before)
-                    row.append(Entry(g.round, None, units, g.units, False, working))
+                    row.append(
+                        Entry(
+                            round=g.round,
+                            opponent=None,
+                            score=units,
+                            points=g.units,
+                            vur=False,
+                            category=working,
+                        )
+                    )
                 elif own == "sm":  # SB adds ½ x V for the round (spec swiss-manager.md, rule 3)
                     units, working = virtual_opponent(t, g, before)
                     row.append(
@@ -129,7 +135,16 @@ def _table(own: str) -> Callable[[Tournament, bool, Mapping[str, Any]], Opponent
                         )
                     )
                 elif own == "self":  # a draw against oneself: own score, a draw's points
-                    row.append(Entry(g.round, None, mine, draw, False, "draw against oneself"))
+                    row.append(
+                        Entry(
+                            round=g.round,
+                            opponent=None,
+                            score=mine,
+                            points=draw,
+                            vur=False,
+                            category="draw against oneself",
+                        )
+                    )
                 before += g.units
             rows.append(tuple(row))
         return OpponentTable(t.scale, tuple(rows), tuple(seen))

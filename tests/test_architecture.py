@@ -1,11 +1,16 @@
 """The rules of the road of docs/architecture.md that import-linter cannot state: no private
-name crosses a module boundary, and no module of the package grows past about 600 lines.
+name crosses a module boundary, no module of the package grows past about 600 lines, and the
+package's own types are built by keyword past three arguments.
 (The layers and the absence of cycles are import-linter contracts: tox -e lint.)"""
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import house_metrics  # noqa: E402
+
 SOURCES = sorted(
     p for top in ("fide_tiebreaks", "plugins", "conformance") for p in (ROOT / top).rglob("*.py")
 )
@@ -44,3 +49,24 @@ def test_no_module_over_600_lines():
         str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines()) for p in SOURCES
     }
     assert {name: n for name, n in sizes.items() if n > 600} == {}
+
+
+def test_the_scan_sees_a_positional_construction():
+    source = (
+        "class Row:\n    pass\n"
+        "Row(1, 2, 3, 4)\n"  # four positional arguments: found
+        "Row(1, 2, 3)\n"  # three: allowed
+        "models.Row(1, 2, 3, 4, 5)\n"  # through a module: found
+        "Row(*fields)\n"  # unpacked: not counted
+        "Row(a=1, b=2, c=3, d=4)\n"  # by keyword
+        "dict(1, 2, 3, 4)\n"  # not one of ours
+    )
+    found = house_metrics.positional_constructions({ROOT / "sample.py": ast.parse(source)})
+    assert [(f.line, f.size) for f in found] == [(3, 4), (5, 5)]
+
+
+def test_no_own_type_is_built_with_more_than_three_positional_arguments():
+    files = sorted(p for top in house_metrics.POSITIONAL_ROOTS for p in (ROOT / top).rglob("*.py"))
+    assert len(files) > 200  # the package, the plugins, the conformance runner and the tests
+    found = house_metrics.positional_constructions(house_metrics.parsed(files))
+    assert [f"{f.path}:{f.line}: {f.what}" for f in found] == []

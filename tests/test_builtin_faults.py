@@ -14,6 +14,7 @@ from test_plugins import make_plugin
 from fide_tiebreaks import cli, compute_standings, host, read_trf, serve
 from fide_tiebreaks.faults import InternalError
 from fide_tiebreaks.host import load_registry
+from fide_tiebreaks.tiebreak import provided_by
 
 T = TEC / "tournament.trf"
 TOURNAMENT = read_trf(T).tournament
@@ -52,7 +53,9 @@ def broken_edition(monkeypatch):
 
     reg = load_registry(entry_points=False)
     ed = reg.editions["fide-2024"]
-    reg.editions["fide-2024"] = dataclasses.replace(ed, opponent_table=_broken_table)
+    # replace() leaves provider to the host, which marks a registered item: as it would
+    broken = dataclasses.replace(ed, opponent_table=_broken_table)
+    reg.editions["fide-2024"] = provided_by(broken, ed.provider)
     monkeypatch.setattr(host, "_registry", reg)
     return reg
 

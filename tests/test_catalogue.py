@@ -150,7 +150,12 @@ ALL_MET = {
 
 
 def de(t, group, code="DE"):
-    ctx = Context(t, parse_code(code), registry().edition("fide-2024"), frozenset(group))
+    ctx = Context(
+        tournament=t,
+        spec=parse_code(code),
+        edition=registry().edition("fide-2024"),
+        group=frozenset(group),
+    )
     return direct_encounter.direct_encounter(ctx)
 
 

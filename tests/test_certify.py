@@ -376,7 +376,13 @@ def test_certify_on_a_local_dask_cluster_matches_the_local_run():
     from fide_tiebreaks.certify.adapters import ADAPTERS
     from fide_tiebreaks.certify.engine import Config, run_dask, run_local
 
-    config = Config(ADAPTERS["builtin"], ("BH", "SB", "DE"), "fide-2024", 3, Profile((4, 12)))
+    config = Config(
+        adapter=ADAPTERS["builtin"],
+        codes=("BH", "SB", "DE"),
+        edition="fide-2024",
+        seed=3,
+        profile=Profile((4, 12)),
+    )
     local = list(run_local(config, 8, 1))
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None

@@ -64,7 +64,13 @@ def test_jobs_far_beyond_the_cores_do_not_fork_a_process_each(monkeypatch):
 
     monkeypatch.setattr(futures, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr("fide_tiebreaks.audit.default_jobs", lambda: 2)
-    config = engine.Config(ADAPTERS["builtin"], ("BH",), "fide-2024", 1, Profile(players=(4, 5)))
+    config = engine.Config(
+        adapter=ADAPTERS["builtin"],
+        codes=("BH",),
+        edition="fide-2024",
+        seed=1,
+        profile=Profile(players=(4, 5)),
+    )
     assert len(list(engine.run_local(config, 3, 10000))) == 3
     assert sizes == [2]
 
@@ -462,6 +468,10 @@ def test_the_gacrux_adapter_runs_gacrux_under_the_time_out(tmp_path, monkeypatch
     slow.chmod(0o755)
     monkeypatch.setenv("FIDE_TIEBREAKS_GACRUX_PYTHON", str(slow))
     started = time.monotonic()
-    answer = gacrux(Request("012 x\n", ("BH",), "fide-2024", "swiss", {}, timeout=1.0))
+    answer = gacrux(
+        Request(
+            trf="012 x\n", codes=("BH",), edition="fide-2024", type="swiss", options={}, timeout=1.0
+        )
+    )
     assert time.monotonic() - started < 10
     assert answer.error == "gacrux: no answer within 1 s"

@@ -187,7 +187,13 @@ def _command(error: BaseException) -> types.SimpleNamespace:
         (ft.InternalError("BH failed; please report it"), 3, "error: internal error: BH failed"),
         (ArgumentTypeError("x must be a str"), 3, "internal error: x must be a str (please"),
         (
-            ft.InputError([ft.Diagnostic(ft.Severity.ERROR, "bad", "f.trf", 3, 1)]),
+            ft.InputError(
+                [
+                    ft.Diagnostic(
+                        severity=ft.Severity.ERROR, message="bad", path="f.trf", line=3, column=1
+                    )
+                ]
+            ),
             2,
             "f.trf:3:1: error: bad",
         ),

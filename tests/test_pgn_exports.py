@@ -91,7 +91,7 @@ def sample_games() -> tuple[list[SampleGame], dict[str, Fraction]]:
             if opponent == "0000":
                 forfeits_won += code == "+"
             elif colour == "w":
-                games.append(SampleGame(r + 1, me, people[opponent], code))
+                games.append(SampleGame(rnd=r + 1, white=me, black=people[opponent], code=code))
         expected[me[0]] = Fraction(line[80:84].strip()) - forfeits_won
     in_a_game = {name for g in games for name in (g.white[0], g.black[0])}
     return games, {name: points for name, points in expected.items() if name in in_a_game}

@@ -144,7 +144,7 @@ TRF = EVENT.read_text()
 
 
 def _request(codes: tuple[str, ...] = ("BH",)) -> Request:
-    return Request(TRF, codes, "fide-2024", "swiss")
+    return Request(trf=TRF, codes=codes, edition="fide-2024", type="swiss")
 
 
 @pytest.mark.parametrize(

@@ -81,7 +81,12 @@ def test_team_file_round_trips_and_ranks():
 
 def group(code, members):
     t = read_trf(FIXTURE).tournament
-    ctx = Context(t, parse_code(code), registry().edition("fide-2024"), frozenset(members))
+    ctx = Context(
+        tournament=t,
+        spec=parse_code(code),
+        edition=registry().edition("fide-2024"),
+        group=frozenset(members),
+    )
     tb = registry().resolve(parse_code(code).name)
     return tb.compute(ctx)
 

@@ -143,7 +143,10 @@ def run_gacrux(path: Path, codes: list[str], edition: str, kind: str) -> tuple[A
         (x.split(":", 1)[1].strip() for x in out.splitlines() if x.startswith("Check:")), ""
     )
     request = Request(
-        path.read_text(encoding="utf-8", errors="replace"), tuple(codes), edition, kind
+        trf=path.read_text(encoding="utf-8", errors="replace"),
+        codes=tuple(codes),
+        edition=edition,
+        type=kind,
     )
     report = "\n".join(x for x in out.splitlines() if not x.startswith("Check:"))
     try:

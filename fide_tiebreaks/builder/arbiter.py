@@ -73,7 +73,7 @@ class ArbiterRecords:
         if not ids or len(set(ids)) != len(ids):
             raise BuilderError(f"decision {list(order)!r} must name participants, each once")
         note = text(note, "note")  # str(None) would be a note 'None'
-        self._decisions.append(Decision(ids, by, note, "EventBuilder.decide"))
+        self._decisions.append(Decision(order=ids, by=by, note=note, origin="EventBuilder.decide"))
         self._built = None
 
     def draw_lots(self, seed: str) -> None:

@@ -478,7 +478,10 @@ class EventBuilder(ArbiterRecords):
         t = self._with_ratings(t)
         if self._teams:
             settings_of_teams = TeamSettings(
-                self.boards, self.match_points, self.primary, self.team_pab
+                boards=self.boards,
+                match_points=self.match_points,
+                primary=self.primary,
+                team_pab=self.team_pab,
             )
             t = team_event(t, self._teams, self._team_rounds, settings_of_teams)
         t = self._with_decisions(t)

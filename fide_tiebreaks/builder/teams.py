@@ -99,9 +99,13 @@ def team_event(
     team_of = {p: t.id for t in teams.values() for p in t.players}
     for r, tr in enumerate(rounds, start=1):
         for code, white, black in tr.forfeits:
-            recs.forfeits.append(Forfeit(0, code, r, white, black))
+            recs.forfeits.append(Forfeit(line=0, code=code, round=r, white=white, black=black))
         for kind in {k for k in tr.byes.values()}:
-            recs.byes.append(TeamBye(0, kind, r, [t for t, k in tr.byes.items() if k is kind]))
+            recs.byes.append(
+                TeamBye(
+                    line=0, kind=kind, round=r, teams=[t for t, k in tr.byes.items() if k is kind]
+                )
+            )
         for tid, seats in tr.lineups.items():
             opponents = [
                 team_of.get(ind.participant(p).results[r - 1].opponent or 0)
@@ -109,7 +113,9 @@ def team_event(
                 if p is not None
             ]
             opp = next((o for o in opponents if o), 0)
-            recs.lineups.append(Lineup(0, r, tid, opp, [p or 0 for p in seats]))
+            recs.lineups.append(
+                Lineup(line=0, round=r, team=tid, opponent=opp, players=[p or 0 for p in seats])
+            )
     out = Collector("<EventBuilder>")
     event = build_team_event(ind, recs)
     report_team_findings(event.findings, out)

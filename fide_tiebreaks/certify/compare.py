@@ -125,7 +125,17 @@ def compare(
     values (and orders) were compared."""
     t = ours.tournament
     if answer.error:  # a program that answered nothing compared nothing: the run fails
-        return [Discrepancy(RUN, edition, "-", 0, None, None, answer.error)], 0
+        return [
+            Discrepancy(
+                code=RUN,
+                edition=edition,
+                category="-",
+                participant=0,
+                ours=None,
+                theirs=None,
+                detail=answer.error,
+            )
+        ], 0
     found: list[Discrepancy] = []
     compared = 0
     codes = ours.codes
@@ -143,7 +153,13 @@ def compare(
             compared += n
             found += [
                 Discrepancy(
-                    code, edition, category(t, pid), pid, a, b, "order in the tied group differs"
+                    code=code,
+                    edition=edition,
+                    category=category(t, pid),
+                    participant=pid,
+                    ours=a,
+                    theirs=b,
+                    detail="order in the tied group differs",
                 )
                 for pid, a, b in wrong
             ]
@@ -155,7 +171,16 @@ def compare(
             compared += 1
             if not agrees(row.values[i], theirs, rounded):
                 mine = None if row.values[i] is None else exact_str(row.values[i])  # type: ignore[arg-type]
-                found.append(Discrepancy(code, edition, category(t, pid), pid, mine, theirs))
+                found.append(
+                    Discrepancy(
+                        code=code,
+                        edition=edition,
+                        category=category(t, pid),
+                        participant=pid,
+                        ours=mine,
+                        theirs=theirs,
+                    )
+                )
     if not found and answer.ranks:  # an answer ranks by the whole list, or gives no ranks
         compared += 1
         found += _compare_ranks(ours, answer.ranks, edition, answer.shares_ties)
@@ -218,7 +243,13 @@ def _compare_ranks(
                 )
                 return [
                     Discrepancy(
-                        ORDER, edition, category(t, b), b, str(row.rank), str(ranks.get(b)), why
+                        code=ORDER,
+                        edition=edition,
+                        category=category(t, b),
+                        participant=b,
+                        ours=str(row.rank),
+                        theirs=str(ranks.get(b)),
+                        detail=why,
                     )
                 ]
     for above, below in _pairs_across(rows):
@@ -226,13 +257,13 @@ def _compare_ranks(
         if a not in ranks or b not in ranks or ranks[a] >= ranks[b]:
             return [
                 Discrepancy(
-                    ORDER,
-                    edition,
-                    category(t, b),
-                    b,
-                    str(below.rank),
-                    str(ranks.get(b)),
-                    f"we rank #{a} above #{b}; the program "
+                    code=ORDER,
+                    edition=edition,
+                    category=category(t, b),
+                    participant=b,
+                    ours=str(below.rank),
+                    theirs=str(ranks.get(b)),
+                    detail=f"we rank #{a} above #{b}; the program "
                     f"gives #{a} rank {ranks.get(a)} and #{b} rank "
                     f"{ranks.get(b)}",
                 )

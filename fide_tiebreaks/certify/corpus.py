@@ -103,10 +103,30 @@ def check_file(job: Job, path: str) -> FileResult:
         data = read_bytes(path)
         read = parse_any(data, path)
     except InputError as e:
-        return FileResult(path, 0, 0, (), "", 0, (), None, e.diagnostics[0].message)
+        return FileResult(
+            file=path,
+            size=0,
+            rounds=0,
+            codes=(),
+            edition="",
+            compared=0,
+            discrepancies=(),
+            event=None,
+            note=e.diagnostics[0].message,
+        )
     t = read.tournament
     if any(d.severity is Severity.ERROR for d in read.diagnostics):
-        return FileResult(path, len(t.participants), t.rounds, (), "", 0, (), None, "unreadable")
+        return FileResult(
+            file=path,
+            size=len(t.participants),
+            rounds=t.rounds,
+            codes=(),
+            edition="",
+            compared=0,
+            discrepancies=(),
+            event=None,
+            note="unreadable",
+        )
     listed = [s.code for s in parse_list(list(t.declared_tiebreaks or t.declared_standings))]
     codes = job.codes or tuple(listed) or job.fallback
     edition = (
@@ -117,24 +137,49 @@ def check_file(job: Job, path: str) -> FileResult:
     try:
         ours = compute_standings(t, list(codes), edition, options=our_options(dict(job.options)))
     except (CodeError, PluginError) as e:
-        return FileResult(path, len(t.participants), t.rounds, codes, edition, 0, (), None, str(e))
+        return FileResult(
+            file=path,
+            size=len(t.participants),
+            rounds=t.rounds,
+            codes=codes,
+            edition=edition,
+            compared=0,
+            discrepancies=(),
+            event=None,
+            note=str(e),
+        )
     try:
         text = _as_text(data, t)
     except Unwritable as e:  # an event TRF cannot hold (one with no player yet)
-        return FileResult(path, len(t.participants), t.rounds, (), "", 0, (), None, str(e))
+        return FileResult(
+            file=path,
+            size=len(t.participants),
+            rounds=t.rounds,
+            codes=(),
+            edition="",
+            compared=0,
+            discrepancies=(),
+            event=None,
+            note=str(e),
+        )
     request = Request(
-        text, tuple(ours.codes), edition, _kind(t), dict(job.options), job.adapter.timeout
+        trf=text,
+        codes=tuple(ours.codes),
+        edition=edition,
+        type=_kind(t),
+        options=dict(job.options),
+        timeout=job.adapter.timeout,
     )
     found, compared = compare(ours, run(job.adapter, request), job.adapter, edition)
     return FileResult(
-        path,
-        len(t.participants),
-        t.rounds,
-        tuple(ours.codes),
-        edition,
-        compared,
-        tuple(found),
-        to_event(t, Path(path).name) if found else None,
+        file=path,
+        size=len(t.participants),
+        rounds=t.rounds,
+        codes=tuple(ours.codes),
+        edition=edition,
+        compared=compared,
+        discrepancies=tuple(found),
+        event=to_event(t, Path(path).name) if found else None,
     )
 
 
@@ -168,7 +213,14 @@ def _reproduce(
     smallest = min(shrinkable, key=lambda r: (r.size * r.rounds, r.file))
     event = smallest.event
     assert event is not None
-    config = Config(job.adapter, smallest.codes, smallest.edition, 0, Profile(), job.options)
+    config = Config(
+        adapter=job.adapter,
+        codes=smallest.codes,
+        edition=smallest.edition,
+        seed=0,
+        profile=Profile(),
+        options=job.options,
+    )
     first = next(d for d in smallest.discrepancies if d.group == key)
     return example_group(
         config,
@@ -216,16 +268,16 @@ def certify_corpus(
     }
     codes = job.codes or ("(each file's list)",)
     summary = Summary(
-        job.adapter.name,
-        codes,
-        job.edition or "(each file's date)",
-        0,
-        len(done),
-        sum(r.compared for r in done),
-        sum(counts.values()),
-        time.monotonic() - start,
-        {},
-        per_code,
-        tuple(groups),
+        program=job.adapter.name,
+        codes=codes,
+        edition=job.edition or "(each file's date)",
+        seed=0,
+        events=len(done),
+        compared=sum(r.compared for r in done),
+        discrepancies=sum(counts.values()),
+        seconds=time.monotonic() - start,
+        coverage={},
+        per_code=per_code,
+        groups=tuple(groups),
     )
     return summary, done

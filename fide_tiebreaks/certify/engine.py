@@ -58,12 +58,12 @@ def check(config: Config, event: Event) -> tuple[list[Discrepancy], int, Standin
     except (CodeError, PluginError):
         return [], 0, None
     request = Request(
-        to_trf(event),
-        config.codes,
-        config.edition,
-        event.kind,
-        dict(config.options),
-        config.adapter.timeout,
+        trf=to_trf(event),
+        codes=config.codes,
+        edition=config.edition,
+        type=event.kind,
+        options=dict(config.options),
+        timeout=config.adapter.timeout,
     )
     answer = run(config.adapter, request)
     ids = {row.participant.id for row in ours.rows}
@@ -86,13 +86,13 @@ def check_index(config: Config, index: int) -> EventResult:
         for p in ours.tournament.participants:
             used.update(f"round category {c}" for c in categories(p))
     return EventResult(
-        index,
-        event.size,
-        event.round_count,
-        compared,
-        tuple(found),
-        tuple(used.items()),
-        "" if compared else "nothing compared",
+        index=index,
+        size=event.size,
+        rounds=event.round_count,
+        compared=compared,
+        discrepancies=tuple(found),
+        coverage=tuple(used.items()),
+        note="" if compared else "nothing compared",
     )
 
 

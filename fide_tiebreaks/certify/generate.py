@@ -234,7 +234,13 @@ def swiss(
                 pool.append(i)
             else:
                 run.table[i].append(off.block)
-        _play(run, r, pair(PairingRequest(r, rounds, pool, ratings, run.state)))
+        _play(
+            run,
+            r,
+            pair(
+                PairingRequest(round=r, rounds=rounds, pool=pool, ratings=ratings, state=run.state)
+            ),
+        )
         for i in ids:
             block = run.table[i][-1]
             run.state.score[i] += POINTS.get(block.code, 0) if block else 0

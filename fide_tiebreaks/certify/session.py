@@ -50,17 +50,17 @@ def certify(
         per_code["events compared"] += bool(r.compared)
     # What the user typed reaches a terminal, XML and HTML: no control characters.
     return Summary(
-        printable(config.adapter.name),
-        config.codes,
-        config.edition,
-        config.seed,
-        events,
-        sum(r.compared for r in done),
-        sum(counts.values()),
-        time.monotonic() - start,
-        totals(done),
-        dict(per_code),
-        tuple(groups),
+        program=printable(config.adapter.name),
+        codes=config.codes,
+        edition=config.edition,
+        seed=config.seed,
+        events=events,
+        compared=sum(r.compared for r in done),
+        discrepancies=sum(counts.values()),
+        seconds=time.monotonic() - start,
+        coverage=totals(done),
+        per_code=dict(per_code),
+        groups=tuple(groups),
         command=printable(ran(config.adapter)),
         program_version=printable(config.adapter.version),
     )

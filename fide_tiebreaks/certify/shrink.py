@@ -195,7 +195,7 @@ def _team_forfeits(event: Event, kept: _TeamCut) -> tuple[ForfeitedMatch, ...]:
     at = {old: k for k, old in enumerate(kept.columns)}
     new_team = kept.new_team
     return tuple(
-        ForfeitedMatch(at[r], new_team[a], new_team[b], how)
+        ForfeitedMatch(round=at[r], first=new_team[a], second=new_team[b], how=how)
         for r, a, b, how in event.forfeits
         if r in at and a in new_team and b in new_team and _pair(r, a, b) not in kept.dropped
     )
@@ -272,4 +272,9 @@ def shrink(
         )
     except (_Stop, NoSuchExample, Unsatisfiable):
         pass
-    return Shrunk(best[0], best[1], tries[0], time.monotonic() - start)  # type: ignore[arg-type]
+    return Shrunk(
+        event=best[0],  # type: ignore[arg-type]
+        discrepancy=best[1],  # type: ignore[arg-type]
+        tries=tries[0],
+        seconds=time.monotonic() - start,
+    )

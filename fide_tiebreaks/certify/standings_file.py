@@ -156,7 +156,7 @@ def make(seed: int, index: int, options: Options) -> Made:
     for _ in range(len(codes) + 1):
         try:
             data, _ = _ranked(event, edition, codes, options.form)
-            return Made(index, event, edition, tuple(codes), data)
+            return Made(index=index, event=event, edition=edition, codes=tuple(codes), data=data)
         except (CodeError, PluginError) as e:
             bad = [c for c in codes if f"'{c}'" in str(e)]
             if options.tiebreaks or not bad:

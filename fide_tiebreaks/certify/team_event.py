@@ -61,7 +61,7 @@ def _pab(run: _TeamRun, order: list[int]) -> int:
 def _forfeited(run: _TeamRun, r: int, a: int, b: int) -> None:
     """A forfeited match: as FIDE's sample writes it, the winners' boards are '+'."""
     won = a if run.rng.random() < 0.5 else b
-    run.forfeits.append(ForfeitedMatch(r, a, b, "+-" if won == a else "-+"))
+    run.forfeits.append(ForfeitedMatch(round=r, first=a, second=b, how="+-" if won == a else "-+"))
     run.mp[won] += 2
     run.gp[won] += 2 * run.boards
     for t in (a, b):

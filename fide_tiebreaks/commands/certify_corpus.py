@@ -95,7 +95,13 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
     fallback = tuple(s.code for s in parse_list(default_codes))
     given = args.unrated_rating is not None
     options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
-    job = Job(adapter, codes, args.edition or "", options, fallback)
+    job = Job(
+        adapter=adapter,
+        codes=codes,
+        edition=args.edition or "",
+        options=options,
+        fallback=fallback,
+    )
     if args.jobs < 0:
         raise CommandError("--jobs must be 0 (every core) or more")
     try:

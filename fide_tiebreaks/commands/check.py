@@ -132,4 +132,8 @@ def _ranking_diagnostics(t: Any, path: str, args: argparse.Namespace) -> list[An
         s = compute_standings(t, None, args.edition, edition_by=args.edition_by)
         return list(s.diagnostics)
     except (CodeError, PluginError, ValueError) as e:
-        return [Diagnostic(Severity.ERROR, f"the file cannot be ranked: {e}", path)]
+        return [
+            Diagnostic(
+                severity=Severity.ERROR, message=f"the file cannot be ranked: {e}", path=path
+            )
+        ]

@@ -142,7 +142,7 @@ def read_stdin() -> bytes:
     from ..formats.base import MAX_BYTES
 
     def refuse(message: str) -> InputError:
-        return InputError([Diagnostic(Severity.ERROR, message, "<stdin>")])
+        return InputError([Diagnostic(severity=Severity.ERROR, message=message, path="<stdin>")])
 
     if sys.stdin is None:  # started with standard input closed (<&-)
         raise refuse("cannot read standard input: it is closed")

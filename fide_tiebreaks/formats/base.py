@@ -110,7 +110,7 @@ def settled(
 
 def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:
     """An error that stops reading (raised in an :class:`InputError`)."""
-    return Diagnostic(Severity.ERROR, message, path, line, column)
+    return Diagnostic(severity=Severity.ERROR, message=message, path=path, line=line, column=column)
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:

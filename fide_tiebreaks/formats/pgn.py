@@ -94,7 +94,12 @@ def read_pgn(
 def _relocate(
     diags: tuple[Diagnostic, ...], lines: Mapping[int, int], path: str
 ) -> list[Diagnostic]:
-    return [Diagnostic(d.severity, d.message, path, lines.get(d.line, 0), 0) for d in diags]
+    return [
+        Diagnostic(
+            severity=d.severity, message=d.message, path=path, line=lines.get(d.line, 0), column=0
+        )
+        for d in diags
+    ]
 
 
 def _decode(data: bytes, out: Collector) -> str:
@@ -187,7 +192,9 @@ class _Builder:
             self.fail(game, "Black", f"{sides[0].name} plays itself")
             return None
         major, minor = int(m.group(1)), int(m.group(2) or 0)
-        return _Read(game, major, minor, sides[0], sides[1], result)
+        return _Read(
+            game=game, major=major, minor=minor, white=sides[0], black=sides[1], result=result
+        )
 
     def _result(self, game: PgnGame) -> str | None:
         """The game's result: the Result tag, which the movetext's result must not contradict

@@ -35,11 +35,11 @@ def read_xml(
         raise InputError(
             [
                 Diagnostic(
-                    Severity.ERROR,
-                    f"expected a <tournament> document, found <{root.tag}>",
-                    name,
-                    root.sourceline or 0,
-                    1,
+                    severity=Severity.ERROR,
+                    message=f"expected a <tournament> document, found <{root.tag}>",
+                    path=name,
+                    line=root.sourceline or 0,
+                    column=1,
                 )
             ]
         )
@@ -52,7 +52,17 @@ def read_xml(
 
 
 def _relocate(diags: tuple[Diagnostic, ...], lines: dict[int, int], name: str) -> list[Diagnostic]:
-    return [Diagnostic(d.severity, d.message, name, lines.get(d.line, 0), 0, d.kind) for d in diags]
+    return [
+        Diagnostic(
+            severity=d.severity,
+            message=d.message,
+            path=name,
+            line=lines.get(d.line, 0),
+            column=0,
+            kind=d.kind,
+        )
+        for d in diags
+    ]
 
 
 class _Trf:
@@ -71,7 +81,13 @@ class _Trf:
 
     def refuse(self, element: etree._Element, message: str) -> InputError:
         line = element.sourceline or 0
-        return InputError([Diagnostic(Severity.ERROR, message, self.name, line, 1)])
+        return InputError(
+            [
+                Diagnostic(
+                    severity=Severity.ERROR, message=message, path=self.name, line=line, column=1
+                )
+            ]
+        )
 
     def number(self, element: etree._Element, attribute: str, high: int, low: int = 1) -> int:
         try:

@@ -45,7 +45,9 @@ def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
         raise InputError(
             [
                 Diagnostic(
-                    Severity.ERROR, f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}", name
+                    severity=Severity.ERROR,
+                    message=f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}",
+                    path=name,
                 )
             ]
         )
@@ -54,11 +56,11 @@ def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
         raise InputError(
             [
                 Diagnostic(
-                    Severity.ERROR,
-                    "a DOCTYPE or entity declaration is not allowed in these files",
-                    name,
-                    line,
-                    1,
+                    severity=Severity.ERROR,
+                    message="a DOCTYPE or entity declaration is not allowed in these files",
+                    path=name,
+                    line=line,
+                    column=1,
                 )
             ]
         )
@@ -67,16 +69,40 @@ def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
     except etree.XMLSyntaxError as e:
         line, column = e.position if e.position else (0, 0)
         raise InputError(
-            [Diagnostic(Severity.ERROR, f"not well-formed XML: {e.msg}", name, line, column + 1)]
+            [
+                Diagnostic(
+                    severity=Severity.ERROR,
+                    message=f"not well-formed XML: {e.msg}",
+                    path=name,
+                    line=line,
+                    column=column + 1,
+                )
+            ]
         ) from None
     if root.getroottree().docinfo.internalDTD is not None:
-        raise InputError([Diagnostic(Severity.ERROR, "a DOCTYPE is not allowed", name, 1, 1)])
+        raise InputError(
+            [
+                Diagnostic(
+                    severity=Severity.ERROR,
+                    message="a DOCTYPE is not allowed",
+                    path=name,
+                    line=1,
+                    column=1,
+                )
+            ]
+        )
     if xsd is not None:
         checker = schema(str(xsd))
         if not checker.validate(root):
             raise InputError(
                 [
-                    Diagnostic(Severity.ERROR, err.message, name, err.line, err.column + 1)
+                    Diagnostic(
+                        severity=Severity.ERROR,
+                        message=err.message,
+                        path=name,
+                        line=err.line,
+                        column=err.column + 1,
+                    )
                     for err in checker.error_log
                 ]
             )

@@ -62,10 +62,16 @@ class _Event:
     matches: dict[int, tuple[Match, ...]] = field(default_factory=dict)
 
     def warn(self, line: int | None, message: str, kind: FindingKind = FindingKind.TEAM) -> None:
-        self.findings.append(TeamFinding(Severity.WARNING, kind, line or 0, message))
+        self.findings.append(
+            TeamFinding(severity=Severity.WARNING, kind=kind, line=line or 0, message=message)
+        )
 
     def error(self, line: int | None, message: str) -> None:
-        self.findings.append(TeamFinding(Severity.ERROR, FindingKind.TEAM, line or 0, message))
+        self.findings.append(
+            TeamFinding(
+                severity=Severity.ERROR, kind=FindingKind.TEAM, line=line or 0, message=message
+            )
+        )
 
     def games(self, team: Team, r: int) -> dict[int, Game]:
         """Round *r*'s games of the team's players who have a player record."""
@@ -98,7 +104,14 @@ def build_team_event(ind: Tournament, recs: TeamRecords) -> TeamEvent:
     # The players' own ranking must not take the file's team tie-break list.
     players = replace(ind, declared_tiebreaks=(), declared_standings=())
     data = TeamData(
-        event.teams, players, mps, gps, recs.primary, event.boards, event.matches, event.lineups
+        teams=event.teams,
+        players=players,
+        match_scoring=mps,
+        game_scoring=gps,
+        primary=recs.primary,
+        boards=event.boards,
+        matches=event.matches,
+        lineups=event.lineups,
     )
     provisional_t = replace(
         ind,
@@ -308,7 +321,15 @@ def _match_kinds(event: _Event, mps: Scoring, gps: Scoring) -> None:
             mp = mps.points(kind, Colour.NONE)
             if kind in _FORFEITED or kind in _BYE_KINDS:
                 gp = gps.points(kind, Colour.NONE)
-            played.append(Match(r, kind, prov.opponent if kind.has_opponent else None, mp, gp))
+            played.append(
+                Match(
+                    round=r,
+                    kind=kind,
+                    opponent=prov.opponent if kind.has_opponent else None,
+                    mp=mp,
+                    gp=gp,
+                )
+            )
             if kind is ResultKind.PAB:  # Art. 12: a PAB is a win on every board
                 event.lineups[team.id, r] = tuple(
                     Board(b, None, win) for b in range(1, event.boards + 1)

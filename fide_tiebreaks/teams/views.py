@@ -41,7 +41,16 @@ def team_view(t: Tournament, score: str | None) -> Tournament:
         games = []
         for m in data.matches[p.id][: t.rounds]:
             pts = m.mp if score == "MP" else m.gp
-            games.append(Game(m.round, m.kind, m.opponent, Colour.NONE, pts, int(pts * scale)))
+            games.append(
+                Game(
+                    round=m.round,
+                    kind=m.kind,
+                    opponent=m.opponent,
+                    colour=Colour.NONE,
+                    points=pts,
+                    units=int(pts * scale),
+                )
+            )
         units = sum(g.units for g in games)
         people.append(
             replace(p, results=tuple(games), units=units, points=from_units(units, scale))
@@ -77,7 +86,14 @@ def participants_for(
     out = []
     for team in teams:
         games = tuple(
-            Game(m.round, m.kind, m.opponent, Colour.NONE, m.mp if primary == "MP" else m.gp, 0)
+            Game(
+                round=m.round,
+                kind=m.kind,
+                opponent=m.opponent,
+                colour=Colour.NONE,
+                points=m.mp if primary == "MP" else m.gp,
+                units=0,
+            )
             for m in matches[team.id]
         )
         total = sum((g.points for g in games), Fraction(0))

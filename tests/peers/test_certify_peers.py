@@ -31,7 +31,9 @@ SWISS = Profile(players=(4, 20), kinds=("swiss",))
 
 def test_gacrux_fb_listed_before_bh_changes_bh():
     pytest.importorskip("gacrux")
-    config = Config(ADAPTERS["gacrux"], ("FB", "BH"), "fide-2024", 1, SWISS)
+    config = Config(
+        adapter=ADAPTERS["gacrux"], codes=("FB", "BH"), edition="fide-2024", seed=1, profile=SWISS
+    )
     summary = certify(config, 300, jobs=2, shrink_seconds=90)
     bh = [g for g in summary.groups if g.code == "BH"]
     assert bh, [g.code for g in summary.groups]
@@ -50,7 +52,13 @@ def test_gacrux_fb_listed_before_bh_changes_bh():
 
 def test_tiebreak_core_ptp_float_sum_and_fb_forfeits():
     pytest.importorskip("tiebreak_core")
-    config = Config(ADAPTERS["tiebreak-core"], ("FB", "PTP"), "fide-2024", 1, SWISS)
+    config = Config(
+        adapter=ADAPTERS["tiebreak-core"],
+        codes=("FB", "PTP"),
+        edition="fide-2024",
+        seed=1,
+        profile=SWISS,
+    )
     summary = certify(config, 300, jobs=2, shrink_seconds=60)
     ptp = [g for g in summary.groups if g.code == "PTP"]
     fb = [g for g in summary.groups if g.code == "FB"]
@@ -68,7 +76,13 @@ def test_tiebreak_core_ptp_float_sum_and_fb_forfeits():
 def test_tiebreak_core_de_counts_a_forfeit_as_a_game_met():
     pytest.importorskip("tiebreak_core")
     profile = Profile(players=(4, 10), kinds=("swiss",), forfeit=0.2)
-    config = Config(ADAPTERS["tiebreak-core"], ("DE",), "fide-2024", 2, profile)
+    config = Config(
+        adapter=ADAPTERS["tiebreak-core"],
+        codes=("DE",),
+        edition="fide-2024",
+        seed=2,
+        profile=profile,
+    )
     summary = certify(config, 1500, jobs=2, shrink_seconds=30)
     order = [g for g in summary.groups if g.code == "order"]
     assert order, [g.code for g in summary.groups]

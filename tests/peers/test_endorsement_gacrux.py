@@ -74,7 +74,9 @@ def test_our_checker_accepts_the_ranks_gacrux_computes(tmp_path):
             check=True,
             timeout=300,
         )
-        request = Request(path.read_text(), tuple(codes), "fide-2026", "swiss")
+        request = Request(
+            trf=path.read_text(), codes=tuple(codes), edition="fide-2026", type="swiss"
+        )
         answer = read_output("gacrux", done.stdout.encode(), request)
         t = parse_trf(path.read_bytes(), str(path)).tournament
         assert t.source is not None

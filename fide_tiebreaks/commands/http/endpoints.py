@@ -20,5 +20,10 @@ ENDPOINTS = {
     ),
     "/explain": Endpoint("explain", ("json", "text"), "json"),
     "/pairing-index": Endpoint("pairing-index", ("json", "table"), "json"),
-    "/convert": Endpoint("convert", ("chess-json", "trf", "trf16", "trf26"), "chess-json", "to"),
+    "/convert": Endpoint(
+        command="convert",
+        formats=("chess-json", "trf", "trf16", "trf26"),
+        default="chess-json",
+        format_option="to",
+    ),
 }

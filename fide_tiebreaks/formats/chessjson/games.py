@@ -69,7 +69,13 @@ def _game_blocks(
     if not sides:
         raise Bad(f"{what}: neither side names a competitor (cid)")
     played = bool(g.get("played", True))
-    game = _Game(what, rnd, played, bool(g.get("rated", played)), team_event)
+    game = _Game(
+        what=what,
+        round=rnd,
+        played=played,
+        rated=bool(g.get("rated", played)),
+        team_event=team_event,
+    )
     for side, colour in sides:
         other = next((s for s, c in sides if c != colour), None)
         block = _side_block(game, side, colour, other, cid_lines)
@@ -102,7 +108,7 @@ def _side_block(
     if side.get("colour") == "-":  # paired without a colour (our writer's mark)
         colour = "-"
     text = f"{opponent:4d} {colour} {code}" if opponent else f"0000 - {code}"
-    return _Block(cid, game.round, text, guessed, line)
+    return _Block(cid=cid, round=game.round, text=text, guessed=guessed, line=line)
 
 
 def _mirrored(other: Mapping[str, Any] | None, played: bool) -> str | None:

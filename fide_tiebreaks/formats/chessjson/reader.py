@@ -45,12 +45,17 @@ def read_chess_json(
         tournament = extension.apply(result.tournament, _other(doc))
     except extension.ExtensionError as e:
         raise _error(name, str(e)) from None
-    extra = [Diagnostic(Severity.WARNING, msg, name, line, 0) for line, msg in notes]
+    extra = [
+        Diagnostic(severity=Severity.WARNING, message=msg, path=name, line=line, column=0)
+        for line, msg in notes
+    ]
     return ReadResult(tournament, (*extra, *_relocate(result.diagnostics, where, name)))
 
 
 def _error(name: str, message: str, line: int = 0, column: int = 0) -> InputError:
-    return InputError([Diagnostic(Severity.ERROR, message, name, line, column)])
+    return InputError(
+        [Diagnostic(severity=Severity.ERROR, message=message, path=name, line=line, column=column)]
+    )
 
 
 def _document(data: bytes, name: str) -> tuple[Any, str]:
@@ -101,7 +106,11 @@ def _relocate(
     for d in diags:
         line, what = where.get(d.line, (0, ""))
         message = f"{what}: {d.message}" if what else d.message
-        out.append(Diagnostic(d.severity, message, name, line, 0, d.kind))
+        out.append(
+            Diagnostic(
+                severity=d.severity, message=message, path=name, line=line, column=0, kind=d.kind
+            )
+        )
     return out
 
 

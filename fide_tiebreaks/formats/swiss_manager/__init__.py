@@ -100,18 +100,18 @@ def read_swiss_manager(
         built = build(event)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
-    notes = [Diagnostic(Severity.WARNING, n, path) for n in built.notes]
+    notes = [Diagnostic(severity=Severity.WARNING, message=n, path=path) for n in built.notes]
     tournament = built.tournament
     end = tournament.end_date
     if end is not None and end < C07_2023:
         tournament = replace(tournament, edition=SM_EDITION)
         notes.append(
             Diagnostic(
-                Severity.NOTE,
-                f"a Swiss-Manager file of an event that ended on {end.isoformat()}, before "
+                severity=Severity.NOTE,
+                message=f"a Swiss-Manager file of an event that ended on {end.isoformat()}, before "
                 f"C.07 (2023): ranked under {SM_EDITION} (Swiss-Manager's conventions over "
                 "the 2012 virtual opponent); choose another with --edition",
-                path,
+                path=path,
             )
         )
     return ReadResult(tournament, tuple(notes))
@@ -131,7 +131,11 @@ def _empty(event: SmTournament, path: str) -> ReadResult:
         planned_rounds=c.round_count or None,
     )
     kind = "teams" if event.tournament_type.is_team else "players"
-    note = Diagnostic(Severity.WARNING, f"the event has no {kind} yet: nothing to rank", path)
+    note = Diagnostic(
+        severity=Severity.WARNING,
+        message=f"the event has no {kind} yet: nothing to rank",
+        path=path,
+    )
     return ReadResult(t, (note,))
 
 

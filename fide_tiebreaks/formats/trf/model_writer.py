@@ -99,7 +99,7 @@ def write_tournament_trf(
         ind = t.team.players
         if ind.rounds > t.rounds:  # standings after round N: the players' rounds too
             ind = ind.after_round(t.rounds)
-    out = Output(t, ind, form, frozenset(c.upper() for c in drop))
+    out = Output(t=t, ind=ind, form=form, drop=frozenset(c.upper() for c in drop))
     if standings is not None:
         out.ranks = {row.participant.id: row.rank for row in standings.rows}
         out.codes = tuple(standings.codes)

@@ -95,7 +95,7 @@ def player_line(st: ParserState, number: int, line: str) -> None:
             f"TRF holds at most {MAX_PLAYERS} players",
         )
         return
-    player = PlayerLine(int(rank_text), number, line, [], {})
+    player = PlayerLine(id=int(rank_text), line=number, text=line, games=[], pending={})
     games = player.games
     tail = line[89:].rstrip()
     tail = tail.ljust(-(-len(tail) // 10) * 10)

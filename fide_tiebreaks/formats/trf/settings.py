@@ -147,8 +147,8 @@ def byes_240(st: ParserState, number: int, line: str) -> None:
         )
         return
     ids = st.ids(number, line[10:], 10)
-    st.byes.append(PlayerBye(number, kind[letter], int(round_text), ids))
-    st.teams.byes.append(TeamBye(number, kind[letter], int(round_text), ids))
+    st.byes.append(PlayerBye(line=number, kind=kind[letter], round=int(round_text), ids=ids))
+    st.teams.byes.append(TeamBye(line=number, kind=kind[letter], round=int(round_text), teams=ids))
 
 
 def abnormal_299(st: ParserState, number: int, line: str) -> None:
@@ -164,10 +164,19 @@ def abnormal_299(st: ParserState, number: int, line: str) -> None:
         return
     rnd = int(round_text) if round_text and int(round_text) else None
     ids = st.ids(number, line[23:], 23)
-    st.abnormal.append(PlayerAbnormal(number, letter.strip(), points, rnd, ids))
+    st.abnormal.append(
+        PlayerAbnormal(line=number, letter=letter.strip(), points=points, round=rnd, ids=ids)
+    )
     # In team files the ids are team numbers and columns 8-11 give match points.
     st.teams.abnormal.append(
-        AbnormalPoints(number, letter.strip(), parse_decimal(line[7:11]), points, rnd, ids)
+        AbnormalPoints(
+            line=number,
+            letter=letter.strip(),
+            mp=parse_decimal(line[7:11]),
+            gp=points,
+            round=rnd,
+            teams=ids,
+        )
     )
 
 

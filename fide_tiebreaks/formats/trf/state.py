@@ -9,7 +9,17 @@ from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
 from ...diagnostics import Collector
-from ...model import Acceleration, Colour, Game, Participant, ResultKind, Scoring, SourceFile, Team
+from ...model import (
+    Acceleration,
+    Colour,
+    Game,
+    Participant,
+    ResultKind,
+    Scoring,
+    SourceFile,
+    Team,
+    fast_constructor,
+)
 from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
@@ -54,6 +64,10 @@ def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
 
 #: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes.
 new_participant = frozen_maker(Participant)
+#: ``new_game((round, kind, opponent, colour, points, units))``: a :class:`Game` made without
+#: the named tuple's Python-level ``__new__``: one is made per player and round, and a keyword
+#: call of ``Game`` takes over twice as long.
+new_game = fast_constructor(Game)
 
 
 @dataclass
@@ -182,4 +196,4 @@ class ParserState:
 
     def game(self, rnd: int, kind: ResultKind, opponent: int | None, colour: Colour) -> Game:
         pts, units = self.points[kind, colour]
-        return Game(rnd, kind, opponent, colour, pts, units)
+        return new_game((rnd, kind, opponent, colour, pts, units))

@@ -114,7 +114,7 @@ def team_pab_320(st: ParserState, number: int, line: str) -> None:
             teams[r] = int(text)
         elif text and not digits(text):
             st.out.warning(number, start + 1, f"320: '{text}' is not a team number")
-    st.teams.pab = TeamPab(number, mp, gp, teams)
+    st.teams.pab = TeamPab(line=number, mp=mp, gp=gp, team_by_round=teams)
 
 
 def team_forfeit_330(st: ParserState, number: int, line: str) -> None:
@@ -128,7 +128,7 @@ def team_forfeit_330(st: ParserState, number: int, line: str) -> None:
         )
         return
     rnd, white, black = values
-    st.teams.forfeits.append(Forfeit(number, code, rnd, white, black))
+    st.teams.forfeits.append(Forfeit(line=number, code=code, round=rnd, white=white, black=black))
 
 
 def team_lineup_300(st: ParserState, number: int, line: str) -> None:
@@ -141,7 +141,9 @@ def team_lineup_300(st: ParserState, number: int, line: str) -> None:
         )
         return
     rnd, team, opponent, *players = values
-    st.teams.lineups.append(Lineup(number, rnd, team, opponent, players))
+    st.teams.lineups.append(
+        Lineup(line=number, round=rnd, team=team, opponent=opponent, players=players)
+    )
 
 
 def team_boards_352(st: ParserState, number: int, line: str) -> None:
