@@ -100,12 +100,6 @@ def generate(
     return "\n".join(lines) + "\n"
 
 
-if __name__ == "__main__":
-    n, r = int(sys.argv[1]), int(sys.argv[2])
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    sys.stdout.write(generate(n, r, seed))
-
-
 def generate_teams(
     teams: int,
     boards: int,
@@ -120,106 +114,149 @@ def generate_teams(
     a PAB (320) for the odd team out, forfeited matches (330), reserves who sit out
     ('0000 - -') and now and then an empty board (the other side wins it by forfeit).
     Match points 2 / 1 / 0; 310 records carry the match and game points."""
-    rng = random.Random(seed)
-    size = boards + 1
-    roster = {t: list(range((t - 1) * size + 1, t * size + 1)) for t in range(1, teams + 1)}
-    blocks: dict[int, list[str]] = {p: [] for r in roster.values() for p in r}
-    mp = dict.fromkeys(roster, 0)
-    gp = dict.fromkeys(roster, 0)  # half points
-    met: dict[int, set[int]] = {t: set() for t in roster}
-    pab_team: list[int] = []
-    forfeits: list[str] = []
+    event = _TeamSwiss(random.Random(seed), teams, boards)
     for r in range(1, rounds + 1):
-        order = sorted(roster, key=lambda t: (-mp[t], -gp[t], t))
-        bye = 0
-        if len(order) % 2:
-            bye = next((t for t in reversed(order) if t not in pab_team), order[-1])
-            order.remove(bye)
-            pab_team.append(bye)
-            mp[bye] += 1
-            gp[bye] += boards  # a drawn match: half the boards
-            for p in roster[bye]:
-                blocks[p].append("0000 - -")
-        pab_team.extend([] if bye else [0])
+        order = sorted(event.roster, key=lambda t: (-event.mp[t], -event.gp[t], t))
+        event.pab(order)
         for k in range(0, len(order), 2):
-            a, b = order[k], order[k + 1]
-            if b in met[a] and k + 2 < len(order):
-                order[k + 1], order[k + 2] = order[k + 2], order[k + 1]
-                b = order[k + 1]
-            met[a].add(b)
-            met[b].add(a)
-            if rng.random() < forfeit:
-                winner = a if rng.random() < 0.5 else b
-                forfeits.append(f"330 {'+-' if winner == a else '-+'} {r:3d} {a:3d} {b:3d}")
-                mp[winner] += 2
-                gp[winner] += 2 * boards
-                for t in (a, b):  # as FIDE's sample writes it: the winners' boards are '+'
-                    for i, p in enumerate(roster[t]):
-                        won = t == winner and i < boards
-                        blocks[p].append("0000 - +" if won else "0000 - -")
-                continue
-            lineup = {}
-            for t in (a, b):
-                players = roster[t][:]
-                if rng.random() < reserve:
-                    players.pop(rng.randrange(boards))  # a regular sits out
-                else:
-                    players.pop()  # the reserve sits out
-                lineup[t] = players[:boards]
-                for p in roster[t]:
-                    if p not in lineup[t]:
-                        blocks[p].append("0000 - -")
-            score = {a: 0, b: 0}  # half points
-            short = boards - 1 if rng.random() < empty_board else boards  # b's last board empty
-            for board in range(boards):
-                pa, pb = lineup[a][board], lineup[b][board]
-                ca, cb = ("w", "b") if board % 2 == 0 else ("b", "w")
-                if board >= short:
-                    blocks[pa].append("0000 - +")
-                    blocks[pb].append("0000 - -")
-                    score[a] += 2
-                    continue
-                x = rng.random()
-                ra, rb, sa = (
-                    ("1", "0", 2) if x < 0.4 else ("=", "=", 1) if x < 0.7 else ("0", "1", 0)
-                )
-                blocks[pa].append(f"{pb:4d} {ca} {ra}")
-                blocks[pb].append(f"{pa:4d} {cb} {rb}")
-                score[a] += sa
-                score[b] += 2 - sa
-            gp[a] += score[a]
-            gp[b] += score[b]
-            if score[a] != score[b]:
-                mp[a if score[a] > score[b] else b] += 2
+            a, b = _pair(order, k, event.met)
+            if event.rng.random() < forfeit:
+                event.forfeited_match(r, a, b)
             else:
-                mp[a] += 1
-                mp[b] += 1
-    lines = [
-        f"012 Synthetic team Swiss {teams}x{boards}x{rounds} seed {seed}",
-        "052 2025/05/09",
-        "092 Team Swiss",
-        f"142 {rounds}",
-        "192 FIDE_TEAM_MP_GP",
-        "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
-        "362 TW 2.0  TD 1.0  TL 0.0",
-    ]
-    for p in blocks:
+                event.played_match(a, b, reserve=reserve, empty_board=empty_board)
+    return event.trf(seed, rounds)
+
+
+def _pair(order: list[int], k: int, met: dict[int, set[int]]) -> tuple[int, int]:
+    """The teams at *k* and *k* + 1 of *order*, swapping in the next team to avoid a
+    repeat where there is one; both are marked as met."""
+    a, b = order[k], order[k + 1]
+    if b in met[a] and k + 2 < len(order):
+        order[k + 1], order[k + 2] = order[k + 2], order[k + 1]
+        b = order[k + 1]
+    met[a].add(b)
+    met[b].add(a)
+    return a, b
+
+
+class _TeamSwiss:
+    """The team Swiss being generated: rosters, each player's round blocks, match points
+    and game points (half points) per team, who met whom, the PAB per round and the 330
+    records of forfeited matches."""
+
+    def __init__(self, rng: random.Random, teams: int, boards: int) -> None:
+        self.rng = rng
+        self.boards = boards
+        size = boards + 1
+        self.roster = {
+            t: list(range((t - 1) * size + 1, t * size + 1)) for t in range(1, teams + 1)
+        }
+        self.blocks: dict[int, list[str]] = {p: [] for r in self.roster.values() for p in r}
+        self.mp = dict.fromkeys(self.roster, 0)
+        self.gp = dict.fromkeys(self.roster, 0)  # half points
+        self.met: dict[int, set[int]] = {t: set() for t in self.roster}
+        self.pab_team: list[int] = []  # one a round, 0 for none
+        self.forfeits: list[str] = []
+
+    def pab(self, order: list[int]) -> None:
+        """The odd team out (the lowest that has had none) takes the PAB: a drawn match."""
+        if len(order) % 2 == 0:
+            self.pab_team.append(0)
+            return
+        bye = next((t for t in reversed(order) if t not in self.pab_team), order[-1])
+        order.remove(bye)
+        self.pab_team.append(bye)
+        self.mp[bye] += 1
+        self.gp[bye] += self.boards  # a drawn match: half the boards
+        for p in self.roster[bye]:
+            self.blocks[p].append("0000 - -")
+
+    def forfeited_match(self, r: int, a: int, b: int) -> None:
+        """A 330 record; as FIDE's sample writes it, the winners' boards are '+'."""
+        winner = a if self.rng.random() < 0.5 else b
+        self.forfeits.append(f"330 {'+-' if winner == a else '-+'} {r:3d} {a:3d} {b:3d}")
+        self.mp[winner] += 2
+        self.gp[winner] += 2 * self.boards
+        for t in (a, b):
+            for i, p in enumerate(self.roster[t]):
+                won = t == winner and i < self.boards
+                self.blocks[p].append("0000 - +" if won else "0000 - -")
+
+    def line_up(self, t: int, reserve: float) -> list[int]:
+        """Team *t*'s players, board by board; the one left out sits out the round."""
+        players = self.roster[t][:]
+        if self.rng.random() < reserve:
+            players.pop(self.rng.randrange(self.boards))  # a regular sits out
+        else:
+            players.pop()  # the reserve sits out
+        lineup = players[: self.boards]
+        for p in self.roster[t]:
+            if p not in lineup:
+                self.blocks[p].append("0000 - -")
+        return lineup
+
+    def played_match(self, a: int, b: int, *, reserve: float, empty_board: float) -> None:
+        """Every board played (b's last board now and then empty), then the match points."""
+        lineup = {t: self.line_up(t, reserve) for t in (a, b)}
+        score = {a: 0, b: 0}  # half points
+        short = self.boards - 1 if self.rng.random() < empty_board else self.boards
+        for board in range(self.boards):
+            pa, pb = lineup[a][board], lineup[b][board]
+            if board >= short:
+                self.blocks[pa].append("0000 - +")
+                self.blocks[pb].append("0000 - -")
+                score[a] += 2
+                continue
+            ca, cb = ("w", "b") if board % 2 == 0 else ("b", "w")
+            x = self.rng.random()
+            ra, rb, sa = ("1", "0", 2) if x < 0.4 else ("=", "=", 1) if x < 0.7 else ("0", "1", 0)
+            self.blocks[pa].append(f"{pb:4d} {ca} {ra}")
+            self.blocks[pb].append(f"{pa:4d} {cb} {rb}")
+            score[a] += sa
+            score[b] += 2 - sa
+        self.gp[a] += score[a]
+        self.gp[b] += score[b]
+        if score[a] != score[b]:
+            self.mp[a if score[a] > score[b] else b] += 2
+        else:
+            self.mp[a] += 1
+            self.mp[b] += 1
+
+    def trf(self, seed: int, rounds: int) -> str:
+        """The event as TRF-2026 text."""
+        teams, boards = len(self.roster), self.boards
+        lines = [
+            f"012 Synthetic team Swiss {teams}x{boards}x{rounds} seed {seed}",
+            "052 2025/05/09",
+            "092 Team Swiss",
+            f"142 {rounds}",
+            "192 FIDE_TEAM_MP_GP",
+            "352 " + "WB" * (boards // 2) + "W" * (boards % 2),
+            "362 TW 2.0  TD 1.0  TL 0.0",
+        ]
+        for p, blocks in self.blocks.items():
+            lines.append(
+                (
+                    f"001 {p:4d}      {'Player' + str(p):<33} 2000 FID {p:>11} "
+                    f"{'':10} {'':4} {'':4}" + "".join(f"  {b}" for b in blocks)
+                ).rstrip()
+            )
+        for t, players in self.roster.items():
+            head = (
+                f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {self.mp[t]:>6} "
+                f"{self.gp[t] / 2:6.1f} {'':>3}  "
+            )
+            lines.append(head + " ".join(f"{p:4d}" for p in players))
         lines.append(
-            (
-                f"001 {p:4d}      {'Player' + str(p):<33} 2000 FID {p:>11} "
-                f"{'':10} {'':4} {'':4}" + "".join(f"  {b}" for b in blocks[p])
-            ).rstrip()
+            "320    1  "
+            + f"{boards / 2:3.1f}"
+            + "".join(f" {t:3d}" if t else "    " for t in self.pab_team[:rounds])
         )
-    for t, players in roster.items():
-        head = (
-            f"310 {t:3d} {'Team ' + str(t):<32} {'T' + str(t):<5} {'':>6} {mp[t]:>6} "
-            f"{gp[t] / 2:6.1f} {'':>3}  "
-        )
-        lines.append(head + " ".join(f"{p:4d}" for p in players))
-    lines.append(
-        "320    1  "
-        + f"{boards / 2:3.1f}"
-        + "".join(f" {t:3d}" if t else "    " for t in pab_team[:rounds])
-    )
-    lines.extend(forfeits)
-    return "\n".join(lines) + "\n"
+        lines.extend(self.forfeits)
+        return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    n, r = int(sys.argv[1]), int(sys.argv[2])
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    sys.stdout.write(generate(n, r, seed))

@@ -92,14 +92,7 @@ def _condition(part: str, column: int, fail: Callable[[int, str], CategoryError]
             f"of {', '.join(FIELDS)}",
         )
     field, op, value = m["field"], m["op"] or "", (m["value"] or "").strip()
-    on = None
-    if m["on"]:
-        if field != "age":
-            raise fail(column, "only age takes a date (age@2026-07-01<16)")
-        try:
-            on = date.fromisoformat(m["on"])
-        except ValueError:
-            raise fail(column + 4, f"'{m['on']}' is not a date (YYYY-MM-DD)") from None
+    on = _on(m, column, fail)
     op_at = column + (m.start("op") if op else len(m.group(0).rstrip()))
     raw = m["value"] or ""
     at = column + (m.start("value") + len(raw) - len(raw.lstrip()) if op else 0)
@@ -116,6 +109,18 @@ def _condition(part: str, column: int, fail: Callable[[int, str], CategoryError]
     if op != "=":
         raise fail(op_at, f"{field} takes =, e.g. {field}{_EXAMPLE[field]}")
     return Condition(field, op, _list(field, value, at, fail))
+
+
+def _on(m: re.Match[str], column: int, fail: Callable[[int, str], CategoryError]) -> date | None:
+    """The date an age is counted on (``age@2026-07-01<16``), None when none is given."""
+    if not m["on"]:
+        return None
+    if m["field"] != "age":
+        raise fail(column, "only age takes a date (age@2026-07-01<16)")
+    try:
+        return date.fromisoformat(m["on"])
+    except ValueError:
+        raise fail(column + 4, f"'{m['on']}' is not a date (YYYY-MM-DD)") from None
 
 
 _EXAMPLE = {

@@ -205,16 +205,7 @@ def choose_edition(
     newest = max(dated, key=lambda e: e.in_force_from or date.min)
     day, which = (start, "start") if by == "start" and start is not None else (end, "end")
     if day is None:
-        # The CLI shows this note by default (UNDATED): the edition changes the values.
-        names = ", ".join(e.name for e in sorted(dated, key=lambda e: e.in_force_from or date.min))
-        return EditionChoice(
-            edition=newest,
-            reason=f"{UNDATED}, so the newest edition, {newest.name}, is used; choose another with "
-            f"--edition ({names}, ...)",
-            serious=False,
-            undated=True,
-            straddle=None,
-        )
+        return _undated(dated, newest)
     if which != by:
         rule += "; the file gives no start date"
     chosen = next((e for e in editions if e.in_force(day)), None)
@@ -229,13 +220,31 @@ def choose_edition(
         )
     period = period_on(day)
     reason = (
-        f"the tournament {'started' if which == 'start' else 'ended'} on {day.isoformat()}, "
+        f"the tournament {_verb(which)} on {day.isoformat()}, "
         f"when {period.name} ({period.what}) was in force ({rule}); that edition is not "
         f"installed, so {newest.name} is used"
     )
     return EditionChoice(
         edition=newest, reason=reason, serious=True, undated=False, straddle=straddle
     )
+
+
+def _undated(dated: Sequence[Edition], newest: Edition) -> EditionChoice:
+    """The choice for a file without the date asked for: the newest edition, and a note the
+    CLI shows by default (UNDATED), since the edition changes the values."""
+    names = ", ".join(e.name for e in sorted(dated, key=lambda e: e.in_force_from or date.min))
+    return EditionChoice(
+        edition=newest,
+        reason=f"{UNDATED}, so the newest edition, {newest.name}, is used; choose another with "
+        f"--edition ({names}, ...)",
+        serious=False,
+        undated=True,
+        straddle=None,
+    )
+
+
+def _verb(which: str) -> str:
+    return "started" if which == "start" else "ended"
 
 
 def _straddle(start: date | None, end: date | None, by: str, used: Edition) -> str | None:

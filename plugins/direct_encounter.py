@@ -67,21 +67,37 @@ def rank_group(ctx: Context, members: list[int]) -> list[list[int]]:
     scores = {pid: v.numerator * (grid // v.denominator) for pid, v in exact.items()}
     order = sorted(members, key=lambda pid: (-scores[pid], pid))
     if not any(missing.values()):
-        # 6.2: everyone met everyone: rank by the mini-table, then re-apply Art. 6 to each
-        # subgroup still tied (a subgroup as large as the group cannot change).
-        blocks: list[list[int]] = []
-        for pid in order:
-            if blocks and scores[blocks[-1][0]] == scores[pid]:
-                blocks[-1].append(pid)
-            else:
-                blocks.append([pid])
-        if len(blocks) == 1:
-            return blocks
-        return [b for block in blocks for b in rank_group(ctx, block)]
-    # 6.3: not everyone met: a participant alone at the top whatever the results of the
-    # missing games (its score beats every other's score plus a win per missing game) is
-    # ranked first; then the same for the next place; then Art. 6 again for the rest.
+        return _everyone_met(ctx, order, scores)
     win_units = win.numerator * (grid // win.denominator)
+    return _sure_leaders(ctx, members, order, scores, missing, win_units)
+
+
+def _everyone_met(ctx: Context, order: list[int], scores: dict[int, int]) -> list[list[int]]:
+    """6.2: everyone met everyone: rank by the mini-table, then re-apply Art. 6 to each
+    subgroup still tied (a subgroup as large as the group cannot change)."""
+    blocks: list[list[int]] = []
+    for pid in order:
+        if blocks and scores[blocks[-1][0]] == scores[pid]:
+            blocks[-1].append(pid)
+        else:
+            blocks.append([pid])
+    if len(blocks) == 1:
+        return blocks
+    return [b for block in blocks for b in rank_group(ctx, block)]
+
+
+def _sure_leaders(
+    ctx: Context,
+    members: list[int],
+    order: list[int],
+    scores: dict[int, int],
+    missing: dict[int, int],
+    win_units: int,
+) -> list[list[int]]:
+    """6.3: not everyone met: a participant alone at the top whatever the results of the
+    missing games (its score beats every other's score plus a win per missing game) is
+    ranked first; then the same for the next place; then Art. 6 again for the rest. *order*
+    is *members* best first by the mini-table."""
     potential = [(-(scores[pid] + missing[pid] * win_units), pid) for pid in members]
     heapq.heapify(potential)
     ranked: list[list[int]] = []

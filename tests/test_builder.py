@@ -494,33 +494,9 @@ def random_event(rng: random.Random) -> tuple[str, EventBuilder]:
     blocks: dict[int, list] = {i: [] for i in entry}
     added: set[int] = set()
     for r in range(1, rounds + 1):
-        for i in entry:
-            if entry[i] <= r and i not in added:
-                ev.add_player(i, f"Player {i}", rating=rng.choice([0, 1500, 2100, 2500]))
-                added.add(i)
-            if gone[i] == r and i in added:
-                ev.withdraw(i, from_round=r)
-        playing, byes = [], {}
-        for i in sorted(entry):
-            if i in (1, 2) or not entry[i] <= r < gone[i]:
-                playing += [i] if i in (1, 2) else []
-                continue
-            roll = rng.random()
-            if roll < 0.1:
-                byes[i] = rng.choice("HZF")
-            elif roll > 0.9:
-                continue  # absent
-            else:
-                playing.append(i)
-        rng.shuffle(playing)
-        if len(playing) % 2:
-            byes[playing.pop()] = "U"
-        games = []
-        for w, b in zip(playing[0::2], playing[1::2], strict=True):
-            cw, cb, spellings = rng.choice(GAMES)
-            games.append((w, b, rng.choice(spellings)))
-            blocks[w].append((b, "w", cw))
-            blocks[b].append((w, "b", cb))
+        _enter_and_withdraw(rng, ev, r, entry, gone, added)
+        playing, byes = _attendance(rng, r, entry, gone)
+        games = _pair_and_play(rng, playing, byes, blocks)
         for i, code in byes.items():
             blocks[i].append((None, "-", code))
         for i in entry:
@@ -541,6 +517,49 @@ def random_event(rng: random.Random) -> tuple[str, EventBuilder]:
     lines = [player_line(i, f"Player {i}", blocks[i], rating=ratings[i]) for i in sorted(blocks)]
     text = "\n".join(head + lines) + "\n"
     return text, ev
+
+
+def _enter_and_withdraw(rng, ev, r, entry, gone, added) -> None:
+    """Round *r*'s late entries are added (with a rating drawn), its withdrawals recorded."""
+    for i in entry:
+        if entry[i] <= r and i not in added:
+            ev.add_player(i, f"Player {i}", rating=rng.choice([0, 1500, 2100, 2500]))
+            added.add(i)
+        if gone[i] == r and i in added:
+            ev.withdraw(i, from_round=r)
+
+
+def _attendance(rng, r, entry, gone) -> tuple[list[int], dict[int, str]]:
+    """Who plays round *r* and who asked for a bye (H, Z, F); 1 and 2 always play, and
+    some others are simply absent."""
+    playing, byes = [], {}
+    for i in sorted(entry):
+        if i in (1, 2) or not entry[i] <= r < gone[i]:
+            playing += [i] if i in (1, 2) else []
+            continue
+        roll = rng.random()
+        if roll < 0.1:
+            byes[i] = rng.choice("HZF")
+        elif roll > 0.9:
+            continue  # absent
+        else:
+            playing.append(i)
+    return playing, byes
+
+
+def _pair_and_play(rng, playing, byes, blocks) -> list:
+    """The round's games, paired at random (the odd one out takes the PAB, in *byes*),
+    each with a result drawn from GAMES; every game also goes into both TRF *blocks*."""
+    rng.shuffle(playing)
+    if len(playing) % 2:
+        byes[playing.pop()] = "U"
+    games = []
+    for w, b in zip(playing[0::2], playing[1::2], strict=True):
+        cw, cb, spellings = rng.choice(GAMES)
+        games.append((w, b, rng.choice(spellings)))
+        blocks[w].append((b, "w", cw))
+        blocks[b].append((w, "b", cb))
+    return games
 
 
 @settings(max_examples=150, deadline=None)

@@ -98,24 +98,7 @@ def team_event(
     )
     team_of = {p: t.id for t in teams.values() for p in t.players}
     for r, tr in enumerate(rounds, start=1):
-        for code, white, black in tr.forfeits:
-            recs.forfeits.append(Forfeit(line=0, code=code, round=r, white=white, black=black))
-        for kind in {k for k in tr.byes.values()}:
-            recs.byes.append(
-                TeamBye(
-                    line=0, kind=kind, round=r, teams=[t for t, k in tr.byes.items() if k is kind]
-                )
-            )
-        for tid, seats in tr.lineups.items():
-            opponents = [
-                team_of.get(ind.participant(p).results[r - 1].opponent or 0)
-                for p in seats
-                if p is not None
-            ]
-            opp = next((o for o in opponents if o), 0)
-            recs.lineups.append(
-                Lineup(line=0, round=r, team=tid, opponent=opp, players=[p or 0 for p in seats])
-            )
+        _round_records(recs, r, tr, ind, team_of)
     out = Collector("<EventBuilder>")
     event = build_team_event(ind, recs)
     report_team_findings(event.findings, out)
@@ -123,3 +106,26 @@ def team_event(
     if problems:
         raise BuilderError("; ".join(problems))
     return event.tournament
+
+
+def _round_records(
+    recs: TeamRecords, r: int, tr: TeamRound, ind: Tournament, team_of: Mapping[int, int]
+) -> None:
+    """Round *r* as the records a TRF team file gives (330 forfeits, 320 byes, 310 line-ups),
+    each line-up's opponent the team its boards met."""
+    for code, white, black in tr.forfeits:
+        recs.forfeits.append(Forfeit(line=0, code=code, round=r, white=white, black=black))
+    for kind in {k for k in tr.byes.values()}:
+        recs.byes.append(
+            TeamBye(line=0, kind=kind, round=r, teams=[t for t, k in tr.byes.items() if k is kind])
+        )
+    for tid, seats in tr.lineups.items():
+        opponents = [
+            team_of.get(ind.participant(p).results[r - 1].opponent or 0)
+            for p in seats
+            if p is not None
+        ]
+        opp = next((o for o in opponents if o), 0)
+        recs.lineups.append(
+            Lineup(line=0, round=r, team=tid, opponent=opp, players=[p or 0 for p in seats])
+        )

@@ -112,11 +112,7 @@ def tiebreak_core(request: Request) -> Answer:
         return Answer({}, {}, ())
     offered = tuple(c for c in request.codes if c in CRITERIA)
     criteria = [CRITERIA[c] for c in offered]
-    extra: dict[str, Any] = {}
-    if request.edition == "fide-2026":
-        extra["mode"] = "round_robin" if request.type == "round-robin" else "swiss"
-        if "tpn" in criteria:
-            extra["pairing_numbers"] = {p.id: p.id for p in t.participants}
+    extra = _edition_arguments(request, criteria, t)
     players = records(t)
     result = rank_standings_strict(players, criteria, t.rounds, ruleset=request.edition, **extra)
     # It breaks the ties its criteria leave by deterministic keys: ranking again with the
@@ -129,13 +125,7 @@ def tiebreak_core(request: Request) -> Answer:
         deterministic_keys={p: -p for p in players},
         **extra,
     )
-    values = {}
-    for player in result.players:
-        row: dict[str, str | None] = {}
-        for code, criterion in zip(offered, criteria, strict=True):
-            value = player.values.get(criterion)
-            row[code] = None if value is None else f"{value:.10f}".rstrip("0").rstrip(".")
-        values[player.player_id] = row
+    values = {player.player_id: _values(player, offered, criteria) for player in result.players}
     shown = tuple(c for c, k in zip(offered, criteria, strict=True) if k not in ORDER_ONLY)
     complete = len(offered) == len(request.codes)
     ranks = (
@@ -146,6 +136,26 @@ def tiebreak_core(request: Request) -> Answer:
         else {}
     )
     return Answer(values, ranks, shown, shares_ties=True)
+
+
+def _edition_arguments(request: Request, criteria: list[Any], t: Tournament) -> dict[str, Any]:
+    """What tiebreak-core's 2026 ruleset takes besides the players: the system (Swiss or
+    round robin) and, for TPN, the pairing numbers (our start ranks)."""
+    extra: dict[str, Any] = {}
+    if request.edition == "fide-2026":
+        extra["mode"] = "round_robin" if request.type == "round-robin" else "swiss"
+        if "tpn" in criteria:
+            extra["pairing_numbers"] = {p.id: p.id for p in t.participants}
+    return extra
+
+
+def _values(player: Any, offered: tuple[str, ...], criteria: list[Any]) -> dict[str, str | None]:
+    """One player's values as exact-looking strings (tiebreak-core gives floats), by code."""
+    row: dict[str, str | None] = {}
+    for code, criterion in zip(offered, criteria, strict=True):
+        value = player.values.get(criterion)
+        row[code] = None if value is None else f"{value:.10f}".rstrip("0").rstrip(".")
+    return row
 
 
 def shared_ranks(order: list[int], reversed_ties: list[int]) -> dict[int, int]:

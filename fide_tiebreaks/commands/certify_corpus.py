@@ -7,9 +7,13 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .common import EXIT_OK, EXIT_PROBLEMS, CommandError, err
+
+if TYPE_CHECKING:
+    from ..certify.corpus import FileResult, Job
+    from ..certify.report import Summary
 
 
 def _adapter(args: argparse.Namespace) -> Any:
@@ -32,7 +36,7 @@ def _adapter(args: argparse.Namespace) -> Any:
     )
 
 
-def _corpus_json(done: list[Any]) -> bytes:
+def _corpus_json(done: list[FileResult]) -> bytes:
     """One line per file: what was compared and every discrepancy (for the cross-check)."""
     from ..formats import jsonkeys
 
@@ -68,23 +72,51 @@ def _corpus_json(done: list[Any]) -> bytes:
 
 def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
     """The run; *default_codes* is the list for a file that names none."""
-    from ..atomic import write_atomic
-    from ..audit import default_jobs, find_files, progress
-    from ..certify.adapters import AdapterError
-    from ..certify.corpus import Job, certify_corpus
-    from ..certify.report import text, write
-    from ..certify.shrink import MissingExtra
-    from ..codes import CodeError, parse_list
-    from ..host import PluginError, registry
+    from ..certify.report import text
 
-    folder = Path(args.events_from)
+    files = _corpus_files(args.events_from)
+    job = _job(args, default_codes)
+    if args.jobs < 0:
+        raise CommandError("--jobs must be 0 (every core) or more")
+    summary, done = _certify(job, files, args)
+    sys.stdout.write(text(summary))
+    for r in done:  # the count alone would hide which files were left out, and why
+        if not r.compared:
+            err(f"warning: {r.file}: not compared: {r.note or 'no value to compare'}")
+    if args.report:
+        _write_report(summary, done, args.report)
+    if not summary.compared:  # a check that compared nothing fails
+        raise CommandError(
+            "no value and no order was compared on any file of the corpus", EXIT_PROBLEMS
+        )
+    return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
+
+
+def _corpus_files(events_from: str) -> list[str]:
+    """The event files under the folder --events-from names; a missing folder or an empty
+    one stops the run (a check that compared nothing fails)."""
+    from ..audit import find_files
+
+    folder = Path(events_from)
     if not folder.is_dir():
-        raise CommandError(f"--events-from {args.events_from}: not a folder")
+        raise CommandError(f"--events-from {events_from}: not a folder")
     files = [str(f) for f in find_files([folder])]
     if not files:
         raise CommandError(
-            f"no .trf, .txt, .xml, .json or Swiss-Manager (.TUNX...) file under {args.events_from}"
+            f"no .trf, .txt, .xml, .json or Swiss-Manager (.TUNX...) file under {events_from}"
         )
+    return files
+
+
+def _job(args: argparse.Namespace, default_codes: str) -> Job:
+    """What every file is certified with: the program, the codes (or *default_codes* for a
+    file that names none), the edition and the options; unknown codes, editions and unusable
+    programs stop the run before any file is read."""
+    from ..certify.adapters import AdapterError
+    from ..certify.corpus import Job
+    from ..codes import CodeError, parse_list
+    from ..host import PluginError, registry
+
     try:
         codes = tuple(s.code for s in parse_list(args.tiebreaks)) if args.tiebreaks else ()
         if args.edition:
@@ -95,17 +127,21 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
     fallback = tuple(s.code for s in parse_list(default_codes))
     given = args.unrated_rating is not None
     options = (("unrated_rating", str(args.unrated_rating)),) if given else ()
-    job = Job(
-        adapter=adapter,
-        codes=codes,
-        edition=args.edition or "",
-        options=options,
-        fallback=fallback,
+    return Job(
+        adapter=adapter, codes=codes, edition=args.edition or "", options=options, fallback=fallback
     )
-    if args.jobs < 0:
-        raise CommandError("--jobs must be 0 (every core) or more")
+
+
+def _certify(
+    job: Job, files: list[str], args: argparse.Namespace
+) -> tuple[Summary, list[FileResult]]:
+    """Every file certified (over --jobs processes): the summary and each file's result."""
+    from ..audit import default_jobs, progress
+    from ..certify.corpus import certify_corpus
+    from ..certify.shrink import MissingExtra
+
     try:
-        summary, done = certify_corpus(
+        return certify_corpus(
             job,
             files,
             jobs=args.jobs or default_jobs(),
@@ -114,20 +150,15 @@ def run_corpus(args: argparse.Namespace, default_codes: str) -> int:
         )
     except MissingExtra as e:
         raise CommandError(str(e)) from None
-    sys.stdout.write(text(summary))
-    for r in done:  # the count alone would hide which files were left out, and why
-        if not r.compared:
-            err(f"warning: {r.file}: not compared: {r.note or 'no value to compare'}")
-    if args.report:
-        try:
-            write(summary, Path(args.report))
-            write_atomic(Path(args.report) / "files.jsonl", _corpus_json(done))
-        except OSError as e:
-            raise CommandError(
-                f"cannot write the report to {args.report}: {e.strerror or e}"
-            ) from None
-    if not summary.compared:  # a check that compared nothing fails
-        raise CommandError(
-            "no value and no order was compared on any file of the corpus", EXIT_PROBLEMS
-        )
-    return EXIT_OK if summary.discrepancies <= args.max_discrepancies else EXIT_PROBLEMS
+
+
+def _write_report(summary: Summary, done: list[FileResult], report: str) -> None:
+    """The --report folder: the summary's pages and one JSON line per file."""
+    from ..atomic import write_atomic
+    from ..certify.report import write
+
+    try:
+        write(summary, Path(report))
+        write_atomic(Path(report) / "files.jsonl", _corpus_json(done))
+    except OSError as e:
+        raise CommandError(f"cannot write the report to {report}: {e.strerror or e}") from None

@@ -189,7 +189,7 @@ def _trf(s: Standings, asked: Asked) -> bytes:
 
 
 def _xml(s: Standings, asked: Asked) -> bytes:
-    from .xml import standings_xml
+    from .xml_standings import standings_xml
 
     return standings_xml(s)
 

@@ -1,4 +1,5 @@
-"""The XML tournament form and the XML standings output (schema: fide-tiebreaks.xsd).
+"""The XML tournament form, read (schema: fide-tiebreaks.xsd; the standings as XML are
+written by ``xml_standings.py``).
 
 An XML tournament is turned into the equivalent TRF and read by the TRF reader, so that there
 is one model and one set of checks; the reader's diagnostics point back at the XML lines.
@@ -8,19 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from ..diagnostics import Diagnostic, InputError, Severity, printable
+from ..diagnostics import Diagnostic, InputError, Severity
 from ..numbers import NumberError, exact_str, parse_int, read_decimal
 from . import xmlsafe
 from .base import DEFAULT_SETTINGS, ReadResult, ReadSettings
 from .trf.reader import parse_trf
 from .trf.state import MAX_PLAYERS, MAX_ROUNDS
-
-if TYPE_CHECKING:
-    from ..standings import Standings
 
 SCHEMA = Path(__file__).with_name("fide-tiebreaks.xsd")
 
@@ -219,30 +216,3 @@ def _rating_records(
         ]
         out.append(f"### fide-tiebreaks round-ratings: {pid} {' '.join(ratings)}")
     return out
-
-
-def standings_xml(s: Standings) -> bytes:
-    """Standings in the same vocabulary: <standings> with one <participant> per row."""
-    t = s.tournament
-    root = etree.Element(
-        "standings",
-        name=printable(t.name or ""),
-        kind=t.kind,
-        edition=s.edition.name,
-        rounds=str(t.rounds),
-        tiebreaks=",".join(s.codes),
-    )
-    for row in s.rows:
-        p = row.participant
-        item = etree.SubElement(
-            root,
-            "participant",
-            id=str(p.id),
-            rank=str(row.rank),
-            name=printable(p.name),
-            points=exact_str(p.points),
-        )
-        for code, value in zip(s.codes, row.values, strict=True):
-            if value is not None:
-                etree.SubElement(item, "value", code=code).text = exact_str(value)
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from ...dates import read_birth
 from ...diagnostics import InputError
@@ -125,6 +126,27 @@ def player_line(st: ParserState, number: int, line: str) -> None:
 def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
     """Read one round block the careful way, saying what is odd about it; False when the
     line cannot be read further."""
+    block = _fields(st, player, start)
+    if block is None:
+        return False
+    player.games.append(_game(st, player, block))
+    return True
+
+
+class _Block(NamedTuple):
+    """One round block's fields, checked: the round, its first column (1-based), the
+    opponent's start rank (0: none), the colour and the result code (upper case)."""
+
+    rnd: int
+    column: int
+    opponent: int
+    colour: Colour
+    code: str
+
+
+def _fields(st: ParserState, player: PlayerLine, start: int) -> _Block | None:
+    """The block at *start* of the player's line, or None (with the error said) when a field
+    cannot be read: something between the fields, an opponent, colour or code unknown."""
     number, line = player.line, player.text
     chunk = line[start : start + 10].ljust(10)
     column = start + 1
@@ -136,50 +158,56 @@ def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
             column + stray[0],
             f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?)",
         )
-        return False
+        return None
     opp_text, code = chunk[0:4].strip(), chunk[7].upper()
     if opp_text and not digits(opp_text):
         st.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
-        return False
-    opponent = int(opp_text) if opp_text else 0
+        return None
     colour = COLOURS.get(chunk[5])
     if colour is None:
         st.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
-        return False
+        return None
     if code not in WITH_OPPONENT and code not in BYES:
         st.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
-        return False
-    games = player.games
+        return None
+    opponent = int(opp_text) if opp_text else 0
+    return _Block(rnd=rnd, column=column, opponent=opponent, colour=colour, code=code)
+
+
+def _game(st: ParserState, player: PlayerLine, b: _Block) -> Game:
+    """The game a checked block records, with a warning or note where the block is odd (a
+    bye with an opponent, a result without one)."""
+    number, rnd, code, opponent = player.line, b.rnd, b.code, b.opponent
     if opponent and code in WITH_OPPONENT:
-        games.append(st.game(rnd, WITH_OPPONENT[code], opponent, colour))
-    elif opponent and code == " ":
+        return st.game(rnd, WITH_OPPONENT[code], opponent, b.colour)
+    if opponent and code == " ":
         player.pending[rnd] = opponent
-        games.append(st.game(rnd, ResultKind.NOT_PAIRED, None, colour))
-    elif opponent:
+        return st.game(rnd, ResultKind.NOT_PAIRED, None, b.colour)
+    if opponent:
         st.out.warning(
             number,
-            column,
+            b.column,
             f"round {rnd}: a bye ('{code}') with opponent {opponent}; the opponent is ignored",
         )
-        games.append(st.game(rnd, BYES[code], None, Colour.NONE))
-    elif code in BYES:
-        games.append(st.game(rnd, BYES[code], None, Colour.NONE))
-    elif code == "-":
+        return st.game(rnd, BYES[code], None, Colour.NONE)
+    if code in BYES:
+        return st.game(rnd, BYES[code], None, Colour.NONE)
+    if code == "-":
         if not st.teams.teams:  # in team files: a reserve who did not play
-            st.out.note(number, column + 7, f"round {rnd}: '-' without an opponent read as absent")
-        games.append(st.game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
-    elif code == "+" and st.teams.teams:
+            st.out.note(
+                number, b.column + 7, f"round {rnd}: '-' without an opponent read as absent"
+            )
+        return st.game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE)
+    if code == "+" and st.teams.teams:
         # a board won by forfeit against an empty board of the other team
-        games.append(st.game(rnd, ResultKind.FORFEIT_WIN, None, colour))
-    else:
-        kind, meaning = ORPHAN[code]
-        st.out.warning(
-            number,
-            column + 7,
-            f"round {rnd}: result '{code}' without an opponent read as a {meaning}",
-        )
-        games.append(st.game(rnd, kind, None, Colour.NONE))
-    return True
+        return st.game(rnd, ResultKind.FORFEIT_WIN, None, b.colour)
+    kind, meaning = ORPHAN[code]
+    st.out.warning(
+        number,
+        b.column + 7,
+        f"round {rnd}: result '{code}' without an opponent read as a {meaning}",
+    )
+    return st.game(rnd, kind, None, Colour.NONE)
 
 
 def participant(
