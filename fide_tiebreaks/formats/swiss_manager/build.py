@@ -12,6 +12,7 @@ white / black, 6 double forfeit, 9 bye, 10 double zero, 0 not reported yet.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
@@ -61,6 +62,15 @@ UNPAIRED = {0: K.NOT_PAIRED, 1: K.FULL_BYE, 2: K.HALF_BYE, 3: K.ZERO_BYE}
 # also "not given", so it is read as not given.
 SEX = {1: "w"}
 SCALE = 2  # 1 / ½ / 0: every score is a whole number of half points
+# The national rating: a U16 at byte 34 of the player record's numeric part, which the
+# decoder keeps whole (``Player.numeric_data``) but does not name. The MIT decoder
+# echecsjs/tunx reads it two bytes after the FIDE rating (its offsets 0x08 and 0x0a);
+# chess-results-api reads the FIDE rating at byte 32, so the national rating is at 34. In
+# the 30 shared files it is the FIDE rating where a federation rates with FIDE's list
+# (ROU), a national list's own value elsewhere (AUT, RUS, IND), 0 where none is kept.
+NATIONAL_RATING_AT = 34
+MAX_RATING = 9999  # TRF's four columns
+_LIST_FEDERATION = re.compile(r"[A-Z]{3}")  # what a TRF-2026 national rating line starts with
 
 
 class BadEvent(ValueError):
@@ -75,14 +85,48 @@ class Built(NamedTuple):
 
 
 def played_rounds(event: SmTournament) -> int:
-    """The rounds read: up to the last round with any pairing, and before the first round
-    paired without a single board result (such rounds have not been played yet)."""
-    last = max((r.number for r in event.rounds if r.games), default=0)
-    for r in event.rounds[:last]:
-        boards = [g for g in r.games if g.black_player > 0]
-        if boards and not any(g.result_code for g in boards):
+    """The rounds read: each from the first up to the first round without a single board
+    result. Later rounds have not been played yet, whether paired (boards without results)
+    or holding only what was entered ahead: the byes requested and the absences of players
+    who withdrew (Swiss-Manager stores them as entries of those rounds)."""
+    for r in event.rounds:
+        if not any(g.result_code for g in r.games if g.black_player > 0):
             return r.number - 1
-    return last
+    return len(event.rounds)
+
+
+#: A lone entry's code in a round not played yet -> the TRF-2026 bye (240) it announces:
+#: a full-point, half-point or zero-point bye requested; 0, not paired (the absence of a
+#: player who withdrew), is a known absence, which TRF-2026 writes as a zero-point bye.
+AHEAD = {1: "F", 2: "H", 3: "Z", 0: "Z"}
+
+
+def _ahead(rounds: Iterable[SmRound]) -> dict[tuple[str, int], list[int]]:
+    """The byes and absences entered for rounds not played yet: (letter, round) -> the
+    players, as TRF-2026 240 records give them."""
+    out: dict[tuple[str, int], list[int]] = {}
+    for r in rounds:
+        for g in r.games:
+            if g.black_player == NOT_PAIRED and g.result_code in AHEAD:
+                out.setdefault((AHEAD[g.result_code], r.number), []).append(g.white_player)
+    return out
+
+
+def _not_read(event: SmTournament, read: int, ahead: dict[tuple[str, int], list[int]]) -> str:
+    """The warning for the rounds after the last one played."""
+    later = [r for r in event.rounds[read:] if r.games]
+    last = later[-1].number
+    which = f"round {last}" if last == read + 1 else f"rounds {read + 1}-{last}"
+    boards = any(g.black_player > 0 for r in later for g in r.games)
+    what = "paired without results" if boards else "hold only byes and absences entered ahead"
+    note = f"{which} {what} (not played yet); read as after round {read}"
+    if ahead:
+        byes = "; ".join(
+            f"round {rnd} {letter}: {', '.join(map(str, sorted(ids)))}"
+            for (letter, rnd), ids in sorted(ahead.items(), key=lambda kv: kv[0][::-1])
+        )
+        note += f"; the byes and absences entered for them kept as TRF-2026 byes (240): {byes}"
+    return note
 
 
 def build(event: SmTournament) -> Built:
@@ -90,10 +134,9 @@ def build(event: SmTournament) -> Built:
     model has no reading of, or a rating TRF cannot hold."""
     notes: list[str] = []
     read = played_rounds(event)
-    paired = max((r.number for r in event.rounds if r.games), default=0)
-    if paired > read:
-        which = f"round {paired}" if paired == read + 1 else f"rounds {read + 1}-{paired}"
-        notes.append(f"{which} paired without results (not played yet); read as after round {read}")
+    ahead = _ahead(event.rounds[read:])
+    if any(r.games for r in event.rounds[read:]):
+        notes.append(_not_read(event, read, ahead))
     grid = _games(event.rounds[:read], len(event.players), notes)
     # zip(*rounds): each player's games in round order (no round read: none)
     results = zip(*grid.rounds, strict=True) if grid.rounds else [()] * len(event.players)
@@ -115,7 +158,7 @@ def build(event: SmTournament) -> Built:
         end_date=c.end_date or max(dates, default=None),
         planned_rounds=c.round_count or None,
         declared_tiebreaks=mapped.codes,
-        info=_info(event, mapped.codes),
+        info=_info(event, mapped.codes, ahead),
     )
     if event.tournament_type.name == "ROUND_ROBIN":
         return Built(t.with_type(TournamentType.ROUND_ROBIN, "file"), notes)
@@ -124,12 +167,20 @@ def build(event: SmTournament) -> Built:
     return Built(t.with_type(infer_type(t), "inferred"), notes)
 
 
-def _info(event: SmTournament, codes: Iterable[str]) -> dict[str, str]:
-    """The header records a TRF of the event would have, for the doors that show them."""
+def _info(
+    event: SmTournament, codes: Iterable[str], ahead: dict[tuple[str, int], list[int]]
+) -> dict[str, str]:
+    """The header records a TRF of the event would have, for the doors that show them,
+    and the byes of rounds not played yet (240: col 5 the letter, 7-9 the round, the
+    start ranks from col 11), which a TRF-2026 of the event carries."""
     m = event.metadata
     info = {"012": m.name, "022": m.location, "032": m.federation, "102": m.chief_arbiter}
     info |= {"122": m.time_control, "142": str(event.configuration.round_count)}
     info["202"] = ",".join(codes)
+    info["240"] = "\n".join(
+        f"{letter} {rnd:3d} " + " ".join(f"{pid:4d}" for pid in sorted(ids))
+        for (letter, rnd), ids in sorted(ahead.items(), key=lambda kv: kv[0][::-1])
+    )
     return {k: v for k, v in info.items() if v.strip()}
 
 
@@ -243,8 +294,11 @@ def _cut(p: SmPlayer, what: str, text: str, width: int, notes: list[str]) -> str
 
 
 def _participant(p: SmPlayer, games: tuple[Game, ...], units: int, notes: list[str]) -> Participant:
-    if p.rating > 9999:
-        raise BadEvent(f"player {p.number}: rating {p.rating} is outside 0..9999")
+    if p.rating > MAX_RATING:
+        raise BadEvent(f"player {p.number}: rating {p.rating} is outside 0..{MAX_RATING}")
+    national = int.from_bytes(p.numeric_data[NATIONAL_RATING_AT : NATIONAL_RATING_AT + 2], "little")
+    if national > MAX_RATING:
+        raise BadEvent(f"player {p.number}: national rating {national} is outside 0..{MAX_RATING}")
     last, first = p.last_name.strip(), p.first_name.strip()
     name = f"{last}, {first}" if last and first else last or first
     federation, title = p.federation.strip(), p.title.strip()
@@ -255,6 +309,12 @@ def _participant(p: SmPlayer, games: tuple[Game, ...], units: int, notes: list[s
         federation = _cut(p, "federation", federation, 3, notes)
     if len(title) > 3:
         title = _cut(p, "title", title, 3, notes)
+    if national and not _LIST_FEDERATION.fullmatch(federation):
+        notes.append(
+            f"player {p.number}: national rating {national} without a federation that "
+            "names its list (TRF-2026's national rating line needs one); left out"
+        )
+        national = 0
     return new_participant(
         id=p.number,
         name=name,
@@ -262,6 +322,7 @@ def _participant(p: SmPlayer, games: tuple[Game, ...], units: int, notes: list[s
         results=games,
         units=units,
         rating=p.rating or None,
+        national_rating=national or None,
         federation=federation,
         fide_id=str(p.fide_id) if p.fide_id else "",
         title=title,
