@@ -120,8 +120,10 @@ def read_swiss_manager(
 def _empty(event: SmTournament, path: str) -> ReadResult:
     """An event set up with no participant yet: nothing to rank, said in a warning."""
     from ...model import Tournament
+    from .codes import map_codes
 
     c = event.configuration
+    mapped = map_codes(tuple(c.tie_break_codes))
     t = Tournament(
         name=event.metadata.name,
         participants=(),
@@ -129,10 +131,12 @@ def _empty(event: SmTournament, path: str) -> ReadResult:
         start_date=c.start_date,
         end_date=c.end_date,
         planned_rounds=c.round_count or None,
+        declared_tiebreaks=mapped.codes,
     )
     kind = "teams" if event.tournament_type.is_team else "players"
-    note = Diagnostic(Severity.WARNING, f"the event has no {kind} yet: nothing to rank", path)
-    return ReadResult(t, (note,))
+    notes = [Diagnostic(Severity.WARNING, f"the event has no {kind} yet: nothing to rank", path)]
+    notes += [Diagnostic(Severity.WARNING, w, path) for w in mapped.warnings]
+    return ReadResult(t, tuple(notes))
 
 
 def _decode(data: bytes, path: str) -> SmTournament:
