@@ -149,3 +149,65 @@ def test_the_commands_exit_2_without_a_traceback(tmp_path: Path):
         done = run_cli(*args)
         assert done.returncode == 2, (command, done.stderr)
         assert "Traceback" not in done.stderr and f"{bad}: error:" in done.stderr
+
+
+def _strings(*texts: str) -> bytes:
+    """Swiss-Manager strings: a U16 count of UTF-16 units, then the text."""
+    return b"".join(
+        struct.pack("<H", len(t.encode("utf-16-le")) // 2) + t.encode("utf-16-le") for t in texts
+    )
+
+
+def _team_file() -> bytes:
+    """A team Swiss (TUMX) of two teams of two boards and one round, in sample.TUNX's layout
+    (its header, configuration and record tails) with the two team sections the decoder
+    reads (teams B5 FF 89 44: 5 strings and 96 bytes each; team pairings C3 FF 89 44: 15
+    bytes each, the two team numbers first): team 1 (players 1, 2) against team 2 (3, 4),
+    board 1 won by white (1), board 2 drawn."""
+    parts = {
+        s.name: s.data for s in chess_results_api.decode_tournament(SAMPLE.read_bytes()).sections
+    }
+    config = bytearray(parts["configuration"])
+    struct.pack_into("<H", config, 15, 3)  # the tournament type: team Swiss
+    struct.pack_into("<HH", config, 23, 4, 0)  # players
+    struct.pack_into("<H", config, 27, 1)  # rounds
+    struct.pack_into("<H", config, 31, 0)  # no tie-break list
+    struct.pack_into("<HH", config, 51, 2, 2)  # teams, boards per match
+    one_round = _strings(*[""] * 16)
+    numeric = bytearray(parts["schedule"][4 + len(one_round) : 4 + len(one_round) + 76])
+    struct.pack_into("<IHHH", numeric, 0, 0, 0, 2, 1)  # no date; 2 games, 1 match
+    schedule = parts["schedule"][:4] + one_round + bytes(numeric)
+    at = 4
+    for _ in range(18):
+        (n,) = struct.unpack_from("<H", parts["players"], at)
+        at += 2 + 2 * n
+    tail = bytearray(parts["players"][at : at + 134])
+    players = bytearray(parts["players"][:4])
+    for number, (team, board) in enumerate(((1, 1), (1, 2), (2, 1), (2, 2)), 1):
+        struct.pack_into("<HHH", tail, 52, team, board, 0)
+        players += _strings(f"P{number}", "", "", "", "", *[""] * 13) + tail
+    games = parts["player_pairings"][:4] + b"".join(
+        struct.pack("<HHB", w, b, code) + bytes(16) for w, b, code in ((1, 3, 1), (4, 2, 2))
+    )
+    teams = b"\xb5\xff\x89\x44" + b"".join(_strings(n, n, "", "", "") + bytes(96) for n in "AB")
+    matches = b"\xc3\xff\x89\x44" + struct.pack("<HHHH", 1, 2, 3, 1) + bytes(7)
+    head = parts["header"] + bytes(config)
+    offsets = [len(head)]
+    for section in (schedule, players, games, teams, matches):
+        offsets.append(offsets[-1] + len(section))
+    directory = parts["directory"][:4] + struct.pack("<7I", *offsets, 0) + parts["directory"][-4:]
+    return head + schedule + bytes(players) + games + teams + matches + directory
+
+
+@needs_decoder
+def test_a_team_file_is_refused_saying_what_the_decoder_read_and_what_to_do():
+    data = _team_file()
+    event = chess_results_api.decode_tournament(data)  # the decoder reads it whole
+    assert [t.name for t in event.teams] == ["A", "B"]
+    (match,) = event.rounds[0].matches
+    assert (match.first_team, match.second_team, match.board_points) == (1, 2, (1.5, 0.5))
+    message = _refused(data, "team.TUMX")
+    assert "team Swiss" in message
+    assert "the decoder reads its 2 teams, 4 players and 1 round of matches" in message
+    assert "this reader does not build a team event from them yet" in message
+    assert "export the event from Swiss-Manager as TRF-2026" in message
