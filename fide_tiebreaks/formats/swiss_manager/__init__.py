@@ -83,12 +83,10 @@ def read_swiss_manager(
     event = _decode(data, path)
     if not event.players and not event.teams:
         return _empty(event, path)
-    if event.tournament_type.is_team:
-        raise InputError([fatal(path, _team_refusal(event))])
     from .build import BadEvent, build
 
     try:
-        built = build(event)
+        built = build(event, settings.team_pab)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
     notes = [Diagnostic(Severity.WARNING, n, path) for n in built.notes]
@@ -106,26 +104,6 @@ def read_swiss_manager(
             )
         )
     return ReadResult(tournament, tuple(notes))
-
-
-#: The decoder's tournament types of team events, as the refusal names them.
-TEAM_KINDS = {"TEAM_SWISS": "team Swiss", "TEAM_ROUND_ROBIN": "team round robin"}
-
-
-def _team_refusal(event: SmTournament) -> str:
-    """What a team file holds and why it is not ranked: the decoder reads its teams, their
-    players by board and the matches, but the team event (rosters, line-ups, the match and
-    game points of byes and empty boards) is not built from them yet."""
-    kind = TEAM_KINDS.get(event.tournament_type.name, event.tournament_type.name.lower())
-    played = sum(1 for r in event.rounds if r.matches)
-    rounds = f"{played} round{'s' if played != 1 else ''} of matches"
-    boards = event.configuration.boards_per_match
-    return (
-        f"a Swiss-Manager {kind} ({boards} boards): the decoder reads its "
-        f"{len(event.teams)} teams, {len(event.players)} players and {rounds}, but this "
-        "reader does not build a team event from them yet; export the event from "
-        "Swiss-Manager as TRF-2026 (or TRF16 with its team records) and read that file"
-    )
 
 
 def _empty(event: SmTournament, path: str) -> ReadResult:

@@ -129,9 +129,10 @@ def _not_read(event: SmTournament, read: int, ahead: dict[tuple[str, int], list[
     return note
 
 
-def build(event: SmTournament) -> Built:
-    """The tournament *event* holds; raises :class:`BadEvent` for a result code the
-    model has no reading of, or a rating TRF cannot hold."""
+def build(event: SmTournament, team_pab: tuple[Fraction, Fraction] | None = None) -> Built:
+    """The tournament *event* holds (a team event for a team file: :mod:`.teams`; *team_pab*
+    the caller's match and game points of a team's PAB); raises :class:`BadEvent` for a
+    result code the model has no reading of, or a rating TRF cannot hold."""
     notes: list[str] = []
     read = played_rounds(event)
     ahead = _ahead(event.rounds[read:])
@@ -160,11 +161,18 @@ def build(event: SmTournament) -> Built:
         declared_tiebreaks=mapped.codes,
         info=_info(event, mapped.codes, ahead),
     )
-    if event.tournament_type.name == "ROUND_ROBIN":
-        return Built(t.with_type(TournamentType.ROUND_ROBIN, "file"), notes)
-    if event.tournament_type.name == "SWISS":
-        return Built(t.with_type(TournamentType.SWISS, "file"), notes)
-    return Built(t.with_type(infer_type(t), "inferred"), notes)
+    kind = event.tournament_type.name
+    if kind in ("ROUND_ROBIN", "TEAM_ROUND_ROBIN"):
+        t = t.with_type(TournamentType.ROUND_ROBIN, "file")
+    elif kind in ("SWISS", "TEAM_SWISS"):
+        t = t.with_type(TournamentType.SWISS, "file")
+    else:
+        t = t.with_type(infer_type(t), "inferred")
+    if event.tournament_type.is_team:
+        from .teams import team_event  # team events only
+
+        t = team_event(t, event, event.rounds[:read], team_pab, notes)
+    return Built(t, notes)
 
 
 def _info(
@@ -244,7 +252,9 @@ def _games(rounds: Iterable[SmRound], players: int, notes: list[str]) -> _Grid:
         row = [_game(n, K.NOT_PAIRED, None, none_)] * players
         for g in r.games:
             white, black, code = g.white_player - 1, g.black_player, g.result_code
-            if black > 0:
+            if white < 0 or black == 0:  # an empty board of a team match
+                _empty_board(row, n, white + 1, black, code, units)
+            elif black > 0:
                 sides = _BOARD.get(code)
                 if sides is None:  # no result yet: counted as not paired, as TRF counts it
                     _pending(n, g.number, white + 1, black, code, notes)
@@ -269,6 +279,35 @@ def _games(rounds: Iterable[SmRound], players: int, notes: list[str]) -> _Grid:
                 units[white] += value
         grid.append(row)
     return _Grid(grid, units)
+
+
+# An empty board's code -> the side that sat there, and its game: a forfeit win (4 white,
+# 5 black), as the TRF team reader reads "+" against an empty board; 0, no result yet.
+_EMPTY_BOARD = {4: Colour.WHITE, 5: Colour.BLACK}
+
+
+def _empty_board(
+    row: list[Game], rnd: int, white: int, black: int, code: int, units: list[int]
+) -> None:
+    """A board of a team match with one side empty (player number 0) or both."""
+    present = [
+        (pid, colour) for pid, colour in ((white, Colour.WHITE), (black, Colour.BLACK)) if pid > 0
+    ]
+    if not present:
+        if code:
+            raise BadEvent(f"round {rnd}: an empty board has result code {code}")
+        return
+    ((pid, colour),) = present
+    if code == PENDING:
+        row[pid - 1] = _game(rnd, K.NOT_PAIRED, None, colour)
+    elif _EMPTY_BOARD.get(code) is colour:
+        row[pid - 1] = game = _game(rnd, K.FORFEIT_WIN, None, colour)
+        units[pid - 1] += game.units
+    else:
+        raise BadEvent(
+            f"round {rnd}: player {pid} sits opposite an empty board with result code "
+            f"{code}, which this reader has no reading of for such a board"
+        )
 
 
 def _pending(rnd: int, number: int, white: int, black: int, code: int, notes: list[str]) -> None:
