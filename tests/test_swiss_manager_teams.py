@@ -142,3 +142,14 @@ def test_a_board_won_against_an_empty_one_is_a_forfeit_win():
     (a,), (b,) = t.team.matches[1], t.team.matches[2]
     assert (a.kind, a.mp, a.gp) == (ResultKind.WIN, 2, Fraction(3, 2))
     assert (b.kind, b.mp, b.gp) == (ResultKind.LOSS, 0, Fraction(1, 2))
+
+
+def test_the_callers_team_pab_points_replace_the_stored_ones():
+    # --team-pab 1,1 (the API's team_pab=): C's PAB of round 1 is a drawn match, 1 board point
+    r = parse_any(
+        _team_file(THREE_TEAMS, teams=3), "teams.TUMX", team_pab=(Fraction(1), Fraction(1))
+    )
+    t = r.tournament
+    assert t.team is not None
+    pab = t.team.matches[3][0]
+    assert (pab.kind, pab.mp, pab.gp) == (ResultKind.PAB, 1, 1)
