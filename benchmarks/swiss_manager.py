@@ -65,6 +65,7 @@ def _player(p: object, tail: bytes) -> bytes:
     fields[10] = "NOR"
     raw = bytearray(tail)
     struct.pack_into("<H", raw, 32, p.rating or 0)  # type: ignore[attr-defined]
+    struct.pack_into("<H", raw, 34, 0)  # no national rating (the template's first has one)
     struct.pack_into("<I", raw, 48, 0)
     struct.pack_into("<I", raw, 38, 0)
     return _strings(*fields) + bytes(raw)
