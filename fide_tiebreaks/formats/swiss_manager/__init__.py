@@ -83,14 +83,19 @@ def read_swiss_manager(
     event = _decode(data, path)
     if not event.players and not event.teams:
         return _empty(event, path)
-    from .build import BadEvent, build
+    from .build import BadEvent, build, played_rounds
 
     try:
-        built = build(event, settings.team_pab)
+        built = build(event)
+        tournament = built.tournament
+        if event.tournament_type.is_team:
+            from .teams import team_event  # team events only
+
+            rounds = event.rounds[: played_rounds(event)]
+            tournament = team_event(tournament, event, rounds, settings.team_pab, built.notes)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
     notes = [Diagnostic(Severity.WARNING, n, path) for n in built.notes]
-    tournament = built.tournament
     end = tournament.end_date
     if end is not None and end < C07_2023:
         tournament = replace(tournament, edition=SM_EDITION)

@@ -26,10 +26,10 @@ from ...model import (
     TournamentType,
     fast_constructor,
     infer_type,
+    new_participant,
 )
 from ...model import ResultKind as K
 from ...numbers import clip, from_units
-from ..trf.state import new_participant
 from .codes import map_codes
 
 if TYPE_CHECKING:
@@ -129,10 +129,10 @@ def _not_read(event: SmTournament, read: int, ahead: dict[tuple[str, int], list[
     return note
 
 
-def build(event: SmTournament, team_pab: tuple[Fraction, Fraction] | None = None) -> Built:
-    """The tournament *event* holds (a team event for a team file: :mod:`.teams`; *team_pab*
-    the caller's match and game points of a team's PAB); raises :class:`BadEvent` for a
-    result code the model has no reading of, or a rating TRF cannot hold."""
+def build(event: SmTournament) -> Built:
+    """The tournament *event* holds (for a team file, its players' tournament, which
+    :func:`.teams.team_event` makes the team event); raises :class:`BadEvent` for a result
+    code the model has no reading of, or a rating TRF cannot hold."""
     notes: list[str] = []
     read = played_rounds(event)
     ahead = _ahead(event.rounds[read:])
@@ -168,10 +168,6 @@ def build(event: SmTournament, team_pab: tuple[Fraction, Fraction] | None = None
         t = t.with_type(TournamentType.SWISS, "file")
     else:
         t = t.with_type(infer_type(t), "inferred")
-    if event.tournament_type.is_team:
-        from .teams import team_event  # team events only
-
-        t = team_event(t, event, event.rounds[:read], team_pab, notes)
     return Built(t, notes)
 
 
