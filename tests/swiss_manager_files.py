@@ -34,7 +34,7 @@ class TeamRound(NamedTuple):
 TWO_TEAMS = [TeamRound([(1, 3, 1), (4, 2, 2)], [(1, 2, 3, 1)])]
 
 
-def _team_file(rounds: list[TeamRound] = TWO_TEAMS, teams: int = 2) -> bytes:
+def _team_file(rounds: list[TeamRound] = TWO_TEAMS, teams: int = 2, kind: int = 3) -> bytes:
     """A team Swiss (TUMX) of *teams* teams of two boards (team t: players 2t - 1 on board
     1 and 2t on board 2) in sample.TUNX's layout (its header, configuration and record
     tails) with the two team sections the decoder reads (teams B5 FF 89 44: 5 strings and
@@ -44,7 +44,7 @@ def _team_file(rounds: list[TeamRound] = TWO_TEAMS, teams: int = 2) -> bytes:
     }
     u16 = 65536
     config = bytearray(parts["configuration"])
-    struct.pack_into("<H", config, 15, 3)  # the tournament type: team Swiss
+    struct.pack_into("<H", config, 15, kind)  # the tournament type: 3 team Swiss, 2 round robin
     struct.pack_into("<HH", config, 23, 2 * teams, 0)  # players
     struct.pack_into("<H", config, 27, len(rounds))
     struct.pack_into("<H", config, 31, 0)  # no tie-break list

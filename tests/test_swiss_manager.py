@@ -316,3 +316,22 @@ def test_every_stored_code_is_mapped_or_named_in_a_warning(path: Path):
         if code in UNSETTLED:
             assert len(said) == 1 and f"code {code} " in said[0] and "left out" in said[0]
     assert len(r.tournament.declared_tiebreaks) + len(warned) == len(stored)
+
+
+def test_a_pairing_without_a_result_in_a_round_played_is_counted_as_not_paired():
+    # brazilian_circuit_1370000, round 2: four boards have code 0 (no result) among boards
+    # with results, the first players 2 and 16 (the decoder's records)
+    path = FIXTURES / "brazilian_circuit_1370000.TUNX"
+    (first, *_) = [
+        g
+        for g in decoder.decode_tournament(path.read_bytes()).rounds[1].games
+        if g.result_code == 0
+    ]
+    assert (first.white_player, first.black_player) == (2, 16)
+    r = _read(path)
+    for pid in (2, 16):
+        assert r.tournament.participant(pid).results[1].kind is ResultKind.NOT_PAIRED
+    assert any(
+        "round 2: players 2 and 16 are paired without a result; counted as not paired" in d.message
+        for d in r.diagnostics
+    )

@@ -153,3 +153,12 @@ def test_the_callers_team_pab_points_replace_the_stored_ones():
     assert t.team is not None
     pab = t.team.matches[3][0]
     assert (pab.kind, pab.mp, pab.gp) == (ResultKind.PAB, 1, 1)
+
+
+def test_a_team_round_robin_reads_as_a_round_robin():
+    # the decoder's type 2 (TUTX): every match has its fixed board slots
+    data = _team_file(teams=2, kind=2)
+    assert decoder.decode_tournament(data).tournament_type.name == "TEAM_ROUND_ROBIN"
+    t = _read(data, "teams.TUTX").tournament
+    assert t.type.name == "ROUND_ROBIN" and t.team is not None
+    assert [(p.id, p.points) for p in t] == [(1, 2), (2, 0)]
