@@ -162,3 +162,23 @@ def test_a_team_round_robin_reads_as_a_round_robin():
     t = _read(data, "teams.TUTX").tournament
     assert t.type.name == "ROUND_ROBIN" and t.team is not None
     assert [(p.id, p.points) for p in t] == [(1, 2), (2, 0)]
+
+
+def test_a_match_stored_with_other_board_points_than_its_boards_is_said():
+    # round 1 of A-B stored 2-0 (halves 4, 0) while its boards give 1.5-0.5 (the decoder's)
+    rounds = [TeamRound([(1, 3, 1), (4, 2, 2)], [(1, 2, 4, 0)])]
+    (m,) = decoder.decode_tournament(_team_file(rounds)).rounds[0].matches
+    assert (m.stored_board_points, m.board_points) == ((2.0, 0.0), (1.5, 0.5))
+    r = _read(_team_file(rounds))
+    assert any(
+        "round 1, match 1: teams 1 and 2 are stored with 2-0 board points, their boards give "
+        "1.5-0.5; the boards are read" in d.message
+        for d in r.diagnostics
+    )
+    assert r.tournament.team is not None
+    assert r.tournament.team.matches[1][0].gp == Fraction(3, 2)
+
+
+def test_a_match_stored_as_its_boards_give_is_not_remarked():
+    r = _read(_team_file(THREE_TEAMS, teams=3))
+    assert not any("board points, their boards give" in d.message for d in r.diagnostics)

@@ -23,6 +23,7 @@ from .build import BadEvent
 
 if TYPE_CHECKING:
     from chess_results_api.models import Round as SmRound
+    from chess_results_api.models import TeamMatch as SmMatch
     from chess_results_api.models import Tournament as SmTournament
 
 PAB_TEAM = -1  # the decoder's second team of a pairing-allocated bye
@@ -30,7 +31,10 @@ UNPAIRED_TEAM = -2  # the decoder's second team of a team not paired in the roun
 
 
 def team_records(
-    event: SmTournament, rounds: Iterable[SmRound], pab: tuple[Fraction, Fraction] | None
+    event: SmTournament,
+    rounds: Iterable[SmRound],
+    pab: tuple[Fraction, Fraction] | None,
+    notes: list[str],
 ) -> TeamRecords:
     """The teams (rosters in board order), each match's line-ups, the byes and absences of
     the rounds read. *pab*: the caller's match and game points of a team's PAB, else the
@@ -70,6 +74,7 @@ def team_records(
                     )
                 absent.append(m.first_team)
             else:
+                _check_stored(m, where, notes)
                 for team, opponent in (
                     (m.first_team, m.second_team),
                     (m.second_team, m.first_team),
@@ -95,6 +100,18 @@ def team_records(
     return recs
 
 
+def _check_stored(m: SmMatch, where: str, notes: list[str]) -> None:
+    """A match whose stored board points differ from its boards' is said: the boards are
+    read (a match score Swiss-Manager was given by hand is not followed silently)."""
+    given, boards = m.stored_board_points, m.board_points
+    if boards is not None and tuple(given) != tuple(boards):
+        notes.append(
+            f"{where}: teams {m.first_team} and {m.second_team} are stored with "
+            f"{given[0]:g}-{given[1]:g} board points, their boards give "
+            f"{boards[0]:g}-{boards[1]:g}; the boards are read"
+        )
+
+
 def _pab_points(stored: tuple[float, float]) -> tuple[Fraction, Fraction]:
     """A PAB's match and game points from the board points stored for it (halves, as the
     decoder reads them): the match points of the match those board points make."""
@@ -114,7 +131,7 @@ def team_event(
     its errors refuse the event (exit 2), as they do for a TRF team file."""
     from ...teams.build import build_team_event
 
-    built = build_team_event(ind, team_records(event, rounds, pab))
+    built = build_team_event(ind, team_records(event, rounds, pab, notes))
     errors = [f.message for f in built.findings if f.severity >= Severity.ERROR]
     if errors:
         raise BadEvent("; ".join(errors))
