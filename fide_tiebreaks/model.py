@@ -15,7 +15,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from datetime import date
 from fractions import Fraction
 from functools import cached_property, partial
@@ -233,6 +233,36 @@ class Participant:
         if 0 < rnd <= len(self.round_ratings) and self.round_ratings[rnd - 1] is not None:
             return self.round_ratings[rnd - 1]
         return self.rating
+
+
+_Frozen = TypeVar("_Frozen")
+
+
+def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
+    """A keyword constructor of the frozen data class *cls* that fills the instance's
+    ``__dict__`` at once: a frozen class's ``__init__`` sets each field through
+    ``object.__setattr__``, a call per field. For the loop that builds one per participant
+    of a large event: every field without a default must be given by name, and a field
+    with a ``default_factory`` is refused (when the constructor is made)."""
+    defaults = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a default factory needs __init__")
+        if f.default is not MISSING:
+            defaults[f.name] = f.default
+    new = object.__new__
+
+    def make(**values: object) -> _Frozen:
+        made = new(cls)
+        made.__dict__.update(defaults, **values)
+        return made
+
+    return make
+
+
+#: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes
+#: (the readers' loop over the participants of a large event).
+new_participant = frozen_maker(Participant)
 
 
 class Acceleration(NamedTuple):

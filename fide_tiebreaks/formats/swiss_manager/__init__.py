@@ -83,25 +83,19 @@ def read_swiss_manager(
     event = _decode(data, path)
     if not event.players and not event.teams:
         return _empty(event, path)
-    if event.tournament_type.is_team:
-        raise InputError(
-            [
-                fatal(
-                    path,
-                    f"a Swiss-Manager team event ({event.tournament_type.name.lower()}) with "
-                    f"{len(event.teams)} teams: team files are not read yet; export the "
-                    "event from Swiss-Manager as TRF",
-                )
-            ]
-        )
-    from .build import BadEvent, build
+    from .build import BadEvent, build, played_rounds
 
     try:
         built = build(event)
+        tournament = built.tournament
+        if event.tournament_type.is_team:
+            from .teams import team_event  # team events only
+
+            rounds = event.rounds[: played_rounds(event)]
+            tournament = team_event(tournament, event, rounds, settings.team_pab, built.notes)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
     notes = [Diagnostic(severity=Severity.WARNING, message=n, path=path) for n in built.notes]
-    tournament = built.tournament
     end = tournament.end_date
     if end is not None and end < C07_2023:
         tournament = replace(tournament, edition=SM_EDITION)
@@ -120,8 +114,10 @@ def read_swiss_manager(
 def _empty(event: SmTournament, path: str) -> ReadResult:
     """An event set up with no participant yet: nothing to rank, said in a warning."""
     from ...model import Tournament
+    from .codes import map_codes
 
     c = event.configuration
+    mapped = map_codes(tuple(c.tie_break_codes))
     t = Tournament(
         name=event.metadata.name,
         participants=(),
@@ -129,14 +125,13 @@ def _empty(event: SmTournament, path: str) -> ReadResult:
         start_date=c.start_date,
         end_date=c.end_date,
         planned_rounds=c.round_count or None,
+        declared_tiebreaks=mapped.codes,
     )
     kind = "teams" if event.tournament_type.is_team else "players"
-    note = Diagnostic(
-        severity=Severity.WARNING,
-        message=f"the event has no {kind} yet: nothing to rank",
-        path=path,
-    )
-    return ReadResult(t, (note,))
+    message = f"the event has no {kind} yet: nothing to rank"
+    notes = [Diagnostic(severity=Severity.WARNING, message=message, path=path)]
+    notes += [Diagnostic(severity=Severity.WARNING, message=w, path=path) for w in mapped.warnings]
+    return ReadResult(t, tuple(notes))
 
 
 def _decode(data: bytes, path: str) -> SmTournament:

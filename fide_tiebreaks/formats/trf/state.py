@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from ...diagnostics import Collector
 from ...model import (
     Acceleration,
     Colour,
     Game,
-    Participant,
     ResultKind,
     Scoring,
     SourceFile,
     Team,
     fast_constructor,
 )
+from ...model import new_participant as new_participant  # the readers' shared maker
 from ...numbers import NumberError, parse_int
 from ...teams import TeamRecords
 
@@ -37,33 +36,6 @@ def record_value(line: str) -> str:
     return line[4:].strip()
 
 
-_Frozen = TypeVar("_Frozen")
-
-
-def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
-    """A keyword constructor of the frozen data class *cls* that fills the instance's
-    ``__dict__`` at once: a frozen class's ``__init__`` sets each field through
-    ``object.__setattr__``, a call per field. For the loop that builds one per participant
-    of a large event: every field without a default must be given by name, and a field
-    with a ``default_factory`` is refused (when the constructor is made)."""
-    defaults = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: a default factory needs __init__")
-        if f.default is not MISSING:
-            defaults[f.name] = f.default
-    new = object.__new__
-
-    def make(**values: object) -> _Frozen:
-        made = new(cls)
-        made.__dict__.update(defaults, **values)
-        return made
-
-    return make
-
-
-#: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes.
-new_participant = frozen_maker(Participant)
 #: ``new_game((round, kind, opponent, colour, points, units))``: a :class:`Game` made without
 #: the named tuple's Python-level ``__new__``: one is made per player and round, and a keyword
 #: call of ``Game`` takes over twice as long.
