@@ -13,7 +13,8 @@ from datetime import date
 from operator import attrgetter, mul
 from typing import Any, NamedTuple
 
-from .model import Tournament, fast_constructor
+from .constructors import fast_constructor
+from .model import Tournament
 
 
 class Entry(NamedTuple):

@@ -14,26 +14,16 @@ import enum
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
-from functools import cached_property, partial
+from functools import cached_property
 from itertools import chain, islice
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
+from .constructors import frozen_maker
 from .numbers import from_units
-
-_Fields = TypeVar("_Fields", bound=tuple[Any, ...])
-
-
-def fast_constructor(cls: type[_Fields]) -> Callable[[Iterable[Any]], _Fields]:
-    """A constructor of the named tuple *cls* from one iterable of its fields in order,
-    ``fast_constructor(Row)((rank, participant, values))``, that skips the named tuple's
-    Python-level ``__new__``. Only for loops that build one per participant and round
-    (opponent entries, standings rows): it checks neither the number nor the names of the
-    fields, so everywhere else build named tuples by keyword."""
-    return partial(tuple.__new__, cls)
 
 
 class ResultKind(enum.Enum):
@@ -233,31 +223,6 @@ class Participant:
         if 0 < rnd <= len(self.round_ratings) and self.round_ratings[rnd - 1] is not None:
             return self.round_ratings[rnd - 1]
         return self.rating
-
-
-_Frozen = TypeVar("_Frozen")
-
-
-def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
-    """A keyword constructor of the frozen data class *cls* that fills the instance's
-    ``__dict__`` at once: a frozen class's ``__init__`` sets each field through
-    ``object.__setattr__``, a call per field. For the loop that builds one per participant
-    of a large event: every field without a default must be given by name, and a field
-    with a ``default_factory`` is refused (when the constructor is made)."""
-    defaults = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: a default factory needs __init__")
-        if f.default is not MISSING:
-            defaults[f.name] = f.default
-    new = object.__new__
-
-    def make(**values: object) -> _Frozen:
-        made = new(cls)
-        made.__dict__.update(defaults, **values)
-        return made
-
-    return make
 
 
 #: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes

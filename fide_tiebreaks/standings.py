@@ -13,11 +13,12 @@ from typing import Any, NamedTuple, cast
 
 from . import arguments
 from .codes import CodeError, TiebreakSpec, parse_list
+from .constructors import fast_constructor
 from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition
 from .host import PluginFault, Registry, guarded, registry, strict_plugins
-from .model import Decision, Participant, Tournament, fast_constructor
+from .model import Decision, Participant, Tournament
 from .planning import (
     Caches,
     Plan,

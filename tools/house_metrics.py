@@ -14,7 +14,7 @@ Four measures over ``fide_tiebreaks/``, ``plugins/`` and ``conformance/``:
   (the style rule: keyword arguments for our own types with more than three fields), in
   ``tests/`` too (``tests/test_architecture.py`` holds it at 0). A loop that must build one
   per player and round without the keyword call's cost names a fast constructor instead
-  (``model.fast_constructor``, ``formats/trf/state.frozen_maker``).
+  (``constructors.fast_constructor``, ``constructors.frozen_maker``).
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
+from ...constructors import fast_constructor
 from ...model import (
     Colour,
     Game,
@@ -24,7 +25,6 @@ from ...model import (
     Scoring,
     Tournament,
     TournamentType,
-    fast_constructor,
     infer_type,
     new_participant,
 )

@@ -42,20 +42,8 @@ def team_records(
     the stored board points give, 2 / 1 / 0). A team not paired gets nothing (spec/swiss-
     manager.md, rule 4); one stored with points is refused, as nobody knows its kind."""
     boards = event.configuration.boards_per_match
-    rosters: dict[int, list[tuple[int, int]]] = {}
-    for p in event.players:
-        if p.team_number:
-            rosters.setdefault(p.team_number, []).append((p.board_number or boards + 1, p.number))
-    teams = [
-        Team(
-            id=t.number,
-            name=t.name.strip() or f"team {t.number}",
-            players=tuple(pid for _, pid in sorted(rosters.get(t.number, []))),
-        )
-        for t in event.teams
-    ]
     team_of = {p.number: p.team_number for p in event.players}
-    recs = TeamRecords(teams=teams, boards=boards or None, pab_override=pab)
+    recs = TeamRecords(teams=_teams(event, boards), boards=boards or None, pab_override=pab)
     pab_rounds: dict[int, int] = {}
     pab_points: set[tuple[Fraction, Fraction]] = set()
     for r in rounds:
@@ -66,38 +54,73 @@ def team_records(
                 pab_rounds[r.number] = m.first_team
                 pab_points.add(_pab_points(m.stored_board_points))
             elif m.second_team == UNPAIRED_TEAM:
-                if any(m.stored_board_points):
-                    raise BadEvent(
-                        f"{where}: team {m.first_team} is not paired but stored with "
-                        f"{m.stored_board_points[0]:g} board points: a bye of a kind this "
-                        "reader does not know"
-                    )
+                _check_unpaired(m, where)
                 absent.append(m.first_team)
             else:
                 _check_stored(m, where, notes)
-                for team, opponent in (
-                    (m.first_team, m.second_team),
-                    (m.second_team, m.first_team),
-                ):
-                    seats = [0] * max(boards, len(m.games))
-                    for board, g in enumerate(m.games):
-                        for pid in (g.white_player, g.black_player):
-                            if pid > 0 and team_of.get(pid) == team:
-                                seats[board] = pid
-                    recs.lineups.append(Lineup(0, r.number, team, opponent, seats))
+                recs.lineups.extend(_lineups(m, r.number, boards, team_of))
         if absent:
-            recs.byes.append(TeamBye(0, ResultKind.NOT_PAIRED, r.number, absent))
+            recs.byes.append(
+                TeamBye(line=0, kind=ResultKind.NOT_PAIRED, round=r.number, teams=absent)
+            )
+    recs.pab = _pab_record(pab_points, pab_rounds, boards)
+    return recs
+
+
+def _teams(event: SmTournament, boards: int) -> list[Team]:
+    """Every team with its roster in board order (a player without a board number last)."""
+    rosters: dict[int, list[tuple[int, int]]] = {}
+    for p in event.players:
+        if p.team_number:
+            rosters.setdefault(p.team_number, []).append((p.board_number or boards + 1, p.number))
+    return [
+        Team(
+            id=t.number,
+            name=t.name.strip() or f"team {t.number}",
+            players=tuple(pid for _, pid in sorted(rosters.get(t.number, []))),
+        )
+        for t in event.teams
+    ]
+
+
+def _check_unpaired(m: SmMatch, where: str) -> None:
+    """A team not paired but stored with board points is refused: a bye of no known kind."""
+    if any(m.stored_board_points):
+        raise BadEvent(
+            f"{where}: team {m.first_team} is not paired but stored with "
+            f"{m.stored_board_points[0]:g} board points: a bye of a kind this "
+            "reader does not know"
+        )
+
+
+def _lineups(m: SmMatch, rnd: int, boards: int, team_of: dict[int, int]) -> list[Lineup]:
+    """The two line-ups of match *m* in round *rnd*: each board's player of that team, 0 for
+    an empty board."""
+    lineups = []
+    for team, opponent in ((m.first_team, m.second_team), (m.second_team, m.first_team)):
+        seats = [0] * max(boards, len(m.games))
+        for board, g in enumerate(m.games):
+            for pid in (g.white_player, g.black_player):
+                if pid > 0 and team_of.get(pid) == team:
+                    seats[board] = pid
+        lineups.append(Lineup(line=0, round=rnd, team=team, opponent=opponent, players=seats))
+    return lineups
+
+
+def _pab_record(
+    pab_points: set[tuple[Fraction, Fraction]], pab_rounds: dict[int, int], boards: int
+) -> TeamPab:
+    """The PAB record, always given, so that the team builder never takes a team left alone
+    for a PAB (what it does for TRF16, which cannot say): Swiss-Manager says it. Byes stored
+    with different points are refused: nobody knows which is meant."""
     if len(pab_points) > 1:
         raise BadEvent(
             "the teams' pairing-allocated byes are stored with different board points "
             f"({', '.join(sorted(f'{gp}-{other}' for gp, other in pab_points))}): give "
             "the PAB's points with --team-pab"
         )
-    # Always a PAB record, so that the team builder never takes a team left alone for a
-    # PAB (what it does for TRF16, which cannot say): Swiss-Manager says it.
     mp, gp = next(iter(pab_points), (Fraction(1), Fraction(boards, 2)))
-    recs.pab = TeamPab(0, mp, gp, pab_rounds)
-    return recs
+    return TeamPab(line=0, mp=mp, gp=gp, team_by_round=pab_rounds)
 
 
 def _check_stored(m: SmMatch, where: str, notes: list[str]) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from ...constructors import fast_constructor
 from ...diagnostics import Collector
 from ...model import (
     Acceleration,
@@ -16,7 +17,6 @@ from ...model import (
     Scoring,
     SourceFile,
     Team,
-    fast_constructor,
 )
 from ...model import new_participant as new_participant  # the readers' shared maker
 from ...numbers import NumberError, parse_int
