@@ -112,17 +112,19 @@ def player_line(st: ParserState, number: int, line: str) -> None:
                 # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
                 append(_new(Game, (i, kind, opponent or None, colour, points, units)))
             elif not _block(st, player, 91 + 10 * (i - 1)):
-                return
+                break
     else:
         for start in range(91, len(line), 10):
             if not _block(st, player, start):
-                return
+                break
     st.players.append(player)
 
 
 def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
     """Read one round block the careful way, saying what is odd about it; False when the
-    line cannot be read further."""
+    line cannot be read further (its columns are shifted). A block that cannot be read is
+    an error and the round is read as not paired: the player stays, so the opponents
+    whose lines name them are not told that they do not exist."""
     number, line = player.line, player.text
     chunk = line[start : start + 10].ljust(10)
     column = start + 1
@@ -132,21 +134,26 @@ def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
         st.out.error(
             number,
             column + stray[0],
-            f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?)",
+            f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?); "
+            "the rest of the line is not read",
         )
+        player.unread_from = rnd
         return False
     opp_text, code = chunk[0:4].strip(), chunk[7].upper()
+    problem = None
     if opp_text and not digits(opp_text):
-        st.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
-        return False
+        problem = column, f"round {rnd}: opponent '{opp_text}' is not a start rank"
+    elif COLOURS.get(chunk[5]) is None:
+        problem = column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -"
+    elif code not in WITH_OPPONENT and code not in BYES:
+        problem = column + 7, f"round {rnd}: unknown result code '{chunk[7]}'"
+    if problem is not None:
+        st.out.error(number, problem[0], problem[1])
+        player.unread.add(rnd)
+        player.games.append(st.game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
+        return True
     opponent = int(opp_text) if opp_text else 0
-    colour = COLOURS.get(chunk[5])
-    if colour is None:
-        st.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
-        return False
-    if code not in WITH_OPPONENT and code not in BYES:
-        st.out.error(number, column + 7, f"round {rnd}: unknown result code '{chunk[7]}'")
-        return False
+    colour = COLOURS[chunk[5]]
     games = player.games
     if opponent and code in WITH_OPPONENT:
         games.append(st.game(rnd, WITH_OPPONENT[code], opponent, colour))
@@ -324,6 +331,8 @@ def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
                 continue
             og = o.games[r - 1]
             _, o_kind, o_opp, o_colour, _, _ = og
+            if o_opp != pid and not o.was_read(r):
+                continue  # the opponent's block for the round is unreadable: said there
             if o_opp != pid:
                 said = "nothing" if o_opp is None else f"opponent {o_opp}"
                 out.warning(

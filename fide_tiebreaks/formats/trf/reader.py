@@ -354,7 +354,9 @@ class Parser:
             people.append(
                 players_module.participant(st, p, tuple(p.games), total, scale, adjustment)
             )
-        players_module.check_points(st, people, scale, scoring)
+        # A line with an unreadable round block has its error; its points cannot be checked.
+        whole = [q for q in people if players[q.id].read_whole]
+        players_module.check_points(st, whole, scale, scoring)
         tournament = Tournament(
             name=st.info.get("012", ""),
             participants=tuple(people),

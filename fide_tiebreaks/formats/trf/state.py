@@ -58,13 +58,26 @@ new_participant = frozen_maker(Participant)
 
 @dataclass
 class PlayerLine:
-    """A 001 line as read: its games, and the rounds paired but without a result."""
+    """A 001 line as read: its games, the rounds paired but without a result, and the
+    rounds whose block could not be read (an error already said; they are read as not
+    paired, and the player is kept, so that no opponent is reported missing for it)."""
 
     id: int
     line: int
     text: str
     games: list[Game]
     pending: dict[int, int]  # round -> the opponent named without a result
+    unread: set[int] = field(default_factory=set)
+    unread_from: int = 0  # the first round of a line read no further (0: none)
+
+    def was_read(self, rnd: int) -> bool:
+        """Whether round *rnd*'s block was read (an unreadable one is not compared)."""
+        return rnd not in self.unread and not (self.unread_from and rnd >= self.unread_from)
+
+    @property
+    def read_whole(self) -> bool:
+        """Whether every round block of the line was read."""
+        return not self.unread and not self.unread_from
 
 
 def column_of(rnd: int) -> int:
