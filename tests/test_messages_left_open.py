@@ -45,3 +45,14 @@ def test_shifted_columns_stop_the_line_once_and_keep_the_player():
         "t.trf:6:96: error: round 1: unexpected 'x' between fields (columns shifted?); "
         "the rest of the line is not read"
     ]
+
+
+def test_a_signed_rating_is_said_to_have_a_sign_not_to_be_no_number():
+    # columns 49-52: '-150' is a number; what is wrong is that a rating has no sign
+    data = _first_player_line(lambda row: row[:48] + "-150" + row[52:])
+    assert _said(data) == [
+        "t.trf:6:49: warning: rating '-150' has a sign: a rating is a whole number 1-9999 "
+        "(0 or blank: unrated); treated as unrated"
+    ]
+    data = _first_player_line(lambda row: row[:48] + "12a4" + row[52:])
+    assert "rating '12a4' is not a rating: a whole number 1-9999" in _said(data)[0]

@@ -17,6 +17,7 @@ from .state import (
     PlayerLine,
     column_of,
     digits,
+    not_a_rating,
     new_participant,
 )
 
@@ -196,7 +197,7 @@ def participant(
     if rating_text and digits(rating_text):
         rating = int(rating_text) or None
     elif rating_text:
-        st.out.warning(n, 49, f"rating '{rating_text}' is not a number; treated as unrated")
+        st.out.warning(n, 49, f"{not_a_rating(rating_text)}; treated as unrated")
     declared = None
     points_text = line[80:84].strip()
     if points_text:
