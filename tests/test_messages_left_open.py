@@ -3,13 +3,18 @@ of the issue against the code: each test here failed before its fix."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from fractions import Fraction
 
+import pytest
 from conftest import TEC
 
 import fide_tiebreaks as ft
+from fide_tiebreaks.diagnostics import InputError, Severity
+from fide_tiebreaks.errors import ArgumentTypeError
 from fide_tiebreaks.formats import parse_any
-from fide_tiebreaks.diagnostics import Severity
+from fide_tiebreaks.formats.chessjson import read_chess_json
+from fide_tiebreaks.formats.pgn import read_pgn
+from fide_tiebreaks.formats.xml import read_xml
 
 TRF = TEC / "tournament.trf"
 
@@ -56,3 +61,122 @@ def test_a_signed_rating_is_said_to_have_a_sign_not_to_be_no_number():
     ]
     data = _first_player_line(lambda row: row[:48] + "12a4" + row[52:])
     assert "rating '12a4' is not a rating: a whole number 1-9999" in _said(data)[0]
+
+
+# -- what the data is: told from its first bytes --------------------------------------------
+
+
+def _refusal(data: bytes, name: str) -> list[str]:
+    with pytest.raises(InputError) as e:
+        parse_any(data, name)
+    return [str(d) for d in e.value.diagnostics]
+
+
+def test_utf32_text_is_named_utf32_not_utf16():
+    text = TRF.read_text(encoding="utf-8")
+    for encoding in ("utf-32", "utf-32-le", "utf-32-be"):  # with and without the mark
+        assert _refusal(text.encode(encoding), "t.trf") == [
+            "t.trf: error: the file is UTF-32 text; save it as UTF-8 (or cp1252) and read it again"
+        ], encoding
+    # UTF-16 stays UTF-16, and zero-filled data is binary data, located at its first NUL
+    assert "is UTF-16 text" in _refusal(text.encode("utf-16-le"), "t.trf")[0]
+    assert _refusal(b"\x00" * 200, "z.trf") == [
+        "z.trf:1:1: error: binary data (NUL bytes): this is not a TRF text file"
+    ]
+
+
+def _game(rnd: str, white: str, black: str, result: str, moves: str = "") -> str:
+    tags = f'[Event "E"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n'
+    return f'{tags}[Result "{result}"]\n\n{moves or result}\n\n'
+
+
+def _one_line_game(rnd: str, white: str, black: str, result: str, moves: str) -> str:
+    tags = f'[Event "E"] [Round "{rnd}"] [White "{white}"] [Black "{black}"]'
+    return f'{tags} [Result "{result}"]\n\n{moves}\n\n'
+
+
+DOUBLE_ROUND_ROBIN = _game("1", "A", "B", "1-0") + _game("2", "B", "A", "1/2-1/2")
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        "{ Annotated export, 2026 }\n",  # a comment before the first game (PGN 8.2.5)
+        "{ a comment\nover two lines }\n",
+        "% exported by a broadcast tool\n",  # an escape line (PGN 6): ignored
+        "; a comment to the end of the line\n",
+    ],
+)
+def test_a_pgn_that_opens_with_a_comment_or_an_escape_line_is_read_as_pgn(preamble):
+    # It was read as Chess-JSON ('{': "not JSON: Expecting property name") or as TRF ('%').
+    result = parse_any((preamble + DOUBLE_ROUND_ROBIN).encode(), "t.pgn")
+    points = {p.name: p.points for p in result.tournament.participants}
+    assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}  # 1 + 1/2, 0 + 1/2
+
+
+def test_json_that_is_not_json_is_still_said_not_to_be_json():
+    assert "not JSON" in _refusal(b"{ event: 1 }", "x.json")[0]
+
+
+def test_a_pgn_with_a_nul_byte_is_binary_data_at_the_byte_and_utf16_is_named():
+    data = DOUBLE_ROUND_ROBIN.encode()
+    at = data.index(b'"B"')  # line 4, column 8
+    assert _refusal(data[:at] + b"\x00" + data[at:], "t.pgn") == [
+        "t.pgn:4:8: error: binary data (NUL bytes): this is not a PGN text file"
+    ]
+    for encoding in ("utf-16-le", "utf-16-be"):  # no byte-order mark
+        assert _refusal(DOUBLE_ROUND_ROBIN.encode(encoding), "t.pgn") == [
+            "t.pgn: error: the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again"
+        ], encoding
+
+
+def test_an_unclosed_comment_before_one_line_tag_blocks_is_an_error_where_it_opens():
+    # Game 1's comment is never closed; games 2 and 3 give their tags on one line each, and
+    # game 3's own comment closes game 1's: games 2 and 3 vanished, and 1 round was ranked.
+    text = (
+        _game("1", "A", "B", "1-0", "1. e4 { unclosed")
+        + _one_line_game("2", "B", "A", "0-1", "0-1")
+        + _one_line_game("3", "A", "B", "1-0", "{ closed } 1-0")
+    )
+    assert _refusal(text.encode(), "t.pgn") == [
+        "t.pgn:7:7: error: the comment opened with '{' at 7:7 holds the tag pair on line 9: "
+        "is its '}' missing?"
+    ]
+
+
+def test_boards_past_999_are_read_and_past_9999_refused_by_name():
+    # A round of 2,000 players has 1,000 boards: '1.1000' was "not a round number".
+    text = _game("1.1000", "A", "B", "1-0") + _game("1.1", "C", "D", "0-1")
+    assert len(parse_any(text.encode(), "t.pgn").tournament.participants) == 4
+    text = _game("1.10000", "A", "B", "1-0")
+    assert _refusal(text.encode(), "t.pgn") == [
+        "t.pgn:2:1: error: Round '1.10000': board 10000 is past the limit of 9999 boards "
+        "('3.1' to '3.9999' for the boards of round 3)"
+    ]
+
+
+# -- the readers take bytes and a name; text or a path is refused by parameter --------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: read_pgn(DOUBLE_ROUND_ROBIN), r"data must be bytes, not a str"),
+        (lambda: read_pgn(b"", 5), r"name must be a str, not int 5"),
+        (lambda: read_chess_json("{}"), r"data must be bytes, not str '\{\}'"),
+        (lambda: read_xml("<tournament/>"), r"data must be bytes, not str"),
+        (lambda: ft.read_tournament(DOUBLE_ROUND_ROBIN), r"path must be a file's path, not a "
+         r"file's content \(this str holds a line break\)"),
+    ],
+)  # fmt: skip
+def test_a_reader_given_text_raises_a_type_error_naming_the_parameter(call, message):
+    # read_pgn(str) failed inside ("'in <string>' requires string as left operand");
+    # read_tournament(text) said "cannot read the file: No such file or directory".
+    with pytest.raises(ArgumentTypeError, match=message) as caught:
+        call()
+    assert isinstance(caught.value, TypeError)
+
+
+def test_reprs_count_in_the_singular_too():
+    t = parse_any(_game("1", "A", "B", "1-0").encode(), "t.pgn").tournament
+    assert repr(t) == "<Tournament 'E': 2 participants, 1 round>"  # was "1 rounds"

@@ -15,6 +15,7 @@ writes a tournament itself (``trf.writer.encode`` for the same bytes,
 from __future__ import annotations
 
 import os
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -83,8 +84,9 @@ def parse_any(
         from .swiss_manager import read_swiss_manager
 
         return read_swiss_manager(data, path, settings=settings)
-    first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
-    if first == b"[":
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    first = head[:1]
+    if first == b"[" or _pgn_preamble(head):
         from .pgn import read_pgn
 
         return read_pgn(data, path, settings=settings)
@@ -97,6 +99,23 @@ def parse_any(
 
         return read_chess_json(data, path, settings=settings)
     return parse_trf(data, path, settings=settings)
+
+
+# A tag pair at the start of a line: a PGN game's first line (PGN standard 8.1).
+_TAG_LINE = re.compile(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
+
+
+def _pgn_preamble(head: bytes) -> bool:
+    """Whether *head* (the data from its first character) opens with what PGN allows before
+    the first tag pair: an escape line (``%``, PGN 6), a comment to the line's end (``;``),
+    or a ``{`` comment. A JSON object's ``{`` is followed by ``"`` or ``}``; a ``{`` that is
+    followed by other text, with a tag pair further on, opens a PGN comment."""
+    first = head[:1]
+    if first in (b"%", b";"):
+        return True
+    if first != b"{" or head[1:].lstrip()[:1] in (b'"', b"}"):
+        return False
+    return _TAG_LINE.search(head, 0, 1 << 16) is not None
 
 
 def to_trf(s: Standings, form: str | None = None) -> bytes:
