@@ -102,10 +102,25 @@ def sequence_of(value: object, cls: type, name: str, *, example: str) -> None:
 
 def path(value: object, name: str) -> None:
     """A file's path: a ``str`` or an ``os.PathLike`` (an ``int`` would be opened as a file
-    descriptor, ``bytes`` are no path this package names in a message)."""
+    descriptor, ``bytes`` are no path this package names in a message). A ``str`` with a
+    line break is a file's content given for its path: said so, not "no such file"."""
     import os  # loaded at start-up anyway
 
     if not isinstance(value, str | os.PathLike):
         raise ArgumentTypeError(
             f"{name} must be a file's path (str or os.PathLike), not {_shown(value)}"
         )
+    if isinstance(value, str) and ("\n" in value or "\r" in value):
+        raise ArgumentTypeError(
+            f"{name} must be a file's path, not a file's content (this str holds a line "
+            "break); pass the path, or the content's bytes to parse_any(data, name)"
+        )
+
+
+def file_data(data: object, name: object) -> None:
+    """What a reader takes: the file's *data* as ``bytes`` and its *name* (a ``str``, for
+    the messages). Text, a path or a file object is refused by parameter name."""
+    hint = "the file's bytes: open it with 'rb', or pass its path to read_tournament(path)"
+    if not isinstance(data, bytes):
+        raise ArgumentTypeError(f"data must be bytes, not {_shown(data)}; {hint}")
+    text(name, "name")

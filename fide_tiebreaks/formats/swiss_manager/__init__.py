@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ... import arguments
 from ...diagnostics import Diagnostic, InputError, Severity
 from ..base import DEFAULT_SETTINGS, ReadResult, ReadSettings, fatal
 
@@ -70,6 +71,7 @@ def read_swiss_manager(
 ) -> ReadResult:
     """Read a Swiss-Manager file; raise InputError with a clear message when the decoder is
     missing, refuses the file, or the event holds what the model cannot."""
+    arguments.file_data(data, path)
     if not is_swiss_manager(data):
         raise InputError(
             [
