@@ -9,6 +9,7 @@ import pytest
 from conftest import TEC
 
 import fide_tiebreaks as ft
+from fide_tiebreaks.cli import main
 from fide_tiebreaks.diagnostics import InputError, Severity
 from fide_tiebreaks.errors import ArgumentTypeError
 from fide_tiebreaks.formats import parse_any
@@ -180,3 +181,20 @@ def test_a_reader_given_text_raises_a_type_error_naming_the_parameter(call, mess
 def test_reprs_count_in_the_singular_too():
     t = parse_any(_game("1", "A", "B", "1-0").encode(), "t.pgn").tournament
     assert repr(t) == "<Tournament 'E': 2 participants, 1 round>"  # was "1 rounds"
+
+
+# -- options ---------------------------------------------------------------------------------
+
+
+def test_a_preset_among_other_codes_is_refused_with_the_list_written_out(capsys):
+    # -t PTS,preset:fide-swiss read 'preset' as a code with the score ':fide-swiss' and said
+    # "':fide-swiss' must be :MP or :GP". fide-swiss is BH/C1,BH,SB (`fide-tiebreaks presets`).
+    assert main(["standings", str(TRF), "-t", "PTS,preset:fide-swiss"]) == 2
+    err = capsys.readouterr().err
+    assert "must be :MP or :GP" not in err
+    assert (
+        "'PTS,preset:fide-swiss': preset:fide-swiss names a whole tie-break list (BH/C1,BH,SB) "
+        "and is not joined with other codes; give it alone (-t preset:fide-swiss or --preset "
+        "fide-swiss), or write its codes in the list: PTS,BH/C1,BH,SB"
+    ) in err
+    assert main(["standings", str(TRF), "-t", "preset:fide-swiss"]) == 0  # alone, as before
