@@ -198,3 +198,16 @@ def test_a_preset_among_other_codes_is_refused_with_the_list_written_out(capsys)
         "fide-swiss), or write its codes in the list: PTS,BH/C1,BH,SB"
     ) in err
     assert main(["standings", str(TRF), "-t", "preset:fide-swiss"]) == 0  # alone, as before
+
+
+def test_check_help_and_the_not_a_tournament_message_name_pgn(tmp_path, capsys):
+    assert main(["check", "--help"]) == 0
+    assert "a TRF16, TRF-2026, XML, Chess-JSON or PGN file" in " ".join(
+        capsys.readouterr().out.split()
+    )
+    readme = tmp_path / "README.txt"
+    readme.write_text("Round 1 results\nsee the web page\n", encoding="utf-8")
+    assert main(["standings", str(readme)]) == 2
+    assert "the XML tournament form, Chess-JSON or a PGN (its games' tag pairs)" in (
+        capsys.readouterr().err
+    )

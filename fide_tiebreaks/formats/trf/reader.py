@@ -242,7 +242,7 @@ class Parser:
         known = (
             " (the first three characters of each line name its record: 001 for a "
             "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
-            "the XML tournament form or Chess-JSON"
+            "the XML tournament form, Chess-JSON or a PGN (its games' tag pairs)"
         )
         lines = self.st.source.lines
         found = (
