@@ -211,3 +211,14 @@ def test_check_help_and_the_not_a_tournament_message_name_pgn(tmp_path, capsys):
     assert "the XML tournament form, Chess-JSON or a PGN (its games' tag pairs)" in (
         capsys.readouterr().err
     )
+
+
+def test_categories_names_a_missing_file_as_missing(tmp_path, capsys):
+    # "--categories nofile: not a regular file" (there is no file at all)
+    missing = tmp_path / "nofile"
+    assert main(["standings", str(TRF), "--categories", str(missing)]) == 2
+    assert f"--categories {missing}: no such file" in capsys.readouterr().err
+    assert main(["standings", str(TRF), "--categories", "U16:age<16"]) == 2
+    assert "use --category U16:age<16" in capsys.readouterr().err
+    assert main(["standings", str(TRF), "--categories", str(tmp_path)]) == 2
+    assert "a directory, not a file of category definitions" in capsys.readouterr().err
