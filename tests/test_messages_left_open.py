@@ -222,3 +222,42 @@ def test_categories_names_a_missing_file_as_missing(tmp_path, capsys):
     assert "use --category U16:age<16" in capsys.readouterr().err
     assert main(["standings", str(TRF), "--categories", str(tmp_path)]) == 2
     assert "a directory, not a file of category definitions" in capsys.readouterr().err
+
+
+# -- XML and conformance cases ---------------------------------------------------------------
+
+
+def test_an_invalid_value_under_a_unique_constraint_is_said_once_without_libxml2s_guess():
+    # Each round once per player (xs:unique on round/@n): libxml2 followed the value's error
+    # with "Warning: No precomputed value available, the value was either invalid or
+    # something strange happened".
+    xml = (
+        '<tournament name="X" type="swiss">\n'
+        '<player id="1" name="A"><round n="x" opponent="2" colour="w" result="1"/></player>\n'
+        '<player id="2" name="B"><round n="1" opponent="1" colour="b" result="0"/></player>\n'
+        "</tournament>\n"
+    )
+    assert _refusal(xml.encode(), "t.xml") == [
+        "t.xml:2:1: error: Element 'round', attribute 'n': 'x' is not a valid value of the "
+        "atomic type 'roundNumber'."
+    ]
+
+
+def test_xml_with_a_nul_byte_is_binary_data_at_the_byte():
+    assert _refusal(b"<tournament>\n<x\x00/></tournament>", "t.xml") == [
+        "t.xml:2:3: error: binary data (NUL bytes): this is not an XML document"
+    ]
+
+
+def test_conformance_on_a_binary_or_a_tournament_file_says_it_is_no_case(tmp_path, capsys):
+    # Both were "not well-formed XML: Start tag expected, '<' not found".
+    binary = tmp_path / "ls.bin"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00" * 20)
+    assert main(["conformance", str(binary)]) == 1
+    out = capsys.readouterr().out
+    assert "binary data (NUL bytes), not a case file: a conformance case is an XML <case>" in out
+    assert main(["conformance", str(TRF)]) == 1
+    out = capsys.readouterr().out
+    assert "not well-formed XML" not in out
+    assert "not a case file: a conformance case is an XML <case> document" in out
+    assert "give conformance FILE --against RESULTS" in out

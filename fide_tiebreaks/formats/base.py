@@ -134,7 +134,7 @@ def wide_text(data: bytes) -> str:
 
 def not_text(path: str, data: bytes, what: str) -> InputError:
     """The error for data holding NUL bytes: UTF-16 or UTF-32 text to save again, or binary
-    data (located at its first NUL) that is no *what* text file."""
+    data (located at its first NUL) that is not *what* (``'a TRF text file'``)."""
     wide = wide_text(data)
     if wide:
         return InputError(
@@ -144,7 +144,7 @@ def not_text(path: str, data: bytes, what: str) -> InputError:
     line = data.count(b"\n", 0, at) + 1
     column = at - (data.rfind(b"\n", 0, at) + 1) + 1
     return InputError(
-        [fatal(path, f"binary data (NUL bytes): this is not a {what} text file", line, column)]
+        [fatal(path, f"binary data (NUL bytes): this is not {what}", line, column)]
     )
 
 

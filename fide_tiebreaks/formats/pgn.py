@@ -103,7 +103,7 @@ def _relocate(
 
 def _decode(data: bytes, out: Collector) -> str:
     if b"\x00" in data:  # UTF-16 or UTF-32 text, or binary data: never a tag pair
-        raise not_text(out.path, data, "PGN")
+        raise not_text(out.path, data, "a PGN text file")
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
         return body.decode("utf-8")
