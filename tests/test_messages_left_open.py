@@ -261,3 +261,17 @@ def test_conformance_on_a_binary_or_a_tournament_file_says_it_is_no_case(tmp_pat
     assert "not well-formed XML" not in out
     assert "not a case file: a conformance case is an XML <case> document" in out
     assert "give conformance FILE --against RESULTS" in out
+
+
+# -- control characters in names --------------------------------------------------------------
+
+
+def test_a_control_character_in_a_name_is_a_located_warning():
+    # 'Evil' + U+202E: the override is at column 15 + 4 = 19 of line 6 (the first 001 line).
+    data = _first_player_line(lambda row: row[:14] + "Evil\u202eKcab".ljust(33) + row[47:])
+    assert _said(data) == [
+        "t.trf:6:19: warning: the name holds U+202E (RIGHT-TO-LEFT OVERRIDE): shown as U+FFFD "
+        "in the table, CSV, HTML and XML, kept in TRF and escaped in JSON"
+    ]
+    data = _first_player_line(lambda row: row[:14] + "Ab\x9b31m".ljust(33) + row[47:])
+    assert _said(data)[0].startswith("t.trf:6:17: warning: the name holds U+009B (a control")

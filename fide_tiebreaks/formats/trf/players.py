@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ...diagnostics import InputError
+from ...diagnostics import CONTROLS, InputError
 from ...model import Colour, Game, Participant, ResultKind, Scoring
 from ...numbers import exact_str, from_units, parse_decimal
 from ..base import fatal
@@ -210,9 +210,12 @@ def participant(
         rank = int(rank_text)
     elif rank_text:
         st.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
+    name = line[14:47].strip()
+    if (control := CONTROLS.search(name)) is not None:
+        _control_in_name(st, n, 15 + line[14:47].index(control.group()), control.group())
     return new_participant(
         id=p.id,
-        name=line[14:47].strip(),
+        name=name,
         points=from_units(units, scale),
         results=games,
         units=units,
@@ -226,6 +229,21 @@ def participant(
         declared_rank=rank,
         adjustment_units=adjustment,
         line=n,
+    )
+
+
+def _control_in_name(st: ParserState, line: int, column: int, char: str) -> None:
+    """A control character in a name: a right-to-left override turns the rest of a table's
+    line around, a C1 control starts a terminal's escape sequence. Kept in the model (TRF
+    writes it back, JSON escapes it); every format a person reads shows U+FFFD."""
+    import unicodedata
+
+    what = unicodedata.name(char, "a control character")
+    st.out.warning(
+        line,
+        column,
+        f"the name holds U+{ord(char):04X} ({what}): shown as U+FFFD in the table, CSV, HTML "
+        "and XML, kept in TRF and escaped in JSON",
     )
 
 
