@@ -3,6 +3,7 @@ of the issue against the code: each test here failed before its fix."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -275,3 +276,18 @@ def test_a_control_character_in_a_name_is_a_located_warning():
     ]
     data = _first_player_line(lambda row: row[:14] + "Ab\x9b31m".ljust(33) + row[47:])
     assert _said(data)[0].startswith("t.trf:6:17: warning: the name holds U+009B (a control")
+
+
+def test_chess_json_past_9999_start_ranks_says_why_there_is_a_cap(tmp_path):
+    # The cap is TRF's (columns 5-8 hold 1-9999, in TRF-2026 as in TRF16): the message said
+    # only "(TRF start ranks)", not that Chess-JSON is read through TRF.
+    path = tmp_path / "t.json"
+    assert main(["convert", str(TRF), "--to", "chess-json", "-o", str(path)]) == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["event"]["tournaments"][0]["competitors"][0]["cid"] = 10000
+    with pytest.raises(InputError) as e:
+        parse_any(json.dumps(doc).encode(), "t.json")
+    message = str(e.value.diagnostics[0])
+    assert '"competitors[0].cid" 10000 is outside 1..9999: fide-tiebreaks reads Chess-JSON ' \
+        "through TRF, whose start ranks (TRF16 and TRF-2026 alike, columns 5-8) go to 9,999" \
+        in message  # fmt: skip

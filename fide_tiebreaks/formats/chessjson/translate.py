@@ -210,7 +210,12 @@ def _player_records(
         cid = as_int(c.get("cid"), f'"{path}.cid"')
         line = cid_lines.get(cid, 0)
         if not 1 <= cid <= 9999:
-            raise Bad(f'"{path}.cid" {cid} is outside 1..9999 (TRF start ranks)', line)
+            raise Bad(
+                f'"{path}.cid" {cid} is outside 1..9999: fide-tiebreaks reads Chess-JSON '
+                "through TRF, whose start ranks (TRF16 and TRF-2026 alike, columns 5-8) go "
+                "to 9,999",
+                line,
+            )
         if cid in seen:
             raise Bad(f"two competitors have cid {cid}", line)
         seen.add(cid)
