@@ -3,7 +3,9 @@ of the issue against the code: each test here failed before its fix."""
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from fractions import Fraction
 
 import pytest
@@ -291,3 +293,23 @@ def test_chess_json_past_9999_start_ranks_says_why_there_is_a_cap(tmp_path):
     assert '"competitors[0].cid" 10000 is outside 1..9999: fide-tiebreaks reads Chess-JSON ' \
         "through TRF, whose start ranks (TRF16 and TRF-2026 alike, columns 5-8) go to 9,999" \
         in message  # fmt: skip
+
+
+# -- progress --------------------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_certify_shows_progress_on_a_terminal_and_nothing_when_redirected(monkeypatch, capsys):
+    argv = ["certify", "--adapter", "builtin", "-n", "2", "--jobs", "1"]
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(argv) == 0
+    assert "\r[" in terminal.getvalue() and "2/2 events" in terminal.getvalue()
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    assert main(argv) == 0
+    assert "\r" not in piped.getvalue() and "events/s" not in piped.getvalue()
