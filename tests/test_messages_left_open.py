@@ -313,3 +313,40 @@ def test_certify_shows_progress_on_a_terminal_and_nothing_when_redirected(monkey
     monkeypatch.setattr(sys, "stderr", piped)
     assert main(argv) == 0
     assert "\r" not in piped.getvalue() and "events/s" not in piped.getvalue()
+
+
+def _chess_json(tmp_path, edit) -> bytes:  # type: ignore[no-untyped-def]
+    path = tmp_path / "t.json"
+    assert main(["convert", str(TRF), "--to", "chess-json", "-o", str(path)]) == 0
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    edit(doc["event"]["tournaments"][0])
+    return json.dumps(doc).encode()
+
+
+def test_chess_json_competitors_null_is_named_not_asked_whether_it_is_trf(tmp_path):
+    # was "no player records ('001' lines): is this a TRF file?"
+    data = _chess_json(tmp_path, lambda t: t.update(competitors=None))
+    assert _refusal(data, "t.json") == [
+        "t.json: error: \"competitors\" is null: a tournament's players (or teams) are a list "
+        'of objects, {"cid": 1, ...} each'
+    ]
+    data = _chess_json(tmp_path, lambda t: t.pop("competitors"))
+    assert '"competitors" is missing' in _refusal(data, "t.json")[0]
+
+
+def test_a_negative_count_names_its_real_limit():
+    # "numRounds" -3 was "outside 0..999999999999999999999999999999" (30 nines: no limit)
+    data = _chess_json_text(numRounds=-3)
+    assert _refusal(data, "t.json") == ['t.json: error: "numRounds" -3 is outside 0..99']
+    from fide_tiebreaks.numbers import NumberError, parse_int
+
+    with pytest.raises(NumberError, match=r"^count -3 is below 0: it must be 0 or more$"):
+        parse_int("-3", "count")
+
+
+def _chess_json_text(**fields: object) -> bytes:
+    from fide_tiebreaks.formats.chessjson import dumps, event
+
+    doc = json.loads(dumps(event(ft.read_tournament(TRF).tournament)))
+    doc["event"]["tournaments"][0].update(fields)
+    return json.dumps(doc).encode()

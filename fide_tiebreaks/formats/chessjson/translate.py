@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ...model import Scoring
+from ..trf.state import MAX_ROUNDS
 from ...numbers import clip, exact_str
 from .common import MODELLED, TITLE_CODES, trf_points
 from .games import round_blocks
@@ -139,7 +140,7 @@ def _header(e: _Event, trf: _Trf) -> None:
             trf.emit(f"{code} {info[key]}")
     if t.get("tournamentType"):
         trf.emit(f"092 {t['tournamentType']}")
-    rounds = as_int(t.get("numRounds") or 0, '"numRounds"')
+    rounds = as_int(t.get("numRounds") or 0, '"numRounds"', high=MAX_ROUNDS)  # TRF's 99
     if rounds and other.get("numRoundsDeclared", True) is not False:
         trf.emit(f"142 {rounds}")
     if e.tinfo.get("typeOfTournament"):
@@ -163,6 +164,12 @@ def _competitors(
     """The players (a team's members, then players without a team) and the teams."""
     players: list[_Competitor] = []
     teams: list[dict[str, Any]] = []
+    if not t.get("competitors"):  # null, [] or left out: there is no one to rank
+        given = "missing" if "competitors" not in t else json.dumps(t["competitors"])
+        raise Bad(
+            f'"competitors" is {given}: a tournament\'s players (or teams) are a list of '
+            'objects, {"cid": 1, ...} each'
+        )
     for i, c in enumerate(as_list(t.get("competitors"), '"competitors"')):
         c = as_object(c, f'"competitors[{i}]"')
         if team_event and "cplayers" in c:
