@@ -327,7 +327,7 @@ def test_chess_json_competitors_null_is_named_not_asked_whether_it_is_trf(tmp_pa
     # was "no player records ('001' lines): is this a TRF file?"
     data = _chess_json(tmp_path, lambda t: t.update(competitors=None))
     assert _refusal(data, "t.json") == [
-        "t.json: error: \"competitors\" is null: a tournament's players (or teams) are a list "
+        't.json: error: "competitors" is null: a tournament\'s players (or teams) are a list '
         'of objects, {"cid": 1, ...} each'
     ]
     data = _chess_json(tmp_path, lambda t: t.pop("competitors"))
