@@ -284,11 +284,11 @@ def _hostile(folder: Path) -> dict[str, Path]:
         ).encode(),
         "json-not-json.json": b"{ event: 1 }",
         "xml-invalid-unique.xml": (
-            '<tournament name="X" type="swiss">\n'
-            '<player id="1" name="A"><round n="x" opponent="2" colour="w" result="1"/></player>\n'
-            '<player id="2" name="B"><round n="1" opponent="1" colour="b" result="0"/></player>\n'
-            "</tournament>\n"
-        ).encode(),
+            b'<tournament name="X" type="swiss">\n'
+            b'<player id="1" name="A"><round n="x" opponent="2" colour="w" result="1"/></player>\n'
+            b'<player id="2" name="B"><round n="1" opponent="1" colour="b" result="0"/></player>\n'
+            b"</tournament>\n"
+        ),
         "xml-nul.xml": b"<tournament>\n<x\x00/></tournament>",
     }
     for name, (impossible, _, _) in CASES.items():

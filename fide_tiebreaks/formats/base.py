@@ -138,14 +138,16 @@ def not_text(path: str, data: bytes, what: str) -> InputError:
     wide = wide_text(data)
     if wide:
         return InputError(
-            [fatal(path, f"the file is {wide} text; save it as UTF-8 (or cp1252) and read it again")]
+            [
+                fatal(
+                    path, f"the file is {wide} text; save it as UTF-8 (or cp1252) and read it again"
+                )
+            ]
         )
     at = data.index(b"\x00")
     line = data.count(b"\n", 0, at) + 1
     column = at - (data.rfind(b"\n", 0, at) + 1) + 1
-    return InputError(
-        [fatal(path, f"binary data (NUL bytes): this is not {what}", line, column)]
-    )
+    return InputError([fatal(path, f"binary data (NUL bytes): this is not {what}", line, column)])
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:

@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from ...model import Scoring
-from ..trf.state import MAX_ROUNDS
 from ...numbers import clip, exact_str
+from ..trf.state import MAX_ROUNDS
 from .common import MODELLED, TITLE_CODES, trf_points
 from .games import round_blocks
 from .values import Bad, as_int, as_list, as_object, as_points, as_rating, letters

@@ -17,8 +17,8 @@ from .state import (
     PlayerLine,
     column_of,
     digits,
-    not_a_rating,
     new_participant,
+    not_a_rating,
 )
 
 # Result codes of the round blocks (TRF16 C.04 Annex 2; letters are case-insensitive).

@@ -106,7 +106,9 @@ def parse_trf(
             from ..swiss_manager import not_trf  # a Swiss-Manager file given as TRF
 
             raise not_trf(path)
-        raise not_text(path, text.encode("utf-8") if isinstance(data, str) else data, "a TRF text file")
+        raise not_text(
+            path, text.encode("utf-8") if isinstance(data, str) else data, "a TRF text file"
+        )
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, settings.team_pab).parse()
 

@@ -25,7 +25,9 @@ def digits(text: str) -> bool:
 def not_a_rating(text: str, what: str = "rating") -> str:
     """Why *text* (columns 49-52, not all digits) is no rating: what a warning says."""
     if text[:1] in ("-", "+") and digits(text[1:]):  # '-150': a number, but signed
-        return f"{what} '{text}' has a sign: a rating is a whole number 1-9999 (0 or blank: unrated)"
+        return (
+            f"{what} '{text}' has a sign: a rating is a whole number 1-9999 (0 or blank: unrated)"
+        )
     return f"{what} '{text}' is not a rating: a whole number 1-9999 (0 or blank: unrated)"
 
 
