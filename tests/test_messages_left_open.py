@@ -350,3 +350,22 @@ def _chess_json_text(**fields: object) -> bytes:
     doc = json.loads(dumps(event(ft.read_tournament(TRF).tournament)))
     doc["event"]["tournaments"][0].update(fields)
     return json.dumps(doc).encode()
+
+
+# -- the pages the issue names say what changed ----------------------------------------------
+
+
+def test_the_docs_name_the_switches_pgn_exports_and_trf2026_teams():
+    root = TEC.parents[2] / "docs"
+    commands = (root / "commands.md").read_text(encoding="utf-8")
+    for option in (
+        "`--lenient`",
+        "`--force`",
+        "`--edition-by end`, `--edition-by start`",
+        "by inode",
+    ):
+        assert option in commands, option
+    formats = " ".join((root / "formats.md").read_text(encoding="utf-8").split())
+    assert "Every tag block is a game" in formats and "`%` escape line" in formats
+    assert "reads each team once, from `310`" in formats
+    assert "`--edition-by start`" in (root / "interpretations.md").read_text(encoding="utf-8")
