@@ -102,18 +102,12 @@ def sequence_of(value: object, cls: type, name: str, *, example: str) -> None:
 
 def path(value: object, name: str) -> None:
     """A file's path: a ``str`` or an ``os.PathLike`` (an ``int`` would be opened as a file
-    descriptor, ``bytes`` are no path this package names in a message). A ``str`` with a
-    line break is a file's content given for its path: said so, not "no such file"."""
+    descriptor, ``bytes`` are no path this package names in a message)."""
     import os  # loaded at start-up anyway
 
     if not isinstance(value, str | os.PathLike):
         raise ArgumentTypeError(
             f"{name} must be a file's path (str or os.PathLike), not {_shown(value)}"
-        )
-    if isinstance(value, str) and ("\n" in value or "\r" in value):
-        raise ArgumentTypeError(
-            f"{name} must be a file's path, not a file's content (this str holds a line "
-            "break); pass the path, or the content's bytes to parse_any(data, name)"
         )
 
 

@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import arguments
-from .base import ReadResult, ReadSettings, read_bytes, settled
+from ..diagnostics import InputError
+from .base import ReadResult, ReadSettings, fatal, read_bytes, settled
 from .trf.reader import parse_trf
 
 if TYPE_CHECKING:
@@ -54,7 +55,29 @@ def read_tournament(
     warnings, where by default each impossibility is an error (no standings from it)."""
     arguments.path(path, "path")
     settings = settled(settings, team_pab, pgn, lenient)
-    return parse_any(read_bytes(path), str(path), settings=settings)
+    try:
+        data = read_bytes(path)
+    except InputError:
+        if isinstance(path, str) and ("\n" in path or "\r" in path) and not os.path.lexists(path):
+            raise _content_for_path(path) from None
+        raise
+    return parse_any(data, str(path), settings=settings)
+
+
+def _content_for_path(text: str) -> InputError:
+    """A file's content given where its path goes: said so, not "No such file" with the
+    whole content for the file's name (a path may hold a line break, so only a missing one)."""
+    from ..numbers import clip
+
+    return InputError(
+        [
+            fatal(
+                repr(clip(text)),
+                "no such file, and this path holds a line break: is it a file's content "
+                "rather than its path? (from Python, parse_any(data, name) reads a file's bytes)",
+            )
+        ]
+    )
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
