@@ -161,6 +161,13 @@ def _requested(
     """The list parsed, with the nearest codes for one that is no code; ``preset:NAME``
     is the list a plugin's preset names."""
     _no_preset_among_codes(tiebreaks, reg)
+    if (
+        not isinstance(tiebreaks, str)
+        and len(tiebreaks) == 1
+        and isinstance(tiebreaks[0], str)
+        and tiebreaks[0].strip().lower().startswith(PRESET)
+    ):
+        tiebreaks = tiebreaks[0]  # ["preset:fide-swiss"], as a list of one code is written
     if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
         preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
         notes.append(

@@ -384,3 +384,10 @@ def test_the_docs_name_the_switches_pgn_exports_and_trf2026_teams():
     assert "Every tag block is a game" in formats and "`%` escape line" in formats
     assert "reads each team once, from `310`" in formats
     assert "`--edition-by start`" in (root / "interpretations.md").read_text(encoding="utf-8")
+
+
+def test_a_preset_in_a_list_of_one_is_the_preset():
+    # ["preset:fide-swiss"] was "':fide-swiss' must be :MP or :GP"; "preset:fide-swiss" worked
+    t = ft.read_tournament(TRF).tournament
+    s = ft.compute_standings(t, ["preset:fide-swiss"])
+    assert s.codes == ft.compute_standings(t, "BH/C1,BH,SB").codes
