@@ -81,7 +81,13 @@ def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
         if not checker.validate(root):
             raise InputError(
                 [
-                    Diagnostic(Severity.ERROR, message, name, err.line, err.column + 1)
+                    Diagnostic(
+                        severity=Severity.ERROR,
+                        message=message,
+                        path=name,
+                        line=err.line,
+                        column=err.column + 1,
+                    )
                     for err, message in _schema_messages(checker.error_log)
                 ]
             )

@@ -232,21 +232,6 @@ def participant(
     )
 
 
-def _control_in_name(st: ParserState, line: int, column: int, char: str) -> None:
-    """A control character in a name: a right-to-left override turns the rest of a table's
-    line around, a C1 control starts a terminal's escape sequence. Kept in the model (TRF
-    writes it back, JSON escapes it); every format a person reads shows U+FFFD."""
-    import unicodedata
-
-    what = unicodedata.name(char, "a control character")
-    st.out.warning(
-        line,
-        column,
-        f"the name holds U+{ord(char):04X} ({what}): shown as U+FFFD in the table, CSV, HTML "
-        "and XML, kept in TRF and escaped in JSON",
-    )
-
-
 def settle_rounds(st: ParserState, players: dict[int, PlayerLine]) -> int:
     found = max((len(p.games) for p in players.values()), default=0)
     # A trailing round that is only paired (no result anywhere) has not been played yet.
@@ -443,3 +428,18 @@ def check_points(st: ParserState, people: list[Participant], scale: int, scoring
                 f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
                 f"({scoring.describe()})",
             )
+
+
+def _control_in_name(st: ParserState, line: int, column: int, char: str) -> None:
+    """A control character in a name: a right-to-left override turns the rest of a table's
+    line around, a C1 control starts a terminal's escape sequence. Kept in the model (TRF
+    writes it back, JSON escapes it); every format a person reads shows U+FFFD."""
+    import unicodedata
+
+    what = unicodedata.name(char, "a control character")
+    st.out.warning(
+        line,
+        column,
+        f"the name holds U+{ord(char):04X} ({what}): shown as U+FFFD in the table, CSV, HTML "
+        "and XML, kept in TRF and escaped in JSON",
+    )
