@@ -20,7 +20,7 @@ from lxml import etree
 from fide_tiebreaks.codes import CodeError, parse_list
 from fide_tiebreaks.diagnostics import Diagnostic, InputError, Severity, counted, printable
 from fide_tiebreaks.formats import read_trf, xmlsafe
-from fide_tiebreaks.formats.base import ReadResult, read_bytes
+from fide_tiebreaks.formats.base import ReadResult, fatal, read_bytes, wide_text
 from fide_tiebreaks.formats.trf.state import MAX_PLAYERS
 from fide_tiebreaks.formats.xml import SCHEMA, read_xml, to_trf
 from fide_tiebreaks.host import (
@@ -86,7 +86,9 @@ def exact(text: str) -> Fraction:
 def load_case(path: Path) -> Case:
     """Read and validate one case file; InputError with located messages when it is bad."""
     name = str(path)
-    root = xmlsafe.parse(read_bytes(path), name, SCHEMA)
+    data = read_bytes(path)
+    _a_case_document(data, name)
+    root = xmlsafe.parse(data, name, SCHEMA)
     if root.tag != "case":
         raise _located(f"expected <case>, found <{root.tag}>", name, root)
     result = _read_tournament(root, path, name)
@@ -118,6 +120,30 @@ def load_case(path: Path) -> Case:
         diagnostics=wanted,
         read_diagnostics=tuple(result.diagnostics),
     )
+
+
+_CASE = "a conformance case is an XML <case> document (docs/conformance.md)"
+
+
+def _a_case_document(data: bytes, name: str) -> None:
+    """A case file is XML: binary data, or a tournament file given without ``--against``,
+    is said to be no case (it was "not well-formed XML: Start tag expected")."""
+    if b"\x00" in data and not wide_text(data):
+        raise InputError([fatal(name, f"binary data (NUL bytes), not a case file: {_CASE}")])
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff") or data[:2] in (
+        b"\xff\xfe",
+        b"\xfe\xff",
+    ):
+        return  # UTF-16 or UTF-32 XML: the parser reads its mark
+    first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    if not first:
+        raise InputError([fatal(name, f"the file is empty: {_CASE}")])
+    if first != b"<":
+        also = (
+            "; to compare another program's standings of a tournament file, give "
+            "conformance FILE --against RESULTS"
+        )
+        raise InputError([fatal(name, f"not a case file: {_CASE}{also}", 1, 1)])
 
 
 def _located(message: str, name: str, element: etree._Element | None) -> InputError:

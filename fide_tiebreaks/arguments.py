@@ -109,3 +109,12 @@ def path(value: object, name: str) -> None:
         raise ArgumentTypeError(
             f"{name} must be a file's path (str or os.PathLike), not {_shown(value)}"
         )
+
+
+def file_data(data: object, name: object) -> None:
+    """What a reader takes: the file's *data* as ``bytes`` and its *name* (a ``str``, for
+    the messages). Text, a path or a file object is refused by parameter name."""
+    hint = "the file's bytes: open it with 'rb', or pass its path to read_tournament(path)"
+    if not isinstance(data, bytes):
+        raise ArgumentTypeError(f"data must be bytes, not {_shown(data)}; {hint}")
+    text(name, "name")

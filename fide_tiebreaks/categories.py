@@ -154,11 +154,24 @@ def _list(field: str, value: str, column: int, fail: Callable[[int, str], Catego
 def read_definitions(path: str) -> list[Category]:
     """A definitions file: one ``NAME:CONDITION...`` per line; blank lines and ``#`` comments
     are skipped. Errors read ``FILE:LINE: ...``."""
+    import stat
     from pathlib import Path  # only with --categories: pathlib is off the standings path
 
+    from .atomic import file_kind
+
     p = Path(path)
-    if not p.is_file():
-        raise CategoryError(f"--categories {path}: not a regular file")
+    try:
+        mode = p.stat().st_mode
+    except FileNotFoundError:
+        hint = ""
+        if ":" in path:  # U16:age<16: a definition, given to the option that takes a file
+            hint = f"; to give the category itself, use --category {path}"
+        raise CategoryError(f"--categories {path}: no such file{hint}") from None
+    except OSError as e:
+        raise CategoryError(f"--categories {path}: cannot be read ({e.strerror})") from None
+    if not stat.S_ISREG(mode):
+        what = file_kind(mode)
+        raise CategoryError(f"--categories {path}: {what}, not a file of category definitions")
     if p.stat().st_size > MAX_FILE_BYTES:
         raise CategoryError(f"--categories {path}: larger than {MAX_FILE_BYTES} bytes")
     try:

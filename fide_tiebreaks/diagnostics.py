@@ -20,6 +20,9 @@ from .errors import FideTiebreaksError
 _CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
 
 
+#: What :func:`printable` replaces, for a reader that warns where such a character is.
+CONTROLS = _CONTROLS
+
 _CONTROLS_BUT_NEWLINE = re.compile(
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
 )

@@ -505,8 +505,11 @@ class Tournament:
         return len(self.participants)
 
     def __repr__(self) -> str:  # short: the fields of 10,000 participants are not a repr
-        who, name = "teams" if self.team else "participants", self.name[:60]
-        return f"<Tournament {name!r}: {len(self)} {who}, {self.rounds} rounds>"
+        who, name = "team" if self.team else "participant", self.name[:60]
+        n, rounds = len(self), self.rounds
+        return (
+            f"<Tournament {name!r}: {n} {who}{'s' * (n != 1)}, {rounds} round{'s' * (rounds != 1)}>"
+        )
 
     def after_round(self, n: int) -> Tournament:
         """The tournament as it stood after round *n*: later rounds are ignored."""

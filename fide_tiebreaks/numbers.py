@@ -54,6 +54,8 @@ def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX
         )
         raise NumberError(f"{what} '{clip(text.strip())}' {limit}")
     value = -int(digits) if sign == "-" else int(digits)
+    if value < low and high >= 10**MAX_DIGITS - 1:  # no limit above: say the one below
+        raise NumberError(f"{what} {value} is below {low}: it must be {low} or more")
     if not low <= value <= high:
         raise NumberError(f"{what} {value} is outside {low}..{high}")
     return value

@@ -166,6 +166,14 @@ def _requested(
 ) -> tuple[TiebreakSpec, ...]:
     """The list parsed, with the nearest codes for one that is no code; ``preset:NAME``
     is the list a plugin's preset names."""
+    _no_preset_among_codes(tiebreaks, reg)
+    if (
+        not isinstance(tiebreaks, str)
+        and len(tiebreaks) == 1
+        and isinstance(tiebreaks[0], str)
+        and tiebreaks[0].strip().lower().startswith(PRESET)
+    ):
+        tiebreaks = tiebreaks[0]  # ["preset:fide-swiss"], as a list of one code is written
     if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
         preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
         notes.append(
@@ -202,6 +210,24 @@ def _requested(
             )
         )
     return specs
+
+
+def _no_preset_among_codes(tiebreaks: str | list[str] | tuple[str, ...], reg: Registry) -> None:
+    """``preset:NAME`` stands for a whole list: among other codes (``PTS,preset:fide-swiss``)
+    it is refused, with the list written out; it was read as the code PRESET with the
+    score ``:fide-swiss`` ("must be :MP or :GP")."""
+    items = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
+    items = [item.strip() for item in items if isinstance(item, str) and item.strip()]
+    named = [item for item in items if item.lower().startswith(PRESET)]
+    if not named or len(items) == 1:
+        return
+    preset = reg.preset(named[0][len(PRESET) :])  # an unknown one: the installed are named
+    written = ",".join(preset.tiebreaks if item is named[0] else item for item in items)
+    raise CodeError(
+        f"'{','.join(items)}': {named[0]} names a whole tie-break list ({preset.tiebreaks}) "
+        f"and is not joined with other codes; give it alone (-t {named[0]} or --preset "
+        f"{preset.name}), or write its codes in the list: {written}"
+    )
 
 
 def _rules_edition(

@@ -1,6 +1,6 @@
 """Service mode for pairing programs: one JSON request per line in, one JSON response out.
 
-A request names the tournament as ``"path"`` (a TRF, XML or Chess-JSON file), ``"trf"``
+A request names the tournament as ``"path"`` (a TRF, XML, Chess-JSON or PGN file), ``"trf"``
 (the file's text) or ``"chess_json"`` (a Chess-JSON document, as an object or as text),
 plus optional ``"tiebreaks"`` (a code string or a list), ``"edition"``, ``"edition_by"``
 (``"end"`` or ``"start"``: the date that picks the edition without ``"edition"``),

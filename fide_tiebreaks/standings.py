@@ -82,7 +82,8 @@ class Standings:
     def __repr__(self) -> str:  # short: print(standings) must not dump every row
         name = self.tournament.name[:60]
         return (
-            f"<Standings of {name!r}: {len(self.rows)} rows, {self.edition.name}, "
+            f"<Standings of {name!r}: {len(self.rows)} row{'s' * (len(self.rows) != 1)}, "
+            f"{self.edition.name}, "
             f"{','.join(self.codes) or 'points only'}>"
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import types
 from fractions import Fraction
 from pathlib import Path
@@ -19,6 +20,7 @@ from fide_tiebreaks.cli import dispatch, main
 from fide_tiebreaks.errors import ArgumentTypeError, FideTiebreaksError
 
 TRF = TEC / "tournament.trf"
+GRANDMOMMY = TEC.parent / "tec-trf2026-sample" / "grandmommyscup.trf"
 
 
 def _classes() -> list[type[BaseException]]:
@@ -230,22 +232,76 @@ def _generate_defaults() -> dict[str, object]:
 
 
 def _hostile(folder: Path) -> dict[str, Path]:
-    """The inputs of this pass's findings, written in *folder*."""
+    """The inputs of the issue's findings and messages, written in *folder*: each name is
+    the file's name (its suffix matters only where the readers look at it: .TUNX)."""
+    from test_impossible_events import CASES  # the impossible events, each hand-counted
+
     text = TRF.read_text(encoding="utf-8")
     lines = text.splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("001"))
     row = lines[first]
-    lines[first] = row[:14] + "Evil\u202eKcab\x9b31m".ljust(33) + row[47:]
-    files = {
-        "empty": b"",
-        "blank": b"\n\n  \n",
-        "binary": b"\x00\x01\x02" * 50,
-        "bidi-c1-name": ("\n".join(lines) + "\n").encode("utf-8"),
-        "utf32": text.encode("utf-32"),
+
+    def player_1(edited: str) -> bytes:
+        return ("\n".join([*lines[:first], edited, *lines[first + 1 :]]) + "\n").encode()
+
+    chess_json = (TEC / "tournament.chess.json").read_text(encoding="utf-8")
+    game = '[Event "E"]\n[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{x}"]\n\n'
+    header_only = "".join(
+        game.format(r=f"{r}.1", w=w, b=b, x="1-0") + "\n"
+        for r, (w, b) in enumerate([("A", "B"), ("B", "A"), ("A", "B")], start=1)
+    )
+    files: dict[str, bytes] = {
+        "empty.trf": b"",
+        "blank.trf": b"\n\n  \n",
+        "binary.trf": b"\x00\x01\x02" * 50,
+        "zero-filled.trf": b"\x00" * 4096,
+        "bidi-c1-name.trf": player_1(row[:14] + "Evil\u202eKcab\x9b31m".ljust(33) + row[47:]),
+        "utf32.trf": text.encode("utf-32"),
+        "utf16-no-bom.trf": text.encode("utf-16-le"),
+        "bad-round-block.trf": player_1(row[:91] + "XX" + row[93:]),
+        "shifted-columns.trf": player_1(row[:95] + "x" + row[96:]),
+        "negative-rating.trf": player_1(row[:48] + "-150" + row[52:]),
+        "readme.txt": b"Round 1 results\nsee the web page\n",
+        "named-like.TUNX": b"x\x00\x00\x00" * 8,
+        "swiss-manager-header.trf": b"\x93\xff\x89\x44" + b"\x00" * 60,
+        "trf2026-013-and-310.trf": GRANDMOMMY.read_bytes(),
+        "header-only.pgn": header_only.encode(),
+        "pgn-unclosed-comment.pgn": (
+            game.format(r=1, w="A", b="B", x="1-0") + "1. e4 { unclosed\n\n" + header_only
+        ).encode(),
+        "pgn-unclosed-before-one-line-tags.pgn": (
+            game.format(r=1, w="A", b="B", x="1-0") + "1. e4 { unclosed\n\n"
+            '[Event "E"] [Round "2"] [White "B"] [Black "A"] [Result "0-1"]\n\n{ x } 0-1\n'
+        ).encode(),
+        "pgn-leading-comment.pgn": ("{ exported }\n" + header_only).encode(),
+        "pgn-escape-line.pgn": ("% exported\n" + header_only).encode(),
+        "pgn-nul.pgn": header_only.encode().replace(b'"B"', b'"\x00B"', 1),
+        "pgn-utf16-no-bom.pgn": header_only.encode("utf-16-le"),
+        "pgn-round-150.pgn": game.format(r=150, w="A", b="B", x="1-0").encode(),
+        "pgn-board-10000.pgn": game.format(r="1.10000", w="A", b="B", x="1-0").encode(),
+        "pgn-result-against-movetext.pgn": (
+            game.format(r=1, w="A", b="B", x="1-0") + "0-1\n"
+        ).encode(),
+        "json-competitors-null.json": chess_json.replace(
+            '"competitors": [', '"competitors": null, "x": [', 1
+        ).encode(),
+        "json-rounds-negative.json": re.sub(
+            r'"numRounds": \d+', '"numRounds": -3', chess_json
+        ).encode(),
+        "json-not-json.json": b"{ event: 1 }",
+        "xml-invalid-unique.xml": (
+            b'<tournament name="X" type="swiss">\n'
+            b'<player id="1" name="A"><round n="x" opponent="2" colour="w" result="1"/></player>\n'
+            b'<player id="2" name="B"><round n="1" opponent="1" colour="b" result="0"/></player>\n'
+            b"</tournament>\n"
+        ),
+        "xml-nul.xml": b"<tournament>\n<x\x00/></tournament>",
     }
+    for name, (impossible, _, _) in CASES.items():
+        files[f"impossible-{name}.trf"] = impossible.encode("utf-8")
     paths = {}
     for name, data in files.items():
-        path = folder / f"{name}.trf"
+        path = folder / name
         path.write_bytes(data)
         paths[name] = path
     return paths
@@ -260,18 +316,29 @@ def _runs(files: dict[str, Path], out: Path) -> list[list[str]]:
             ["standings", p, "-f", "json"],
             ["standings", p, "-f", "csv"],
             ["standings", p, "-t", "BH/C99"],
+            ["standings", p, "-t", "PTS,preset:fide-swiss"],
             ["standings", p, "-e", ""],
+            ["standings", p, "--lenient", "-f", "html", "-o", str(out / "x.html")],
+            ["standings", p, "-f", "csv", "-o", p],  # the input as the output: refused
             ["check", p],
+            ["check", p, "-v", "--strict"],
+            ["check", "--standings", p],
             ["explain", p, "1"],
             ["explain", p, "1", "-e", ""],
             ["convert", p, "--to", "chess-json", "-o", str(out / "x.json")],
+            ["convert", p, "--to", "trf26", "-o", p],
             ["pairing-index", p, "--system", "dubov"],
+            ["conformance", p],
+            ["audit", p],
         ]
     runs += [
         ["check", "--standings", str(out / "nothing-here")],
-        ["certify", "--events-from", str(files["empty"])],
+        ["certify", "--events-from", str(files["empty.trf"])],
+        ["certify", "--events-from", str(files["empty.trf"].parent)],
         ["certify", "-e", "", "-n", "1"],
-        ["generate", str(files["empty"]), "-n", "1"],
+        ["generate", str(files["empty.trf"]), "-n", "1"],
+        ["generate", str(files["empty.trf"].parent), "-n", "1"],  # a filled folder: refused
+        ["standings", str(TRF), "--categories", str(out / "nofile")],
     ]
     return runs
 
@@ -286,4 +353,6 @@ def test_every_command_on_hostile_input_exits_0_1_or_2_without_a_traceback(tmp_p
         err = capsys.readouterr().err
         assert code in (0, 1, 2), (argv, code, err)
         assert "Traceback" not in err and "internal error" not in err, (argv, err)
+        assert "something strange happened" not in err, (argv, err)
     assert {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in files.values()} == before
+    assert sorted(q.name for q in tmp_path.iterdir()) == sorted([*files, "out"])  # none added

@@ -46,7 +46,8 @@ def test_without_the_decoder_the_message_says_swiss_manager_and_what_to_install(
     monkeypatch.setitem(sys.modules, "chess_results_api", None)  # import fails, as on 3.11
     message = _refused(SAMPLE.read_bytes())
     assert "Swiss-Manager file" in message and "swiss-manager" in message
-    assert "pip install 'fide-tiebreaks[swiss-manager]'" in message
+    # the package is on no registry: 'fide-tiebreaks[swiss-manager]' would install nothing
+    assert "from a checkout: pip install '.[swiss-manager]'" in message
     if sys.version_info < (3, 12):
         assert "needs Python 3.12 or newer" in message
 

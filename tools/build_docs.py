@@ -227,6 +227,20 @@ Every exception the package raises derives from `fide_tiebreaks.FideTiebreaksErr
 `except FideTiebreaksError` catches ours and nothing else; a public function given an
 argument of the wrong type raises `ArgumentTypeError` (a `TypeError`) naming the parameter
 (docs/architecture.md, "Errors").
+
+## Nothing overwritten, nothing impossible ranked: the switches
+
+| Option | Commands | What it changes |
+|--------|----------|-----------------|
+| `--lenient` | `standings`, `explain`, `check`, `convert`, `pairing-index` | an event that cannot have happened (results that do not mirror to one game's points, two pairing-allocated byes for one round, a roster naming a player without a `001` line, contradictory or repeated `330` records) is read as the file writes it, each impossibility a located warning; without it each is a located error and nothing is computed (exit 2) |
+| `--force` | `generate` | write into a folder that already holds files (those of the same name are replaced); without it a folder that is not empty is refused, exit 2, before anything is written |
+| `--edition-by end`, `--edition-by start` | `standings`, `explain`, `check` | the date that picks the rules edition in force when `--edition` is not given: the end date (the default) or the start date (as FIDE TEC's reference program picks); an event whose dates lie under two editions is warned about, naming both (docs/interpretations.md) |
+
+An output path that is one of the inputs (the same file, by inode: a hard link or a
+symbolic link to it too) is refused before anything is read, exit 2, whatever the command
+(`standings x.trf -o x.trf`, `convert x.trf --to chess-json -o x.trf`); every output is
+written to a temporary file beside it and renamed into place, so an interrupted run leaves
+the old file or the new one, never half of one.
 """
 
 COMPLETION = """\

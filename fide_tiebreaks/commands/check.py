@@ -51,7 +51,7 @@ def add_parser(sub: Any, name: str, summary: str) -> argparse.ArgumentParser:
         "file",
         nargs="+",
         metavar="FILE",
-        help="a TRF16, TRF-2026, XML or Chess-JSON file"
+        help="a TRF16, TRF-2026, XML, Chess-JSON or PGN file"
         + FILE_HELP
         + " (with --standings: files or folders, any number)",
     )

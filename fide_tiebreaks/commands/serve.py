@@ -54,7 +54,7 @@ def add_http_arguments(p: argparse.ArgumentParser) -> None:
         const=DEFAULT_HTTP,
         metavar="HOST:PORT",
         help=f"serve over HTTP instead, on HOST:PORT (default {DEFAULT_HTTP}); needs the "
-        "http extra (pip install 'fide-tiebreaks[http]')",
+        "http extra (from a checkout: pip install '.[http]')",
     )
     p.add_argument(
         "--max-body",

@@ -15,11 +15,13 @@ writes a tournament itself (``trf.writer.encode`` for the same bytes,
 from __future__ import annotations
 
 import os
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import arguments
-from .base import ReadResult, ReadSettings, read_bytes, settled
+from ..diagnostics import InputError
+from .base import ReadResult, ReadSettings, fatal, read_bytes, settled
 from .trf.reader import parse_trf
 
 if TYPE_CHECKING:
@@ -53,7 +55,29 @@ def read_tournament(
     warnings, where by default each impossibility is an error (no standings from it)."""
     arguments.path(path, "path")
     settings = settled(settings, team_pab, pgn, lenient)
-    return parse_any(read_bytes(path), str(path), settings=settings)
+    try:
+        data = read_bytes(path)
+    except InputError:
+        if isinstance(path, str) and ("\n" in path or "\r" in path) and not os.path.lexists(path):
+            raise _content_for_path(path) from None
+        raise
+    return parse_any(data, str(path), settings=settings)
+
+
+def _content_for_path(text: str) -> InputError:
+    """A file's content given where its path goes: said so, not "No such file" with the
+    whole content for the file's name (a path may hold a line break, so only a missing one)."""
+    from ..numbers import clip
+
+    return InputError(
+        [
+            fatal(
+                repr(clip(text)),
+                "no such file, and this path holds a line break: is it a file's content "
+                "rather than its path? (from Python, parse_any(data, name) reads a file's bytes)",
+            )
+        ]
+    )
 
 
 #: The name :func:`read_tournament` had first, kept for programs that use it.
@@ -83,8 +107,9 @@ def parse_any(
         from .swiss_manager import read_swiss_manager
 
         return read_swiss_manager(data, path, settings=settings)
-    first = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
-    if first == b"[":
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    first = head[:1]
+    if first == b"[" or _pgn_preamble(head):
         from .pgn import read_pgn
 
         return read_pgn(data, path, settings=settings)
@@ -97,6 +122,23 @@ def parse_any(
 
         return read_chess_json(data, path, settings=settings)
     return parse_trf(data, path, settings=settings)
+
+
+# A tag pair at the start of a line: a PGN game's first line (PGN standard 8.1).
+_TAG_LINE = re.compile(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
+
+
+def _pgn_preamble(head: bytes) -> bool:
+    """Whether *head* (the data from its first character) opens with what PGN allows before
+    the first tag pair: an escape line (``%``, PGN 6), a comment to the line's end (``;``),
+    or a ``{`` comment. A JSON object's ``{`` is followed by ``"`` or ``}``; a ``{`` that is
+    followed by other text, with a tag pair further on, opens a PGN comment."""
+    first = head[:1]
+    if first in (b"%", b";"):
+        return True
+    if first != b"{" or head[1:].lstrip()[:1] in (b'"', b"}"):
+        return False
+    return _TAG_LINE.search(head, 0, 1 << 16) is not None
 
 
 def to_trf(s: Standings, form: str | None = None) -> bytes:

@@ -113,6 +113,43 @@ def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic
     return Diagnostic(severity=Severity.ERROR, message=message, path=path, line=line, column=column)
 
 
+def wide_text(data: bytes) -> str:
+    """``'UTF-32'`` or ``'UTF-16'`` when *data* is text in that encoding (its byte-order
+    mark, or ASCII with NULs between the characters: Notepad's "Unicode"), else ``''``.
+    UTF-32's mark begins with UTF-16's, so it is tried first; zero-filled data is neither."""
+    head = data[:64]
+    if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return "UTF-32"
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16"
+    if len(head) < 8:
+        return ""
+    for width, name in ((4, "UTF-32"), (2, "UTF-16")):
+        for lane in range(width):  # the one byte of each character that is not NUL
+            others = (b for i, b in enumerate(head) if i % width != lane)
+            if any(head[lane::width]) and not any(others):
+                return name
+    return ""
+
+
+def not_text(path: str, data: bytes, what: str) -> InputError:
+    """The error for data holding NUL bytes: UTF-16 or UTF-32 text to save again, or binary
+    data (located at its first NUL) that is not *what* (``'a TRF text file'``)."""
+    wide = wide_text(data)
+    if wide:
+        return InputError(
+            [
+                fatal(
+                    path, f"the file is {wide} text; save it as UTF-8 (or cp1252) and read it again"
+                )
+            ]
+        )
+    at = data.index(b"\x00")
+    line = data.count(b"\n", 0, at) + 1
+    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    return InputError([fatal(path, f"binary data (NUL bytes): this is not {what}", line, column)])
+
+
 def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """The bytes of the regular file at *path*, the one way every door reads a file.
 

@@ -32,6 +32,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from .. import arguments
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
 from .base import (
     ABSENT_KINDS,
@@ -41,6 +42,7 @@ from .base import (
     ReadResult,
     ReadSettings,
     fatal,
+    not_text,
 )
 from .pgn_scan import MAX_GAMES, PgnGame, split_games
 from .trf.state import MAX_ROUNDS
@@ -49,7 +51,8 @@ __all__ = ["MAX_GAMES", "MAX_PLAYERS", "MAX_ROUNDS", "PgnGame", "PgnOptions", "r
 
 # The TRF letter of each kind --absent-as may name (the options check the name).
 ABSENT_CODES = dict(zip(ABSENT_KINDS, ("Z", "H", "F", "U", " "), strict=True))
-_ROUND = re.compile(r"^(\d{1,3})(?:\.(\d{1,3}))?$")
+_ROUND = re.compile(r"^(\d{1,9})(?:\.(\d{1,9}))?$")  # the limits are checked by name
+MAX_BOARDS = 9999  # four digits: more than a round of TRF's 9,999 players has boards
 _RESULTS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "*": None}
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 MAX_PLAYERS = 9999  # TRF's start-rank columns, through which a PGN is read
@@ -74,6 +77,7 @@ def read_pgn(
     """Read a tournament PGN (see the module docstring), called as every reader is:
     ``settings.pgn`` (:class:`~.base.PgnOptions`) says what the file cannot. InputError with
     located messages (``file:line:column``) when it cannot give a tournament."""
+    arguments.file_data(data, name)
     options = settings.pgn or PgnOptions()
     if len(data) > MAX_BYTES:
         raise InputError([fatal(name, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
@@ -103,6 +107,8 @@ def _relocate(
 
 
 def _decode(data: bytes, out: Collector) -> str:
+    if b"\x00" in data:  # UTF-16 or UTF-32 text, or binary data: never a tag pair
+        raise not_text(out.path, data, "a PGN text file")
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
         return body.decode("utf-8")
@@ -176,6 +182,14 @@ class _Builder:
                 "Round",
                 f"Round '{round_text}': round {int(m.group(1))} is past the limit of "
                 f"{MAX_ROUNDS} rounds (a PGN is read through TRF's round columns)",
+            )
+            return None
+        if int(m.group(2) or 0) > MAX_BOARDS:
+            self.fail(
+                game,
+                "Round",
+                f"Round '{round_text}': board {int(m.group(2))} is past the limit of "
+                f"{MAX_BOARDS} boards ('3.1' to '3.{MAX_BOARDS}' for the boards of round 3)",
             )
             return None
         result = self._result(game)

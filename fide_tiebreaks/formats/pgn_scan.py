@@ -23,6 +23,8 @@ MAX_GAMES = 200_000
 RESULT_TOKENS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 # A whole tag pair: [Name "value"], the value's quotes and backslashes escaped (PGN 8.1.1).
 _TAG_PAIR = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
+# A line of tag pairs only: one, or a game's whole tag section on one line.
+_TAG_LINE = re.compile(rf"(?:{_TAG_PAIR.pattern})+")
 _TOKEN = re.compile(r"[{};()]|[^\s{};()]+")
 _ESCAPED = re.compile(r'\\([\\"])')  # \" and \\, the two escapes (PGN 8.1.1)
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -77,7 +79,7 @@ class _Scanner:
     def line(self, number: int, text: str) -> None:
         stripped = text.strip()
         if self.comment is not None:
-            if _TAG_PAIR.fullmatch(stripped):
+            if _TAG_LINE.fullmatch(stripped):
                 # A "}" forgotten: every game up to the next "}" would vanish into the comment.
                 line, column = self.comment
                 raise InputError(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from .. import arguments
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..numbers import NumberError, exact_str, parse_int, read_decimal
 from . import xmlsafe
@@ -27,6 +28,7 @@ def read_xml(
 ) -> ReadResult:
     """Read an XML ``<tournament>``; raise InputError with located messages when it is not
     well-formed, not valid, or hostile."""
+    arguments.file_data(data, name)
     root = xmlsafe.parse(data, name, SCHEMA)
     if root.tag != "tournament":
         raise InputError(

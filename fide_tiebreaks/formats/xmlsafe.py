@@ -8,12 +8,15 @@ diagnostics, never as tracebacks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
 from ..diagnostics import Diagnostic, InputError, Severity
+from .base import not_text, wide_text
 
 MAX_XML_BYTES = 16 * 1024 * 1024
 
@@ -64,6 +67,8 @@ def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
                 )
             ]
         )
+    if b"\x00" in data and not wide_text(data):  # UTF-16 XML is text; NULs are binary data
+        raise not_text(name, data, "an XML document")
     try:
         root = etree.fromstring(data, safe_parser())
     except etree.XMLSyntaxError as e:
@@ -98,12 +103,33 @@ def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
                 [
                     Diagnostic(
                         severity=Severity.ERROR,
-                        message=err.message,
+                        message=message,
                         path=name,
                         line=err.line,
                         column=err.column + 1,
                     )
-                    for err in checker.error_log
+                    for err, message in _schema_messages(checker.error_log)
                 ]
             )
     return root
+
+
+# libxml2 follows an invalid value under an xs:unique with "Warning: No precomputed value
+# available, the value was either invalid or something strange happened": the value's own
+# error says what is wrong, so this one is dropped (or, alone, said plainly).
+_NO_VALUE = "Warning: No precomputed value available"
+
+
+def _schema_messages(log: Iterable[Any]) -> list[tuple[Any, str]]:
+    """The schema's errors, each with the message a user reads."""
+    errors = list(log)
+    out = []
+    for err in errors:
+        message = err.message
+        if _NO_VALUE in message:
+            where = message.split(_NO_VALUE, 1)[0].rstrip(": ")
+            if any(o.line == err.line and _NO_VALUE not in o.message for o in errors):
+                continue  # the value's own error, on the same line, says what is wrong
+            message = f"{where}: this value is not valid here"
+        out.append((err, message))
+    return out

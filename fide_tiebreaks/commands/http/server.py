@@ -34,7 +34,7 @@ def serve_http(address: Address, limits: Limits) -> None:
     except ImportError as e:
         raise CommandError(
             f"serve --http needs the http extra ({e.name} is not installed): "
-            "pip install 'fide-tiebreaks[http]'"
+            "from a checkout: pip install '.[http]'"
         ) from None
     if not _loopback(address.host):
         err(

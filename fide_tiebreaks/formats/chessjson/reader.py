@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ... import arguments
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...numbers import MAX_DIGITS, NumberError, json_int
 from .. import jsonkeys
@@ -31,6 +32,7 @@ def read_chess_json(
 ) -> ReadResult:
     """Read a Chess-JSON document (its first tournament); raise InputError with a located
     message when it is not JSON or not a Chess-JSON event this reader understands."""
+    arguments.file_data(data, name)
     doc, text = _document(data, name)
     lines = _cid_lines(text)
     try:

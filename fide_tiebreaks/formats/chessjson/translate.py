@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from ...model import Scoring
 from ...numbers import clip, exact_str
+from ..trf.state import MAX_ROUNDS
 from .common import MODELLED, TITLE_CODES, trf_points
 from .games import round_blocks
 from .values import Bad, as_int, as_list, as_object, as_points, as_rating, letters
@@ -154,7 +155,7 @@ def _header(e: _Event, trf: _Trf) -> None:
             trf.emit(f"{code} {info[key]}", where, f'"eventInfo.{key}"' if where else "")
     if t.get("tournamentType"):
         trf.emit(f"092 {t['tournamentType']}")
-    rounds = as_int(t.get("numRounds") or 0, '"numRounds"')
+    rounds = as_int(t.get("numRounds") or 0, '"numRounds"', high=MAX_ROUNDS)  # TRF's 99
     if rounds and other.get("numRoundsDeclared", True) is not False:
         trf.emit(f"142 {rounds}")
     if e.tinfo.get("typeOfTournament"):
@@ -178,6 +179,12 @@ def _competitors(
     """The players (a team's members, then players without a team) and the teams."""
     players: list[_Competitor] = []
     teams: list[dict[str, Any]] = []
+    if not t.get("competitors"):  # null, [] or left out: there is no one to rank
+        given = "missing" if "competitors" not in t else json.dumps(t["competitors"])
+        raise Bad(
+            f'"competitors" is {given}: a tournament\'s players (or teams) are a list of '
+            'objects, {"cid": 1, ...} each'
+        )
     for i, c in enumerate(as_list(t.get("competitors"), '"competitors"')):
         c = as_object(c, f'"competitors[{i}]"')
         if team_event and "cplayers" in c:
@@ -226,7 +233,12 @@ def _player_records(
         cid = as_int(c.get("cid"), f'"{path}.cid"')
         line = cid_lines.get(cid, 0)
         if not 1 <= cid <= 9999:
-            raise Bad(f'"{path}.cid" {cid} is outside 1..9999 (TRF start ranks)', line)
+            raise Bad(
+                f'"{path}.cid" {cid} is outside 1..9999: fide-tiebreaks reads Chess-JSON '
+                "through TRF, whose start ranks (TRF16 and TRF-2026 alike, columns 5-8) go "
+                "to 9,999",
+                line,
+            )
         if cid in seen:
             raise Bad(f"two competitors have cid {cid}", line)
         seen.add(cid)

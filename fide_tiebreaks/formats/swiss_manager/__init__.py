@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
+from ... import arguments
 from ...diagnostics import Diagnostic, InputError, Severity
 from ..base import DEFAULT_SETTINGS, ReadResult, ReadSettings, fatal
 
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 #: Every Swiss-Manager file starts with these four bytes (the decoder's header marker).
 MAGIC = b"\x93\xff\x89\x44"
 EXTRA = "swiss-manager"
-INSTALL = "pip install 'fide-tiebreaks[swiss-manager]'"
+# The package is not on PyPI yet: the extra is installed from a checkout.
+INSTALL = "from a checkout: pip install '.[swiss-manager]'"
 #: Swiss-Manager's printouts of events that ended before C.07 (2023) came into force
 #: follow its own conventions over the 2012 virtual opponent: the edition sm-2012.
 SM_EDITION = "sm-2012"
@@ -39,10 +41,10 @@ def missing_extra(path: str) -> InputError:
     if sys.version_info < (3, 12):
         why = (
             f"it needs Python 3.12 or newer (this is {sys.version_info.major}."
-            f"{sys.version_info.minor}) with the '{EXTRA}' extra: {INSTALL}"
+            f"{sys.version_info.minor}) with the '{EXTRA}' extra ({INSTALL})"
         )
     else:
-        why = f"install the '{EXTRA}' extra: {INSTALL}"
+        why = f"install the '{EXTRA}' extra ({INSTALL})"
     return InputError(
         [fatal(path, f"this is a Swiss-Manager file (TUNX, TUMX, TURX, TUTX); to read it, {why}")]
     )
@@ -70,6 +72,7 @@ def read_swiss_manager(
 ) -> ReadResult:
     """Read a Swiss-Manager file; raise InputError with a clear message when the decoder is
     missing, refuses the file, or the event holds what the model cannot."""
+    arguments.file_data(data, path)
     if not is_swiss_manager(data):
         raise InputError(
             [

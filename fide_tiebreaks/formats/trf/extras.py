@@ -21,7 +21,7 @@ from dataclasses import replace
 from ...decisions import DecisionError, check_seed, decided_text, parse_decided
 from ...diagnostics import Collector
 from ...model import Decision, Participant, SourceFile, Tournament
-from .state import MAX_PLAYERS, digits
+from .state import MAX_PLAYERS, digits, not_a_rating
 
 PREFIX = "### fide-tiebreaks "
 LOTS, DECIDED, DRAWN, ROUND_RATINGS = "lots:", "decided:", "drawn:", "round-ratings:"
@@ -50,9 +50,7 @@ class ExtraRecords:
         if not rating_text:
             return
         if not digits(rating_text):
-            self.out.warning(
-                number, 49, f"national rating '{rating_text}' is not a number; ignored"
-            )
+            self.out.warning(number, 49, f"{not_a_rating(rating_text, 'national rating')}; ignored")
             return
         if int(rating_text):
             self.national.setdefault(int(pid_text), (int(rating_text), number))

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ...dates import read_birth
-from ...diagnostics import InputError
+from ...diagnostics import CONTROLS, InputError
 from ...model import Colour, Game, Participant, ResultKind, Scoring
 from ...numbers import clip, exact_str, from_units, parse_decimal
 from ..base import fatal
@@ -21,6 +21,7 @@ from .state import (
     column_of,
     digits,
     new_participant,
+    not_a_rating,
 )
 
 # Result codes of the round blocks (TRF16 C.04 Annex 2; letters are case-insensitive).
@@ -115,21 +116,29 @@ def player_line(st: ParserState, number: int, line: str) -> None:
                 # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
                 append(_new(Game, (i, kind, opponent or None, colour, points, units)))
             elif not _block(st, player, 91 + 10 * (i - 1)):
-                return
+                break
     else:
         for start in range(91, len(line), 10):
             if not _block(st, player, start):
-                return
+                break
     st.players.append(player)
 
 
 def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
     """Read one round block the careful way, saying what is odd about it; False when the
-    line cannot be read further."""
-    block = _fields(st, player, start)
-    if block is None:
+    line cannot be read further (its columns are shifted). A block that cannot be read is
+    an error and the round is read as not paired: the player stays, so the opponents
+    whose lines name them are not told that they do not exist."""
+    rnd = (start - 91) // 10 + 1
+    if _shifted(st, player, start, rnd):
+        player.unread_from = rnd
         return False
-    player.games.append(_game(st, player, block))
+    block = _fields(st, player, start, rnd)
+    if block is None:
+        player.unread.add(rnd)
+        player.games.append(st.game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE))
+    else:
+        player.games.append(_game(st, player, block))
     return True
 
 
@@ -144,26 +153,32 @@ class _Block(NamedTuple):
     code: str
 
 
-def _fields(st: ParserState, player: PlayerLine, start: int) -> _Block | None:
-    """The block at *start* of the player's line, or None (with the error said) when a field
-    cannot be read: something between the fields, an opponent, colour or code unknown."""
-    number, line = player.line, player.text
-    chunk = line[start : start + 10].ljust(10)
-    column = start + 1
-    rnd = (start - 91) // 10 + 1
+def _shifted(st: ParserState, player: PlayerLine, start: int, rnd: int) -> bool:
+    """True (with the error said) when something stands between the block's fields: its
+    columns are shifted, and so are the rest of the line's."""
+    chunk = player.text[start : start + 10].ljust(10)
     stray = [i for i in (4, 6, 8, 9) if chunk[i] != " "]
     if stray:
         st.out.error(
-            number,
-            column + stray[0],
-            f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?)",
+            player.line,
+            start + 1 + stray[0],
+            f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?); "
+            "the rest of the line is not read",
         )
-        return None
+    return bool(stray)
+
+
+def _fields(st: ParserState, player: PlayerLine, start: int, rnd: int) -> _Block | None:
+    """The block at *start* of the player's line, or None (with the error said) when a field
+    cannot be read: an opponent, colour or code unknown."""
+    number = player.line
+    chunk = player.text[start : start + 10].ljust(10)
+    column = start + 1
     opp_text, code = chunk[0:4].strip(), chunk[7].upper()
+    colour = COLOURS.get(chunk[5])
     if opp_text and not digits(opp_text):
         st.out.error(number, column, f"round {rnd}: opponent '{opp_text}' is not a start rank")
         return None
-    colour = COLOURS.get(chunk[5])
     if colour is None:
         st.out.error(number, column + 5, f"round {rnd}: colour '{chunk[5]}' must be w, b or -")
         return None
@@ -229,7 +244,7 @@ def participant(
     if rating_text and digits(rating_text):
         rating = int(rating_text) or None
     elif rating_text:
-        st.out.warning(n, 49, f"rating '{rating_text}' is not a number; treated as unrated")
+        st.out.warning(n, 49, f"{not_a_rating(rating_text)}; treated as unrated")
     declared = None
     points_text = line[80:84].strip()
     if points_text:
@@ -242,9 +257,12 @@ def participant(
         rank = int(rank_text)
     elif rank_text:
         st.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
+    name = line[14:47].strip()
+    if (control := CONTROLS.search(name)) is not None:
+        _control_in_name(st, n, 15 + line[14:47].index(control.group()), control.group())
     return new_participant(
         id=p.id,
-        name=line[14:47].strip(),
+        name=name,
         points=from_units(units, scale),
         results=games,
         units=units,
@@ -378,6 +396,8 @@ def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
                 continue
             og = o.games[r - 1]
             _, o_kind, o_opp, o_colour, _, _ = og
+            if o_opp != pid and not o.was_read(r):
+                continue  # the opponent's block for the round is unreadable: said there
             if o_opp != pid:
                 said = "nothing" if o_opp is None else f"opponent {o_opp}"
                 out.warning(
@@ -469,3 +489,18 @@ def check_points(st: ParserState, people: list[Participant], scale: int, scoring
                 f"{exact_str(p.declared_points)} but the results give {exact_str(p.points)} "
                 f"({scoring.describe()})",
             )
+
+
+def _control_in_name(st: ParserState, line: int, column: int, char: str) -> None:
+    """A control character in a name: a right-to-left override turns the rest of a table's
+    line around, a C1 control starts a terminal's escape sequence. Kept in the model (TRF
+    writes it back, JSON escapes it); every format a person reads shows U+FFFD."""
+    import unicodedata
+
+    what = unicodedata.name(char, "a control character")
+    st.out.warning(
+        line,
+        column,
+        f"the name holds U+{ord(char):04X} ({what}): shown as U+FFFD in the table, CSV, HTML "
+        "and XML, kept in TRF and escaped in JSON",
+    )

@@ -25,7 +25,7 @@ from ...model import (
     infer_type,
 )
 from ...numbers import grid_scale
-from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, settled
+from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
 from . import acceleration, settings, team_records
 from . import players as players_module
 from .extras import PREFIX, ExtraRecords
@@ -102,30 +102,15 @@ def parse_trf(
     else:
         raise TypeError(f"parse_trf takes bytes or str, not {type(data).__name__}")
     if "\x00" in text:
-        if isinstance(data, bytes) and _utf16(data):  # Notepad's "Unicode": text, not binary
-            raise InputError(
-                [
-                    fatal(
-                        path,
-                        "the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again",
-                    )
-                ]
-            )
         if isinstance(data, bytes) and data[:4] == b"\x93\xff\x89\x44":
             from ..swiss_manager import not_trf  # a Swiss-Manager file given as TRF
 
             raise not_trf(path)
-        raise InputError([fatal(path, "binary data (NUL bytes): this is not a TRF text file")])
+        raise not_text(
+            path, text.encode("utf-8") if isinstance(data, str) else data, "a TRF text file"
+        )
     source = SourceFile(path=path, lines=SourceLines(text), encoding=encoding, bom=bom)
     return Parser(source, out, settings.team_pab).parse()
-
-
-def _utf16(data: bytes) -> bool:
-    """UTF-16 text: its byte-order mark, or ASCII with a NUL beside every character."""
-    head = data[:64]
-    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
-        len(head) >= 8 and any(head) and (not any(head[1::2]) or not any(head[0::2]))
-    )
 
 
 def _text(data: str, path: str) -> tuple[str, str, bool]:
@@ -260,7 +245,7 @@ class Parser:
         known = (
             " (the first three characters of each line name its record: 001 for a "
             "player, 012 for the tournament's name...); give a TRF16 or TRF-2026 file, "
-            "the XML tournament form or Chess-JSON"
+            "the XML tournament form, Chess-JSON or a PGN (its games' tag pairs)"
         )
         lines = self.st.source.lines
         found = (
@@ -358,7 +343,9 @@ class Parser:
                     st, p, tuple(p.games), total, scale, adjustment, ended=dates.end
                 )
             )
-        players_module.check_points(st, people, scale, scoring)
+        # A line with an unreadable round block has its error; its points cannot be checked.
+        whole = [q for q in people if players[q.id].read_whole]
+        players_module.check_points(st, whole, scale, scoring)
         tournament = Tournament(
             name=st.info.get("012", ""),
             participants=tuple(people),

@@ -31,6 +31,15 @@ def digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def not_a_rating(text: str, what: str = "rating") -> str:
+    """Why *text* (columns 49-52, not all digits) is no rating: what a warning says."""
+    if text[:1] in ("-", "+") and digits(text[1:]):  # '-150': a number, but signed
+        return (
+            f"{what} '{text}' has a sign: a rating is a whole number 1-9999 (0 or blank: unrated)"
+        )
+    return f"{what} '{text}' is not a rating: a whole number 1-9999 (0 or blank: unrated)"
+
+
 def record_value(line: str) -> str:
     """The free value of a header record: column 5 onwards."""
     return line[4:].strip()
@@ -44,13 +53,26 @@ new_game = fast_constructor(Game)
 
 @dataclass
 class PlayerLine:
-    """A 001 line as read: its games, and the rounds paired but without a result."""
+    """A 001 line as read: its games, the rounds paired but without a result, and the
+    rounds whose block could not be read (an error already said; they are read as not
+    paired, and the player is kept, so that no opponent is reported missing for it)."""
 
     id: int
     line: int
     text: str
     games: list[Game]
     pending: dict[int, int]  # round -> the opponent named without a result
+    unread: set[int] = field(default_factory=set)
+    unread_from: int = 0  # the first round of a line read no further (0: none)
+
+    def was_read(self, rnd: int) -> bool:
+        """Whether round *rnd*'s block was read (an unreadable one is not compared)."""
+        return rnd not in self.unread and not (self.unread_from and rnd >= self.unread_from)
+
+    @property
+    def read_whole(self) -> bool:
+        """Whether every round block of the line was read."""
+        return not self.unread and not self.unread_from
 
 
 def column_of(rnd: int) -> int:
