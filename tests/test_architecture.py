@@ -1,6 +1,7 @@
 """The rules of the road of docs/architecture.md that import-linter cannot state: no private
-name crosses a module boundary, no module of the package grows past about 600 lines, and the
-package's own types are built by keyword past three arguments.
+name crosses a module boundary, no module of the package grows past about 600 lines, the
+package's own types are built by keyword past three arguments, and at most six functions
+outside the declarative tables run past 60 lines.
 (The layers and the absence of cycles are import-linter contracts: tox -e lint.)"""
 
 import ast
@@ -70,3 +71,33 @@ def test_no_own_type_is_built_with_more_than_three_positional_arguments():
     assert len(files) > 200  # the package, the plugins, the conformance runner and the tests
     found = house_metrics.positional_constructions(house_metrics.parsed(files))
     assert [f"{f.path}:{f.line}: {f.what}" for f in found] == []
+
+
+def _function(name: str, lines: int, indent: str = "") -> str:
+    """A function of exactly *lines* lines (its ``def`` line included)."""
+    body = "".join(f"{indent}    x{i} = {i}\n" for i in range(lines - 1))
+    return f"{indent}def {name}():\n{body}"
+
+
+def test_the_scan_sees_a_long_function():
+    source = (
+        _function("short", 60)  # 60 lines: allowed
+        + _function("long", 61)  # one more: found
+        + "class Builder:\n"
+        + _function("method", 62, indent="    ")  # named with its class
+    )
+    found = house_metrics.long_functions({ROOT / "sample.py": ast.parse(source)})
+    assert [(f.what, f.line) for f in found] == [
+        ("long is 61 lines", 61),
+        ("Builder.method is 62 lines", 123),
+    ]
+    # a declarative table on the allow-list is not counted, whatever its length
+    table = _function("fide_tiebreaks_register", 90)
+    assert house_metrics.long_functions({ROOT / "plugins/team.py": ast.parse(table)}) == []
+
+
+def test_at_most_six_functions_run_past_sixty_lines():
+    assert house_metrics.MAX_LONG_FUNCTIONS == 6
+    found = house_metrics.long_functions(house_metrics.parsed(SOURCES))
+    listing = [f"{f.path}:{f.line}: {f.what}" for f in found]
+    assert len(found) <= 6, listing

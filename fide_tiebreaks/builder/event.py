@@ -61,6 +61,20 @@ MAX_BOARDS = 99
 _NEW = tuple.__new__  # skips the named tuple's Python-level __new__ (one per game)
 
 
+def _tournament_type(value: TournamentType | str) -> TournamentType:
+    try:
+        return TournamentType(value)
+    except ValueError:
+        raise BuilderError(f"type {value!r} must be 'swiss' or 'round-robin'") from None
+
+
+def _primary_score(primary: str) -> str:
+    """A team event's primary score: match points or game points."""
+    if primary not in ("MP", "GP"):
+        raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
+    return primary
+
+
 class EventBuilder(ArbiterRecords):
     """A tournament recorded round by round in memory (see the package docstring).
 
@@ -104,18 +118,13 @@ class EventBuilder(ArbiterRecords):
         # Settable later too (checked again, and the snapshot made again, by tournament()).
         self.edition, self.end_date, self.start_date = edition, end_date, start_date
         self._dates()
-        try:
-            self.type = TournamentType(type)
-        except ValueError:
-            raise BuilderError(f"type {type!r} must be 'swiss' or 'round-robin'") from None
+        self.type = _tournament_type(type)
         self.type_source = "default" if type == TournamentType.SWISS else "user"
         self.scoring = checked_scoring(scoring)
         self.name = text(name, "name")
         self.tiebreaks = tiebreak_codes(tiebreaks)
         self.boards = None if boards is None else whole(boards, "boards", 1, MAX_BOARDS)
-        if primary not in ("MP", "GP"):
-            raise BuilderError(f"primary {primary!r} must be 'MP' or 'GP'")
-        self.primary = primary
+        self.primary = _primary_score(primary)
         self.match_points = match_point_values(match_points)
         self.team_pab = team_pab_values(team_pab)
         # What a rating report needs (docs/builder.md, "The report"), by TRF record code.
@@ -131,6 +140,13 @@ class EventBuilder(ArbiterRecords):
             primary=primary,
             rounds=self.planned,
         )
+        self._points_grid()
+        self._records_init()
+        self._arbiter_init()
+
+    def _points_grid(self) -> None:
+        """Each result's points and their units on the grid the scoring needs: a game's
+        units are looked up, never computed, as rounds are recorded."""
         self.scale = grid_scale(self.scoring.values())
         self._points = {
             (kind, colour): (pts, int(pts * self.scale))
@@ -138,6 +154,9 @@ class EventBuilder(ArbiterRecords):
             for colour in Colour
             for pts in (self.scoring.points(kind, colour),)
         }
+
+    def _records_init(self) -> None:
+        """Nothing recorded yet: no participants, rounds or teams."""
         self._entries: dict[int, PlayerEntry] = {}
         self._ids: list[int] = []  # sorted
         self._games: dict[int, list[Game]] = {}
@@ -149,7 +168,6 @@ class EventBuilder(ArbiterRecords):
         self.rounds = 0  # rounds recorded
         self._built: Tournament | None = None
         self._built_settings: tuple[object, ...] = ()
-        self._arbiter_init()
 
     # -- participants -------------------------------------------------------------------
     def add_player(

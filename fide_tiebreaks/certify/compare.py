@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
+from typing import NamedTuple
 
 from ..model import Participant, Tournament
 from ..numbers import exact_str
@@ -118,72 +119,107 @@ def stray(answer: Answer, asked: Sequence[str], ids: set[int]) -> str:
     return ""
 
 
+class Column(NamedTuple):
+    """One code of our list as compared: its position in our rows' values, its spelling in
+    our list, and its spelling in the program's answer."""
+
+    position: int
+    code: str
+    key: str
+
+
 def compare(
     ours: Standings, answer: Answer, adapter: Adapter, edition: str
 ) -> tuple[list[Discrepancy], int]:
     """The discrepancies between our standings and the program's answer, and how many
     values (and orders) were compared."""
-    t = ours.tournament
     if answer.error:  # a program that answered nothing compared nothing: the run fails
-        return [
-            Discrepancy(
-                code=RUN,
-                edition=edition,
-                category="-",
-                participant=0,
-                ours=None,
-                theirs=None,
-                detail=answer.error,
-            )
-        ], 0
+        return [_failed_run(answer.error, edition)], 0
     found: list[Discrepancy] = []
     compared = 0
-    codes = ours.codes
     offered = {c.upper() for c in answer.offered} if answer.offered is not None else None
     sample = next(iter(answer.values.values()), {})
-    for i, code in enumerate(codes):
+    for i, code in enumerate(ours.codes):
         if offered is not None and code.upper() not in offered:
             continue
-        # Our list names a code with its registered spelling (MPvGP); a program may echo
-        # the spelling it was given (MPVGP).
-        key = code if code in sample or code.upper() not in sample else code.upper()
+        column = Column(position=i, code=code, key=_answer_key(code, sample))
         base = code.split("/")[0].split(":")[0]
         if base in adapter.order_only:
-            wrong, n = _compare_order(ours, i, answer.values, key)
-            compared += n
-            found += [
-                Discrepancy(
-                    code=code,
-                    edition=edition,
-                    category=category(t, pid),
-                    participant=pid,
-                    ours=a,
-                    theirs=b,
-                    detail="order in the tied group differs",
-                )
-                for pid, a, b in wrong
-            ]
-            continue
-        rounded = base in adapter.rounded or "*" in adapter.rounded
-        for row in ours.rows:
-            pid = row.participant.id
-            theirs = answer.values.get(pid, {}).get(key)
-            compared += 1
-            if not agrees(row.values[i], theirs, rounded):
-                mine = None if row.values[i] is None else exact_str(row.values[i])  # type: ignore[arg-type]
-                found.append(
-                    Discrepancy(
-                        code=code,
-                        edition=edition,
-                        category=category(t, pid),
-                        participant=pid,
-                        ours=mine,
-                        theirs=theirs,
-                    )
-                )
+            wrong, n = _order_discrepancies(ours, column, answer, edition)
+        else:
+            rounded = base in adapter.rounded or "*" in adapter.rounded
+            wrong, n = _value_discrepancies(ours, column, answer, edition, rounded)
+        found += wrong
+        compared += n
     if not found and answer.ranks:  # an answer ranks by the whole list, or gives no ranks
         compared += 1
         found += _compare_ranks(ours, answer.ranks, edition, answer.shares_ties)
+    return found, compared
+
+
+def _failed_run(error: str, edition: str) -> Discrepancy:
+    return Discrepancy(
+        code=RUN,
+        edition=edition,
+        category="-",
+        participant=0,
+        ours=None,
+        theirs=None,
+        detail=error,
+    )
+
+
+def _answer_key(code: str, sample: Mapping[str, object]) -> str:
+    """Our list names a code with its registered spelling (MPvGP); a program may echo the
+    spelling it was given (MPVGP)."""
+    return code if code in sample or code.upper() not in sample else code.upper()
+
+
+def _order_discrepancies(
+    ours: Standings, column: Column, answer: Answer, edition: str
+) -> tuple[list[Discrepancy], int]:
+    """An ``order_only`` code: each participant ordered otherwise inside its tied group."""
+    t = ours.tournament
+    wrong, compared = _compare_order(ours, column.position, answer.values, column.key)
+    found = [
+        Discrepancy(
+            code=column.code,
+            edition=edition,
+            category=category(t, pid),
+            participant=pid,
+            ours=a,
+            theirs=b,
+            detail="order in the tied group differs",
+        )
+        for pid, a, b in wrong
+    ]
+    return found, compared
+
+
+def _value_discrepancies(
+    ours: Standings, column: Column, answer: Answer, edition: str, rounded: bool
+) -> tuple[list[Discrepancy], int]:
+    """Each participant whose printed value is not ours (see :func:`agrees`)."""
+    t = ours.tournament
+    found: list[Discrepancy] = []
+    compared = 0
+    for row in ours.rows:
+        pid = row.participant.id
+        theirs = answer.values.get(pid, {}).get(column.key)
+        compared += 1
+        value = row.values[column.position]
+        if not agrees(value, theirs, rounded):
+            mine = None if value is None else exact_str(value)
+            found.append(
+                Discrepancy(
+                    code=column.code,
+                    edition=edition,
+                    category=category(t, pid),
+                    participant=pid,
+                    ours=mine,
+                    theirs=theirs,
+                )
+            )
     return found, compared
 
 

@@ -103,65 +103,19 @@ def check_file(job: Job, path: str) -> FileResult:
         data = read_bytes(path)
         read = parse_any(data, path)
     except InputError as e:
-        return FileResult(
-            file=path,
-            size=0,
-            rounds=0,
-            codes=(),
-            edition="",
-            compared=0,
-            discrepancies=(),
-            event=None,
-            note=e.diagnostics[0].message,
-        )
+        return _not_compared(path, e.diagnostics[0].message)
     t = read.tournament
     if any(d.severity is Severity.ERROR for d in read.diagnostics):
-        return FileResult(
-            file=path,
-            size=len(t.participants),
-            rounds=t.rounds,
-            codes=(),
-            edition="",
-            compared=0,
-            discrepancies=(),
-            event=None,
-            note="unreadable",
-        )
-    listed = [s.code for s in parse_list(list(t.declared_tiebreaks or t.declared_standings))]
-    codes = job.codes or tuple(listed) or job.fallback
-    edition = (
-        job.edition
-        or t.edition  # a reader's choice: sm-2012 for a Swiss-Manager file before 2023
-        or choose_edition(list(registry().editions.values()), t.end_date)[0].name
-    )
+        return _not_compared(path, "unreadable", t)
+    codes, edition = _list_and_edition(job, t)
     try:
         ours = compute_standings(t, list(codes), edition, options=our_options(dict(job.options)))
     except (CodeError, PluginError) as e:
-        return FileResult(
-            file=path,
-            size=len(t.participants),
-            rounds=t.rounds,
-            codes=codes,
-            edition=edition,
-            compared=0,
-            discrepancies=(),
-            event=None,
-            note=str(e),
-        )
+        return _not_compared(path, str(e), t, codes=codes, edition=edition)
     try:
         text = _as_text(data, t)
     except Unwritable as e:  # an event TRF cannot hold (one with no player yet)
-        return FileResult(
-            file=path,
-            size=len(t.participants),
-            rounds=t.rounds,
-            codes=(),
-            edition="",
-            compared=0,
-            discrepancies=(),
-            event=None,
-            note=str(e),
-        )
+        return _not_compared(path, str(e), t)
     request = Request(
         trf=text,
         codes=tuple(ours.codes),
@@ -180,6 +134,41 @@ def check_file(job: Job, path: str) -> FileResult:
         compared=compared,
         discrepancies=tuple(found),
         event=to_event(t, Path(path).name) if found else None,
+    )
+
+
+def _list_and_edition(job: Job, t: Tournament) -> tuple[tuple[str, ...], str]:
+    """The list a file is ranked by (``--tiebreaks``, else its own 202, else 212, else the
+    fallback) and the edition (``--edition``, else the reader's, else its end date's)."""
+    listed = [s.code for s in parse_list(list(t.declared_tiebreaks or t.declared_standings))]
+    codes = job.codes or tuple(listed) or job.fallback
+    edition = (
+        job.edition
+        or t.edition  # a reader's choice: sm-2012 for a Swiss-Manager file before 2023
+        or choose_edition(list(registry().editions.values()), t.end_date)[0].name
+    )
+    return codes, edition
+
+
+def _not_compared(
+    path: str,
+    note: str,
+    t: Tournament | None = None,
+    *,
+    codes: tuple[str, ...] = (),
+    edition: str = "",
+) -> FileResult:
+    """A file that compared nothing, and why (*t*: the event, if it was read)."""
+    return FileResult(
+        file=path,
+        size=0 if t is None else len(t.participants),
+        rounds=0 if t is None else t.rounds,
+        codes=codes,
+        edition=edition,
+        compared=0,
+        discrepancies=(),
+        event=None,
+        note=note,
     )
 
 

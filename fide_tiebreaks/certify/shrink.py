@@ -220,47 +220,84 @@ def shrink(
 ) -> Shrunk | None:
     """The smallest sub-event Hypothesis finds on which *still_fails* returns a discrepancy
     (within *seconds*); None when even *event* does not fail any more."""
-    try:
-        from hypothesis import HealthCheck, Phase, find, settings
-        from hypothesis import strategies as st
-        from hypothesis.errors import NoSuchExample, Unsatisfiable
-    except ImportError:
-        raise MissingExtra(
-            "shrinking needs Hypothesis (from a checkout: pip install '.[certify]')"
-        ) from None
+    _require_hypothesis()
     start = time.monotonic()
     first = still_fails(event)
     if first is None:
         return None
-    best = [event, first]
-    tries = [1]
-    n_players, n_rounds, n_games = parts(event)
+    search = _Search(
+        event=event,
+        still_fails=still_fails,
+        start=start,
+        seconds=seconds,
+        best=event,
+        found=first,
+    )
+    _explore(search, examples)
+    return Shrunk(
+        event=search.best,
+        discrepancy=search.found,
+        tries=search.tries,
+        seconds=time.monotonic() - start,
+    )
 
-    def size(e: Event) -> tuple[int, int, int]:
-        return parts(e)
 
-    def fails(masks: tuple[list[int], list[int], list[int]]) -> bool:
-        if time.monotonic() - start > seconds:
+def _require_hypothesis() -> None:
+    """Fail before any work is done when the optional extra is missing."""
+    try:
+        import hypothesis  # noqa: F401
+    except ImportError:
+        raise MissingExtra(
+            "shrinking needs Hypothesis (from a checkout: pip install '.[certify]')"
+        ) from None
+
+
+@dataclass
+class _Search:
+    """One shrink's state: the smallest failing sub-event seen so far, its discrepancy, and
+    how many sub-events were checked (the whole event counts as the first)."""
+
+    event: Event
+    still_fails: Callable[[Event], Discrepancy | None]
+    start: float
+    seconds: float
+    best: Event
+    found: Discrepancy
+    tries: int = 1
+
+    def fails(self, masks: tuple[list[int], list[int], list[int]]) -> bool:
+        """Whether the sub-event *masks* describe is valid and still fails; stops the
+        search (``_Stop``) once the time is up."""
+        if time.monotonic() - self.start > self.seconds:
             raise _Stop
-        sub = cut(event, *masks)
+        sub = cut(self.event, *masks)
         if sub is None or not valid(sub):
             return False
-        tries[0] += 1
-        found = still_fails(sub)
+        self.tries += 1
+        found = self.still_fails(sub)
         if found is None:
             return False
-        if size(sub) < size(best[0]):  # type: ignore[arg-type]
-            best[:] = [sub, found]
+        if parts(sub) < parts(self.best):
+            self.best, self.found = sub, found
         return True
+
+
+def _explore(search: _Search, examples: int) -> None:
+    """Let Hypothesis generate and shrink masks of the event's parts (derandomized, so a
+    shrink is the same on every run), until *examples* or the time run out."""
+    from hypothesis import HealthCheck, Phase, find, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import NoSuchExample, Unsatisfiable
 
     def mask(n: int) -> st.SearchStrategy[list[int]]:
         return st.lists(st.integers(0, 7), min_size=n, max_size=n)
 
+    n_players, n_rounds, n_games = parts(search.event)
     strategy = st.tuples(mask(n_players), mask(n_rounds), mask(n_games))
     try:
         find(
             strategy,
-            fails,
+            search.fails,
             settings=settings(
                 max_examples=examples,
                 deadline=None,
@@ -272,9 +309,3 @@ def shrink(
         )
     except (_Stop, NoSuchExample, Unsatisfiable):
         pass
-    return Shrunk(
-        event=best[0],  # type: ignore[arg-type]
-        discrepancy=best[1],  # type: ignore[arg-type]
-        tries=tries[0],
-        seconds=time.monotonic() - start,
-    )

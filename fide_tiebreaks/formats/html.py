@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
@@ -137,6 +137,7 @@ def _num(value: Any) -> str:
     return "-" if value is None else _exact(value)
 
 
+Write = Callable[[str], None]  # appends text to the page
 COL, NUM = ' scope="col"', ' class="n"'  # attributes, written as they are
 
 
@@ -152,63 +153,18 @@ def standings_html(
     s: Standings, options: Mapping[str, Any] | None = None, categories: Sequence[Category] = ()
 ) -> bytes:
     from ..history import rank_history, too_large
-    from .html_sections import cite
 
     out = io.BytesIO()
 
     def write(text: str) -> None:
         out.write(text.encode("utf-8"))
 
-    t = s.tournament
-    team = t.team is not None
-    title = esc(t.name or "Standings")
-    e = s.edition
-    write(
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title><style>{CSS}</style><script>{SCRIPT}</script></head><body>"
-        f"<h1>{title}</h1>"
-    )
-    kind = f"Team {t.type.value}" if team else t.type.value.capitalize()
-    codes = ", ".join(s.codes) or "none"
-    about = (
-        f"{kind}, {counted(t.rounds, 'round')}. Rules: {e.name} ({e.citation}). "
-        "Tie-breaks, in order: "
-    )
-    write(f"<p>{esc(about + codes)}.</p>")
-    for element in _about(s):
-        write(_html(element))
-    write(
-        '<nav><a href="#standings">Standings</a><a href="#tie-breaks">Tie-breaks</a>'
-        '<a href="#rounds">Rank after each round</a><a href="#crosstable">Crosstable</a>'
-        '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
-        "rank after each round and the working of each tie-break.</p>"
-    )
+    _page_head(s, write)
     _standings(s, write)
-    after = after_list.lines(s)
-    if after:
-        items = "".join(f"<li>{esc(text)}</li>" for text in after)
-        write(f'<h2 id="after-list">After the tie-break list</h2><ul>{items}</ul>')
-    for n, c in enumerate(categories, start=1):
-        write(f'<h2 id="category-{n}">Category {esc(c.name)}</h2><p>{esc(c.text)}</p>')
-        body = "".join(f"<tr>{_cells('td', r)}</tr>" for r in category_rows(s, c))
-        write(
-            f"<table><thead><tr>{_cells('th', ['Place', 'Rank', 'No', 'Name', 'Pts'])}"
-            f"</tr></thead><tbody>{body}</tbody></table>"
-        )
-    write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
-    for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
-        where = cite(tb, e.citation)
-        text = (
-            tb.name
-            + (f": {where}" if where else "")
-            + (f", {_modifiers(spec)}" if _modifiers(spec) else "")
-            + "."
-            + (f" {tb.description}" if tb.description else "")
-            + (" Lower is better." if tb.lower_is_better != spec.reverse else "")
-        )
-        write(f'<dt><abbr title="{esc(tb.name)}">{esc(code)}</abbr></dt><dd>{esc(text)}</dd>')
-    write('</dl><h2 id="rounds">Rank after each round</h2>')
+    _after_list(s, write)
+    _categories(s, categories, write)
+    _tiebreak_list(s, write)
+    write('<h2 id="rounds">Rank after each round</h2>')
     history = rank_history(s, options)
     for element in _rounds_section(s, history, too_large(s)):
         write(_html(element))
@@ -223,7 +179,73 @@ def standings_html(
     return out.getvalue()
 
 
-def _standings(s: Standings, write: Any) -> None:
+def _page_head(s: Standings, write: Write) -> None:
+    """The document head, the title, the event and its rules in words, and the page's links."""
+    t = s.tournament
+    title = esc(t.name or "Standings")
+    e = s.edition
+    write(
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title><style>{CSS}</style><script>{SCRIPT}</script></head><body>"
+        f"<h1>{title}</h1>"
+    )
+    kind = f"Team {t.type.value}" if t.team is not None else t.type.value.capitalize()
+    codes = ", ".join(s.codes) or "none"
+    about = (
+        f"{kind}, {counted(t.rounds, 'round')}. Rules: {e.name} ({e.citation}). "
+        "Tie-breaks, in order: "
+    )
+    write(f"<p>{esc(about + codes)}.</p>")
+    for element in _about(s):
+        write(_html(element))
+    write(
+        '<nav><a href="#standings">Standings</a><a href="#tie-breaks">Tie-breaks</a>'
+        '<a href="#rounds">Rank after each round</a><a href="#crosstable">Crosstable</a>'
+        '<a href="#breakdowns">Breakdowns</a></nav><p>Select a name for the participant\'s '
+        "rank after each round and the working of each tie-break.</p>"
+    )
+
+
+def _after_list(s: Standings, write: Write) -> None:
+    """What decides past the tie-break list, if anything is left tied (after_list.lines)."""
+    after = after_list.lines(s)
+    if after:
+        items = "".join(f"<li>{esc(text)}</li>" for text in after)
+        write(f'<h2 id="after-list">After the tie-break list</h2><ul>{items}</ul>')
+
+
+def _categories(s: Standings, categories: Sequence[Category], write: Write) -> None:
+    """One table per category asked for: its places, with the overall rank beside."""
+    for n, c in enumerate(categories, start=1):
+        write(f'<h2 id="category-{n}">Category {esc(c.name)}</h2><p>{esc(c.text)}</p>')
+        body = "".join(f"<tr>{_cells('td', r)}</tr>" for r in category_rows(s, c))
+        write(
+            f"<table><thead><tr>{_cells('th', ['Place', 'Rank', 'No', 'Name', 'Pts'])}"
+            f"</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def _tiebreak_list(s: Standings, write: Write) -> None:
+    """Each tie-break in order: its name, article, modifiers and description."""
+    from .html_sections import cite
+
+    write('<h2 id="tie-breaks">Tie-breaks</h2><dl>')
+    for spec, tb, code in zip(s.specs, s.tiebreaks, s.codes, strict=True):
+        where = cite(tb, s.edition.citation)
+        text = (
+            tb.name
+            + (f": {where}" if where else "")
+            + (f", {_modifiers(spec)}" if _modifiers(spec) else "")
+            + "."
+            + (f" {tb.description}" if tb.description else "")
+            + (" Lower is better." if tb.lower_is_better != spec.reverse else "")
+        )
+        write(f'<dt><abbr title="{esc(tb.name)}">{esc(code)}</abbr></dt><dd>{esc(text)}</dd>')
+    write("</dl>")
+
+
+def _standings(s: Standings, write: Write) -> None:
     t = s.tournament
     team = t.team is not None
     head = ["Rank", "No", "Team" if team else "Name"]
@@ -338,7 +360,7 @@ def _round_cell(game: Any) -> str:
     return letter
 
 
-def _crosstable(s: Standings, write: Any) -> None:
+def _crosstable(s: Standings, write: Write) -> None:
     t = s.tournament
     rounds = range(1, t.rounds + 1)
     note = (
@@ -402,7 +424,7 @@ def _size(explanations: Sequence[Explanation], shown: Mapping[int, Any]) -> int:
 
 
 def _breakdowns(
-    s: Standings, options: Mapping[str, Any] | None, write: Any, history: Any = None
+    s: Standings, options: Mapping[str, Any] | None, write: Write, history: Any = None
 ) -> None:
     """One <details> per participant, written as soon as it is made, within
     :data:`MAX_REPORT_ROWS` rows of working in all."""

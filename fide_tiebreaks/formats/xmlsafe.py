@@ -44,74 +44,58 @@ def schema(path: str) -> etree.XMLSchema:
 
 def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
     """Parse and (with *xsd*) validate untrusted XML; raise InputError with located messages."""
+    _refuse_unsafe_bytes(data, name)
+    root = _well_formed(data, name)
+    _refuse_internal_dtd(root, name)
+    if xsd is not None:
+        _validate(root, name, xsd)
+    return root
+
+
+def _error(name: str, message: str, line: int = 0, column: int = 0) -> Diagnostic:
+    return Diagnostic(severity=Severity.ERROR, message=message, path=name, line=line, column=column)
+
+
+def _refuse_unsafe_bytes(data: bytes, name: str) -> None:
+    """Before parsing: refuse input over the size cap, any DOCTYPE or entity declaration
+    (where entity attacks live) at the line where it starts, and binary data."""
     if len(data) > MAX_XML_BYTES:
-        raise InputError(
-            [
-                Diagnostic(
-                    severity=Severity.ERROR,
-                    message=f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}",
-                    path=name,
-                )
-            ]
-        )
+        message = f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}"
+        raise InputError([_error(name, message)])
     if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
         line = data[: data.upper().find(b"<!")].count(b"\n") + 1
-        raise InputError(
-            [
-                Diagnostic(
-                    severity=Severity.ERROR,
-                    message="a DOCTYPE or entity declaration is not allowed in these files",
-                    path=name,
-                    line=line,
-                    column=1,
-                )
-            ]
-        )
+        message = "a DOCTYPE or entity declaration is not allowed in these files"
+        raise InputError([_error(name, message, line=line, column=1)])
     if b"\x00" in data and not wide_text(data):  # UTF-16 XML is text; NULs are binary data
         raise not_text(name, data, "an XML document")
+
+
+def _well_formed(data: bytes, name: str) -> etree._Element:
+    """The document's root, or the parser's complaint located in the file."""
     try:
-        root = etree.fromstring(data, safe_parser())
+        return etree.fromstring(data, safe_parser())
     except etree.XMLSyntaxError as e:
         line, column = e.position if e.position else (0, 0)
-        raise InputError(
-            [
-                Diagnostic(
-                    severity=Severity.ERROR,
-                    message=f"not well-formed XML: {e.msg}",
-                    path=name,
-                    line=line,
-                    column=column + 1,
-                )
-            ]
-        ) from None
+        message = f"not well-formed XML: {e.msg}"
+        raise InputError([_error(name, message, line=line, column=column + 1)]) from None
+
+
+def _refuse_internal_dtd(root: etree._Element, name: str) -> None:
+    """A DOCTYPE the byte check did not see (past its first 4 KiB) is refused after parsing."""
     if root.getroottree().docinfo.internalDTD is not None:
+        raise InputError([_error(name, "a DOCTYPE is not allowed", line=1, column=1)])
+
+
+def _validate(root: etree._Element, name: str, xsd: Path) -> None:
+    """Every schema violation, each at its line and column."""
+    checker = schema(str(xsd))
+    if not checker.validate(root):
         raise InputError(
             [
-                Diagnostic(
-                    severity=Severity.ERROR,
-                    message="a DOCTYPE is not allowed",
-                    path=name,
-                    line=1,
-                    column=1,
-                )
+                _error(name, message, line=err.line, column=err.column + 1)
+                for err, message in _schema_messages(checker.error_log)
             ]
         )
-    if xsd is not None:
-        checker = schema(str(xsd))
-        if not checker.validate(root):
-            raise InputError(
-                [
-                    Diagnostic(
-                        severity=Severity.ERROR,
-                        message=message,
-                        path=name,
-                        line=err.line,
-                        column=err.column + 1,
-                    )
-                    for err, message in _schema_messages(checker.error_log)
-                ]
-            )
-    return root
 
 
 # libxml2 follows an invalid value under an xs:unique with "Warning: No precomputed value
