@@ -257,7 +257,7 @@ def settle_rounds(st: ParserState, players: dict[int, PlayerLine]) -> int:
     for p in players.values():
         while len(p.games) < found:
             p.games.append(st.game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE))
-        for r, opponent in sorted(p.pending.items()):
+        for r, opponent in sorted(p.pending.items()) if p.pending else ():
             st.out.warning(
                 p.line,
                 column_of(r),
