@@ -92,10 +92,10 @@ def player_line(st: ParserState, number: int, line: str) -> None:
         # Fast path: every block is well formed (matches are 10 characters each and do
         # not overlap, so as many as the tail holds cover it from its start); unusual
         # blocks still go the careful way.
-        with_opponent, without = st.fast.with_opponent, st.fast.without
+        with_opponent, without, numbers = st.fast.with_opponent, st.fast.without, st.fast.opponents
         append = games.append
         for i, (opp, colour_and_code) in enumerate(blocks, start=1):
-            opponent = int(opp) if opp != "    " else 0
+            opponent = numbers[opp]  # BLOCK matched digits or blanks: int() would read it
             found = (with_opponent if opponent else without).get(colour_and_code)
             if found is not None:
                 kind, colour, points, units = found

@@ -93,30 +93,34 @@ class MirrorProof:
             self.broken = True
             return
         read[pid] = games
+        paired = matched = 0  # counted here, added to the proof's at the end (hot loop)
         for game in games:
-            rnd, kind, opp, colour, _points, _units = game  # Game fields, unpacked (hot loop)
+            rnd, kind, opp, colour, _points, _units = game  # Game fields, unpacked
             if opp is None:
                 if kind is ResultKind.PAB:
                     self.with_pab.add(pid)
                 continue
-            self.paired += 1
+            paired += 1
             theirs = read.get(opp)
             if theirs is None or opp == pid:
                 continue  # not read yet: its line proves the pair (or the count tells)
-            if len(theirs) < rnd:
+            try:
+                _, o_kind, o_opp, o_colour, _, _ = theirs[rnd - 1]
+            except IndexError:  # a shorter line
                 self.broken = True
                 continue
-            _, o_kind, o_opp, o_colour, _, _ = theirs[rnd - 1]
             if o_opp != pid or (colour is o_colour and colour is not Colour.NONE):
                 self.broken = True
             elif MIRROR.get(kind) is o_kind:
-                self.matched += 2
+                matched += 2
             elif kind is ResultKind.FORFEIT_LOSS and o_kind is ResultKind.FORFEIT_LOSS:
                 self.double_forfeits.append((games, rnd - 1))
                 self.double_forfeits.append((theirs, rnd - 1))
-                self.matched += 2
+                matched += 2
             else:
                 self.broken = True
+        self.paired += paired
+        self.matched += matched
 
     def complete(self, players: dict[int, PlayerLine]) -> bool:
         """Every game with an opponent in *players* has its mirror: nothing to report."""
@@ -148,12 +152,23 @@ class BlockResult(NamedTuple):
     units: int
 
 
+class OpponentNumbers(dict[str, int]):
+    """The opponent columns of round blocks (``"  12"``, ``"0012"``, blank) as numbers, each
+    text converted once: ``int()`` of a padded text costs several lookups of this table,
+    and a large event repeats each opponent's text about once per round."""
+
+    def __missing__(self, text: str) -> int:
+        number = self[text] = int(text) if text.strip() else 0
+        return number
+
+
 @dataclass
 class FastBlocks:
     """The common round blocks by their text: with an opponent, and without one."""
 
     with_opponent: dict[str, BlockResult] = field(default_factory=dict)
     without: dict[str, BlockResult] = field(default_factory=dict)
+    opponents: OpponentNumbers = field(default_factory=OpponentNumbers)
 
 
 class Accelerated(NamedTuple):
