@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from functools import cached_property
-from itertools import chain, islice
+from itertools import chain, compress, islice
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from .constructors import frozen_maker
@@ -252,7 +253,26 @@ class SourceLine(NamedTuple):
 _EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
 _NONSPACE = re.compile(r"\S")  # what str.strip() keeps
 _LINE_END = re.compile(r"[\r\n]")
+# Characters a line has on average, at least, in a piece that records() splits: a TRF record
+# has 50 or more; a file of blank lines, one or two.
+_RECORD_CHARS = 16
 PIECE_CHARS = 1 << 20  # characters split at a time: the lists of one piece's lines stay small
+
+
+def _scan_records(text: str, at: int, size: int, line: int) -> Iterator[tuple[int, str]]:
+    """:meth:`SourceLines.records` of ``text[at:size]`` (whole lines, the first numbered
+    *line*) by searches: blank lines are skipped by one regular-expression search."""
+    while (m := _NONSPACE.search(text, at, size)) is not None:
+        found = m.start()
+        start = max(at, text.rfind("\n", at, found) + 1, text.rfind("\r", at, found) + 1)
+        line += (
+            text.count("\n", at, start)
+            + text.count("\r", at, start)
+            - text.count("\r\n", at, start)
+        )
+        e = _LINE_END.search(text, found, size)
+        at = e.start() if e else size
+        yield line, text[start:at]
 
 
 def _split(piece: str) -> tuple[list[str], list[str]]:
@@ -313,21 +333,20 @@ class SourceLines(Sequence[SourceLine]):
 
     def records(self) -> Iterator[tuple[int, str]]:
         """(line number, text without its end) of each line that is not blank (has a
-        character other than white space), in order: what a reader scans. Blank lines are
-        skipped by one regular-expression search, without an object each; the work is
-        linear in the text whatever its line ends."""
-        text, line, at, size = self.text, 1, 0, len(self.text)
-        while (m := _NONSPACE.search(text, at)) is not None:
-            found = m.start()
-            start = max(at, text.rfind("\n", at, found) + 1, text.rfind("\r", at, found) + 1)
-            line += (
-                text.count("\n", at, start)
-                + text.count("\r", at, start)
-                - text.count("\r\n", at, start)
-            )
-            e = _LINE_END.search(text, found)
-            at = e.start() if e else size
-            yield line, text[start:at]
+        character other than white space), in order: what a reader scans. A piece of
+        records (lines of some length on average) is split and filtered at C speed; a piece
+        of mostly blank lines is scanned by regular-expression searches, which skip a run of
+        them at once, without an object each: the work is linear in the text whatever its
+        line ends."""
+        text, firsts = self.text, self._firsts
+        for k, (start, stop) in enumerate(self._pieces):
+            first, lines = firsts[k] + 1, firsts[k + 1] - firsts[k]
+            if stop - start >= _RECORD_CHARS * lines:
+                texts, _ = self._piece(k)
+                numbered = enumerate(texts, start=first)
+                yield from compress(numbered, map(_NONSPACE.search, texts))
+            else:
+                yield from _scan_records(text, start, stop, first)
 
     def __iter__(self) -> Iterator[SourceLine]:
         return chain.from_iterable(
@@ -447,6 +466,9 @@ class Decision:
     origin: str = field(default="", compare=False)
 
 
+_ID = attrgetter("id")  # of a participant: Tournament.index is made in C
+
+
 @dataclass(frozen=True)
 class Tournament:
     """An immutable tournament, as every reader produces it. Build changed ones with
@@ -492,7 +514,7 @@ class Tournament:
     @cached_property
     def index(self) -> Mapping[int, int]:
         """Participant id → position in :attr:`participants`."""
-        return {p.id: i for i, p in enumerate(self.participants)}
+        return dict(zip(map(_ID, self.participants), range(len(self.participants)), strict=True))
 
     def participant(self, pid: int) -> Participant:
         """The participant whose id is *pid* (KeyError when there is none)."""

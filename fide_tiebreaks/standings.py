@@ -398,11 +398,13 @@ def _sort_key(values: list[Fraction], lower_is_better: bool) -> list[int]:
     """The values on one integer grid (their denominators' lcm), negated when higher is
     better, so that ascending order is best first: ints hash and compare far cheaper than
     Fractions on a large field."""
-    scale = math.lcm(*{v.denominator for v in values})
+    # A column holds few distinct values, mostly shared objects (numbers.from_units caches
+    # them): each object's key is made once, and the column mapped to them in C.
+    distinct = dict(zip(map(id, values), values, strict=True))
+    scale = math.lcm(*{v.denominator for v in distinct.values()})
     sign = 1 if lower_is_better else -1
-    if scale == 1:
-        return [sign * v.numerator for v in values]
-    return [sign * v.numerator * (scale // v.denominator) for v in values]
+    key = {i: sign * v.numerator * (scale // v.denominator) for i, v in distinct.items()}
+    return list(map(key.__getitem__, map(id, values)))
 
 
 def _runs(items: list[int], key: Callable[[int], Any]) -> list[list[int]]:

@@ -71,6 +71,9 @@ def adjusted_units(t: Tournament) -> list[int]:
     out = []
     for p in t.participants:
         units = p.units
+        if not p.results or p.results[-1].kind not in VUR_KINDS:
+            out.append(units)  # no VUR at the end: no 16.2.5 bye (the common case)
+            continue
         for g in p.results[last_non_vur(p) :]:
             if g.kind in REQUESTED_BYES:
                 units += d - g.units

@@ -168,6 +168,56 @@ def test_double_forfeit_and_forfeit_colours():
     assert [p.points for p in t] == [0, 0]
 
 
+def test_lines_in_any_order_are_checked_as_read():
+    # The pairs are proven as the lines come (each from its second line): lines out of
+    # start-rank order, a double forfeit between lines 2 and 4, nothing to report.
+    lines = [
+        player_line(3, "C", [(4, "w", "1"), (2, "w", "-")]),
+        player_line(1, "A", [(2, "b", "="), (4, "b", "0")]),
+        player_line(4, "D", [(3, "b", "0"), (1, "w", "1")]),
+        player_line(2, "B", [(1, "w", "="), (3, "b", "-")]),
+    ]
+    result = parse("012 X\n" + "\n".join(lines) + "\n")
+    assert messages(result, Severity.WARNING) == messages(result, Severity.ERROR) == []
+    t = result.tournament
+    assert [g.kind for g in t.participant(2).results] == [
+        ResultKind.DRAW,
+        ResultKind.DOUBLE_FORFEIT,
+    ]
+    assert t.participant(3).results[1].kind is ResultKind.DOUBLE_FORFEIT
+    # 1: a draw and a loss; 2: a draw and a double forfeit; 3: a win; 4: a loss, a win
+    assert [p.points for p in t] == [Fraction(1, 2), Fraction(1, 2), 1, 1]
+
+
+def test_a_pairing_that_does_not_mirror_is_found_from_either_line():
+    # Line 2 (player 1) names 2 in round 1; 2 and 3 name each other, 3's line comes first.
+    lines = [
+        player_line(3, "C", [(2, "w", "1")]),
+        player_line(1, "A", [(2, "b", "0")]),
+        player_line(2, "B", [(3, "b", "0")]),
+    ]
+    result = parse("012 X\n" + "\n".join(lines) + "\n")
+    assert [m for m in messages(result) if "mirror" in m] == [
+        "t.trf:3:92: warning: round 1: results do not mirror: 1 played 2, whose line says "
+        "opponent 3"
+    ]
+
+
+def test_a_second_pab_in_a_round_is_found_when_the_pairs_mirror():
+    lines = [
+        player_line(1, "A", [(None, "-", "U")]),
+        player_line(2, "B", [(3, "w", "1")]),
+        player_line(3, "C", [(2, "b", "0")]),
+        player_line(4, "D", [(None, "-", "U")]),
+    ]
+    result = parse("012 X\n" + "\n".join(lines) + "\n")
+    assert [m for m in messages(result, Severity.ERROR) if "pairing-allocated" in m] == [
+        "t.trf:5:99: error: round 1: player 4 has a pairing-allocated bye (U), and so has "
+        "player 1 (line 2): a round has at most one (C.04.1 c: the one player left over) "
+        "(--lenient reads it as written, with a warning)"
+    ]
+
+
 def test_odd_blocks_are_read_with_a_message():
     lines = [
         player_line(1, "A", [(None, "-", "1"), (3, "-", "H"), (None, "-", "-")]),

@@ -98,6 +98,8 @@ _ACTIVE = re.compile("[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u20
 def escaped(text: str) -> str:
     """JSON text with every active character (:data:`_ACTIVE`) as a ``\\uXXXX`` escape:
     outside strings JSON has only ASCII, so each one found is inside a string."""
+    if text.isascii():  # every active character is outside ASCII
+        return text
     return _ACTIVE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 

@@ -16,6 +16,7 @@ from ..base import fatal
 from .state import (
     MAX_PLAYERS,
     MAX_ROUNDS,
+    MIRROR,
     ParserState,
     PlayerLine,
     column_of,
@@ -53,17 +54,6 @@ ORPHAN = {
     "L": (ResultKind.ZERO_BYE, "zero-point bye (Z)"),
 }
 LOSSES_BY_FORFEIT = (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT)
-MIRROR = {
-    ResultKind.WIN: ResultKind.LOSS,
-    ResultKind.LOSS: ResultKind.WIN,
-    ResultKind.DRAW: ResultKind.DRAW,
-    ResultKind.UNRATED_WIN: ResultKind.UNRATED_LOSS,
-    ResultKind.UNRATED_LOSS: ResultKind.UNRATED_WIN,
-    ResultKind.UNRATED_DRAW: ResultKind.UNRATED_DRAW,
-    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
-    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
-    ResultKind.DOUBLE_FORFEIT: ResultKind.DOUBLE_FORFEIT,
-}
 
 _new = tuple.__new__
 COLOURS = {
@@ -106,10 +96,10 @@ def player_line(st: ParserState, number: int, line: str) -> None:
         # Fast path: every block is well formed (matches are 10 characters each and do
         # not overlap, so as many as the tail holds cover it from its start); unusual
         # blocks still go the careful way.
-        with_opponent, without = st.fast.with_opponent, st.fast.without
+        with_opponent, without, numbers = st.fast.with_opponent, st.fast.without, st.fast.opponents
         append = games.append
         for i, (opp, colour_and_code) in enumerate(blocks, start=1):
-            opponent = int(opp) if opp != "    " else 0
+            opponent = numbers[opp]  # BLOCK matched digits or blanks: int() would read it
             found = (with_opponent if opponent else without).get(colour_and_code)
             if found is not None:
                 kind, colour, points, units = found
@@ -122,6 +112,7 @@ def player_line(st: ParserState, number: int, line: str) -> None:
             if not _block(st, player, start):
                 break
     st.players.append(player)
+    st.mirrors.add(player.id, games)
 
 
 def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
@@ -338,7 +329,7 @@ def settle_rounds(st: ParserState, players: dict[int, PlayerLine]) -> int:
     for p in players.values():
         while len(p.games) < found:
             p.games.append(st.game(len(p.games) + 1, ResultKind.NOT_PAIRED, None, Colour.NONE))
-        for r, opponent in sorted(p.pending.items()):
+        for r, opponent in sorted(p.pending.items()) if p.pending else ():
             st.out.warning(
                 p.line,
                 column_of(r),
@@ -375,6 +366,10 @@ def apply_byes(st: ParserState, players: dict[int, PlayerLine], rounds: int) -> 
 
 def cross_check(st: ParserState, players: dict[int, PlayerLine]) -> None:
     """Opponents exist, are not oneself, and results mirror (C.04 Annex 2)."""
+    if st.mirrors.complete(players):  # proven as the lines were read: nothing to say
+        for games, i in st.mirrors.double_forfeits:
+            games[i] = games[i]._replace(kind=ResultKind.DOUBLE_FORFEIT)
+        return
     out = st.out
     for pid, p in players.items():
         for g in p.games:
@@ -432,7 +427,8 @@ def one_pab_per_round(st: ParserState, players: dict[int, PlayerLine]) -> None:
     """At most one pairing-allocated bye in a round: the one player left over when the number
     is odd (C.04.1 c). Each further one is an impossible event (an error unless lenient)."""
     first: dict[int, PlayerLine] = {}
-    for pid in sorted(players):
+    # Only a player read with a PAB can have a second one (240 gives F, H and Z byes only).
+    for pid in sorted(players.keys() & st.mirrors.with_pab):
         p = players[pid]
         for g in p.games:
             if g.kind is not ResultKind.PAB:

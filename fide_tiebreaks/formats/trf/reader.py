@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from operator import attrgetter
 
 from ...diagnostics import Collector, InputError, Severity
 from ...model import (
@@ -33,6 +34,7 @@ from .players import BYES, COLOURS, WITH_OPPONENT
 from .state import BlockResult, ParserState, PlayerLine, record_value
 
 _EOL = re.compile(r"\r\n|\r|\n")
+_UNITS = attrgetter("units")  # of a Game: summed in C
 _EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
 
 HEADER_NAMES = {
@@ -209,7 +211,7 @@ class Parser:
                         ),
                     ]
                 )
-            if line.strip() and not line.startswith("###"):
+            if not line.isspace() and not line.startswith("###"):  # never empty here
                 unknown += self._record(number, line)
             elif line.startswith(PREFIX):
                 self.extras.comment(number, line)
@@ -337,7 +339,7 @@ class Parser:
         for pid in sorted(players):
             p = players[pid]
             adjustment = int(bonus.get(pid, 0) * scale)
-            total = sum([g.units for g in p.games]) + adjustment
+            total = sum(map(_UNITS, p.games)) + adjustment
             people.append(
                 players_module.participant(
                     st, p, tuple(p.games), total, scale, adjustment, ended=dates.end

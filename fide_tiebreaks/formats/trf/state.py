@@ -51,6 +51,77 @@ def record_value(line: str) -> str:
 new_game = fast_constructor(Game)
 
 
+# The result each result kind has on the opponent's line of the same game.
+MIRROR = {
+    ResultKind.WIN: ResultKind.LOSS,
+    ResultKind.LOSS: ResultKind.WIN,
+    ResultKind.DRAW: ResultKind.DRAW,
+    ResultKind.UNRATED_WIN: ResultKind.UNRATED_LOSS,
+    ResultKind.UNRATED_LOSS: ResultKind.UNRATED_WIN,
+    ResultKind.UNRATED_DRAW: ResultKind.UNRATED_DRAW,
+    ResultKind.FORFEIT_WIN: ResultKind.FORFEIT_LOSS,
+    ResultKind.FORFEIT_LOSS: ResultKind.FORFEIT_WIN,
+    ResultKind.DOUBLE_FORFEIT: ResultKind.DOUBLE_FORFEIT,
+}
+
+
+class MirrorProof:
+    """A cheap proof, made as the 001 lines are read, that every game has its mirror on the
+    opponent's line (C.04 Annex 2): each pair is looked at once, from whichever of its two
+    lines comes second. ``players.cross_check`` trusts a complete proof and otherwise walks
+    every game the careful way, saying what is wrong; so the proof only has to be sound,
+    never to explain."""
+
+    def __init__(self) -> None:
+        self.read: dict[int, list[Game]] = {}  # start rank -> games, first line of each
+        self.paired = 0  # games read with an opponent
+        self.matched = 0  # of those, games whose mirror was found
+        self.broken = False  # a pair that does not mirror, or a start rank used twice
+        # FL against FL: both become double forfeits once the proof is complete
+        self.double_forfeits: list[tuple[list[Game], int]] = []
+        self.with_pab: set[int] = set()  # start ranks with a PAB as read
+
+    def add(self, pid: int, games: list[Game]) -> None:
+        """The games of the line of *pid*, checked against the lines read before it."""
+        read = self.read
+        if pid in read:
+            self.broken = True
+            return
+        read[pid] = games
+        paired = matched = 0  # counted here, added to the proof's at the end (hot loop)
+        for game in games:
+            rnd, kind, opp, colour, _points, _units = game  # Game fields, unpacked
+            if opp is None:
+                if kind is ResultKind.PAB:
+                    self.with_pab.add(pid)
+                continue
+            paired += 1
+            theirs = read.get(opp)
+            if theirs is None or opp == pid:
+                continue  # not read yet: its line proves the pair (or the count tells)
+            try:
+                _, o_kind, o_opp, o_colour, _, _ = theirs[rnd - 1]
+            except IndexError:  # a shorter line
+                self.broken = True
+                continue
+            if o_opp != pid or (colour is o_colour and colour is not Colour.NONE):
+                self.broken = True
+            elif MIRROR.get(kind) is o_kind:
+                matched += 2
+            elif kind is ResultKind.FORFEIT_LOSS and o_kind is ResultKind.FORFEIT_LOSS:
+                self.double_forfeits.append((games, rnd - 1))
+                self.double_forfeits.append((theirs, rnd - 1))
+                matched += 2
+            else:
+                self.broken = True
+        self.paired += paired
+        self.matched += matched
+
+    def complete(self, players: dict[int, PlayerLine]) -> bool:
+        """Every game with an opponent in *players* has its mirror: nothing to report."""
+        return not self.broken and self.matched == self.paired and len(players) == len(self.read)
+
+
 @dataclass
 class PlayerLine:
     """A 001 line as read: its games, the rounds paired but without a result, and the
@@ -89,12 +160,23 @@ class BlockResult(NamedTuple):
     units: int
 
 
+class OpponentNumbers(dict[str, int]):
+    """The opponent columns of round blocks (``"  12"``, ``"0012"``, blank) as numbers, each
+    text converted once: ``int()`` of a padded text costs several lookups of this table,
+    and a large event repeats each opponent's text about once per round."""
+
+    def __missing__(self, text: str) -> int:
+        number = self[text] = int(text) if text.strip() else 0
+        return number
+
+
 @dataclass
 class FastBlocks:
     """The common round blocks by their text: with an opponent, and without one."""
 
     with_opponent: dict[str, BlockResult] = field(default_factory=dict)
     without: dict[str, BlockResult] = field(default_factory=dict)
+    opponents: OpponentNumbers = field(default_factory=OpponentNumbers)
 
 
 class Accelerated(NamedTuple):
@@ -167,6 +249,7 @@ class ParserState:
     teams: TeamRecords = field(default_factory=TeamRecords)
     legacy_teams: list[Team] = field(default_factory=list)  # TRF16 013, until settled
     accelerations: list[Accelerated] = field(default_factory=list)  # XXA, 250
+    mirrors: MirrorProof = field(default_factory=MirrorProof)
 
     def ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []
