@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from typing import Any, NamedTuple
 
+from .data_classes import dataclass
 from .errors import FideTiebreaksError
 from .model import Participant, Tournament
 

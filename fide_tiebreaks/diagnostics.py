@@ -9,8 +9,8 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from .data_classes import dataclass
 from .errors import FideTiebreaksError
 
 # C0 and C1 controls (tab included), the XML-forbidden surrogates / U+FFFE-FFFF, and the

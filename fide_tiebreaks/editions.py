@@ -8,11 +8,11 @@ and to say which one that was when it is not installed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
 from operator import attrgetter, mul
 from typing import Any, NamedTuple
 
+from .data_classes import dataclass
 from .model import Tournament, fast_constructor
 
 

@@ -15,13 +15,14 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import date
 from fractions import Fraction
 from functools import cached_property, partial
 from itertools import chain, islice
 from typing import Any, NamedTuple, TypeVar
 
+from .data_classes import dataclass
 from .numbers import from_units
 
 _Fields = TypeVar("_Fields", bound=tuple[Any, ...])

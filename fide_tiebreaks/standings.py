@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from itertools import groupby
 from numbers import Rational
@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, cast
 
 from . import arguments
 from .codes import CodeError, TiebreakSpec, parse_list
+from .data_classes import dataclass
 from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 
+from ..data_classes import dataclass
 from ..model import Participant, Tournament
 from ..numbers import exact_str
 from ..results_reader import value_of

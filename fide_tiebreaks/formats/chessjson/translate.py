@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from ...data_classes import dataclass
 from ...model import Scoring
 from ...numbers import clip, exact_str
 from .common import MODELLED, TITLE_CODES, trf_points

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, field, fields
 from fractions import Fraction
 from typing import NamedTuple, TypeVar
 
+from ...data_classes import dataclass
 from ...diagnostics import Collector
 from ...model import Acceleration, Colour, Game, Participant, ResultKind, Scoring, SourceFile, Team
 from ...numbers import NumberError, parse_int

@@ -1,0 +1,337 @@
+"""``dataclass``: the standard library's data classes, with one method a class compiled, late.
+
+The model, the readers and the plugin host are frozen data classes, and a standings run
+creates about thirty of them at start-up. The standard library's ``dataclasses.dataclass``
+writes out and compiles (``exec``) five or six methods for each frozen class (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): about five
+million instructions a class, more than the rest of a 16-player run together
+(docs/benchmarks.md, "Start-up").
+
+:func:`dataclass` here makes the same classes with one compiled method, ``__init__`` (its
+parameters are the class's own, so it has to be written out; it is compiled the first
+time an instance is made, so a class a run never instantiates costs none). The other
+methods are written once, in this module, and read the class's fields through a per-class
+:func:`operator.attrgetter`. Everything else is the standard library's own work: the
+decorator calls ``dataclasses.dataclass`` with those methods turned off, so the fields
+(``dataclasses.fields``, ``replace``, ``asdict``, ``is_dataclass``, ``KW_ONLY``,
+``field(...)``), the defaults, ``__match_args__``, slots and ``__dataclass_params__`` are
+exactly the standard library's; the methods behave as the generated ones do
+(``tests/test_data_classes.py`` compares each with ``dataclasses.dataclass`` on the same
+declarations). A declaration this module does not cover (``order``, ``unsafe_hash``,
+``InitVar`` or ``ClassVar`` fields, a data class base) goes to ``dataclasses.dataclass``
+itself, unchanged.
+
+Use it as the standard one: ``from ..data_classes import dataclass``, then
+``@dataclass(frozen=True)``, ``@dataclass(frozen=True, kw_only=True)``, ``@dataclass``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from _thread import get_ident
+from collections.abc import Callable
+from dataclasses import MISSING, Field, FrozenInstanceError, InitVar
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
+
+_T = TypeVar("_T")
+
+#: The keyword arguments this module handles; with any other, ``dataclasses.dataclass``.
+_OURS = frozenset({"repr", "eq", "frozen", "kw_only", "slots", "match_args", "init"})
+
+
+class _Factory:
+    """The default an ``__init__`` parameter shows for a field with a ``default_factory``
+    (the standard library's shows ``<factory>`` too)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_HAS_FACTORY = _Factory()
+
+
+@overload
+def dataclass(cls: type[_T], /) -> type[_T]: ...
+
+
+@overload
+def dataclass(
+    *,
+    init: bool = ...,
+    repr: bool = ...,
+    eq: bool = ...,
+    frozen: bool = ...,
+    match_args: bool = ...,
+    kw_only: bool = ...,
+    slots: bool = ...,
+) -> Callable[[type[_T]], type[_T]]: ...
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def dataclass(cls: Any = None, /, **options: Any) -> Any:
+    """``dataclasses.dataclass(cls, **options)``, made as the module docstring says."""
+
+    def wrap(cls: type[_T]) -> type[_T]:
+        return _process(cls, options)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _process(cls: Any, options: dict[str, Any]) -> Any:
+    if not _ours(cls, options):
+        return dataclasses.dataclass(cls, **options)
+    repr_ = options.get("repr", True)
+    eq = options.get("eq", True)
+    frozen = options.get("frozen", False)
+    slots = options.get("slots", False)
+    doc = cls.__dict__.get("__doc__")
+    if not doc:
+        cls.__doc__ = "?"  # the standard library would make one from object's signature
+    class_hash = cls.__dict__.get("__hash__", MISSING)
+    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in cls.__dict__))
+    made = dataclasses.dataclass(
+        cls, **{**options, "init": False, "repr": False, "eq": False, "frozen": False}
+    )
+    params = made.__dataclass_params__
+    params.init, params.repr, params.eq, params.frozen = True, repr_, eq, frozen
+    fields = dataclasses.fields(made)
+    _check_defaults_order(fields)
+    _add(made, "__init__", _LazyInit(made, fields, frozen, slots))
+    if repr_:
+        _add(made, "__repr__", _repr([f.name for f in fields if f.repr]))
+    if eq:
+        _add(made, "__eq__", _eq(_getter([f.name for f in fields if f.compare])))
+    if frozen:
+        names = tuple(f.name for f in fields)
+        for name, method in (
+            ("__setattr__", _setattr(made, names)),
+            ("__delattr__", _delattr(made, names)),
+        ):
+            if _add(made, name, method):
+                raise TypeError(f"Cannot overwrite attribute {name} in class {made.__name__}")
+        if slots:  # pickling restores a frozen slotted instance through these
+            if "__getstate__" not in made.__dict__:
+                made.__getstate__ = _getstate
+            if "__setstate__" not in made.__dict__:
+                made.__setstate__ = _setstate
+    if eq and not explicit_hash:
+        if frozen:
+            hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+            made.__hash__ = _named(made, _hash(_getter(hashed)), "__hash__")
+        else:
+            made.__hash__ = None
+    if not doc:
+        made.__doc__ = _doc(made)
+    return made
+
+
+def _ours(cls: Any, options: dict[str, Any]) -> bool:
+    """Whether this module makes *cls*: options it handles, ``__init__`` wanted, no data
+    class base (the standard library checks a base's frozenness against its own
+    methods), and no ``ClassVar`` or ``InitVar`` annotation (in any spelling)."""
+    if not options.keys() <= _OURS or not options.get("init", True):
+        return False
+    if any(hasattr(b, "__dataclass_fields__") for b in cls.__mro__[1:]):
+        return False
+    annotations = cls.__dict__.get("__annotations__", {})
+    return not any(_pseudo_field(a) for a in annotations.values())
+
+
+def _pseudo_field(annotation: Any) -> bool:
+    """``ClassVar`` or ``InitVar``, or a string that may name one (then the standard library
+    decides: this errs on its side)."""
+    if isinstance(annotation, str):
+        return "ClassVar" in annotation or "InitVar" in annotation
+    return (
+        annotation is ClassVar
+        or getattr(annotation, "__origin__", None) is ClassVar
+        or annotation is InitVar
+        or isinstance(annotation, InitVar)
+    )
+
+
+def _check_defaults_order(fields: tuple[Field[Any], ...]) -> None:
+    """The standard library's check: in the positional parameters, no field without a
+    default after one with a default."""
+    seen_default = False
+    for f in fields:
+        if f.init and not f.kw_only:
+            if not (f.default is MISSING and f.default_factory is MISSING):
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+
+
+def _add(cls: Any, name: str, method: Any) -> bool:
+    """Set *method* unless the class defines *name* itself (the standard library's rule);
+    True when it does."""
+    if name in cls.__dict__:
+        return True
+    setattr(cls, name, method if isinstance(method, _LazyInit) else _named(cls, method, name))
+    return False
+
+
+def _named(cls: Any, method: Any, name: str) -> Any:
+    method.__name__ = name
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return method
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of the fields *names* of an object (the generated methods compare and hash
+    ``(self.a, self.b,)``: always a tuple, also of one field or none)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return NotImplemented
+
+    return __eq__
+
+
+def _hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+
+    return __hash__
+
+
+def _repr(names: list[str]) -> Callable[[Any], str]:
+    running: set[tuple[int, int]] = set()  # one set per class, as the standard library's
+
+    def __repr__(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+            return f"{self.__class__.__qualname__}({shown})"
+        finally:
+            running.discard(key)
+
+    return __repr__
+
+
+def _setattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str, Any], None]:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    return __setattr__
+
+
+def _delattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str], None]:
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __delattr__
+
+
+def _getstate(self: Any) -> list[Any]:
+    """A frozen class with slots pickles its fields' values (as the standard library's)."""
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):
+        object.__setattr__(self, f.name, value)
+
+
+def _doc(cls: Any) -> str:
+    """The docstring the standard library gives a class without one: its signature."""
+    import inspect
+
+    try:
+        return cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+    except (TypeError, ValueError):  # pragma: no cover - as the standard library
+        return str(cls.__name__)
+
+
+class _LazyInit:
+    """Stands in for a class's ``__init__`` until it is first looked up (to make an
+    instance, or by ``inspect.signature``): it then compiles the real one, puts it in the
+    class in its place and gives it back, so a class a run never instantiates costs no
+    compilation."""
+
+    __slots__ = ("cls", "fields", "frozen", "slots")
+
+    def __init__(self, cls: Any, fields: tuple[Field[Any], ...], frozen: bool, slots: bool):
+        self.cls, self.fields, self.frozen, self.slots = cls, fields, frozen, slots
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        init = _init(self.cls, self.fields, self.frozen, self.slots)
+        if self.cls.__dict__.get("__init__") is self:
+            type.__setattr__(self.cls, "__init__", init)
+        return init if obj is None else init.__get__(obj, owner)
+
+
+def _init(cls: Any, fields: tuple[Field[Any], ...], frozen: bool, slots: bool) -> Any:
+    """``__init__`` written out as the standard library writes it (the same parameters,
+    defaults, annotations, module globals; ``object.__setattr__`` for a frozen class's
+    fields; ``__post_init__`` called where the class has one), compiled once."""
+    import sys
+
+    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
+    closure: dict[str, Any] = {"__dataclass_builtins_object__": object}
+    params, kw_params, body = [self_name], [], []
+    for f in fields:
+        default = f"_dflt_{f.name}"
+        if f.default_factory is not MISSING:
+            closure[default] = f.default_factory
+            value = (
+                f"{default}() if {f.name} is _HAS_FACTORY else {f.name}"
+                if f.init
+                else f"{default}()"
+            )
+            closure["_HAS_FACTORY"] = _HAS_FACTORY
+            param = f"{f.name}=_HAS_FACTORY"
+        elif f.default is not MISSING:
+            closure[default] = f.default
+            value = f.name if f.init else default
+            param = f"{f.name}={default}"
+        else:
+            value = param = f.name
+        if f.init:
+            (kw_params if f.kw_only else params).append(param)
+        elif f.default_factory is MISSING and (f.default is MISSING or not slots):
+            continue  # read from the class attribute, as the standard library leaves it
+        if frozen:
+            body.append(
+                f"  __dataclass_builtins_object__.__setattr__({self_name},{f.name!r},{value})"
+            )
+        else:
+            body.append(f"  {self_name}.{f.name}={value}")
+    if hasattr(cls, "__post_init__"):
+        body.append(f"  {self_name}.__post_init__()")
+    if kw_params:
+        params += ["*", *kw_params]
+    names = ",".join(closure)
+    text = (
+        f"def __create_fn__({names}):\n"
+        f" def __init__({','.join(params)}):\n"
+        + ("\n".join(" " + line for line in body) or "  pass")
+        + "\n return __init__"
+    )
+    module = sys.modules.get(cls.__module__)
+    namespace: dict[str, Any] = {}
+    exec(text, module.__dict__ if module else {}, namespace)
+    init = namespace["__create_fn__"](**closure)
+    init.__annotations__ = {
+        **{f.name: f.type for f in fields if f.init and not f.kw_only},
+        **{f.name: f.type for f in fields if f.init and f.kw_only},
+        "return": None,
+    }
+    return _named(cls, init, "__init__")
