@@ -147,6 +147,7 @@ def run() -> NoReturn:
     million objects); the interpreter's final garbage collection would spend a tenth of a
     second freeing memory the operating system takes back anyway. Output is flushed first;
     files were already written and synced (atomic.py)."""
+    gc.disable()  # for the imports too; main turns it back on for a command not ONE_SHOT
     try:
         code = main()
     except SystemExit as e:  # argparse: --help, --version and usage errors
@@ -180,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # again and again for nothing, a quarter of the time on a large event. The process
         # ends soon after, which returns everything anyway.
         gc.disable()
+    elif console:
+        gc.enable()
     return dispatch(command, args)
 
 

@@ -134,7 +134,7 @@ def _ours(cls: Any, options: dict[str, Any]) -> bool:
         return False
     if any(hasattr(b, "__dataclass_fields__") for b in cls.__mro__[1:]):
         return False
-    annotations = cls.__dict__.get("__annotations__", {})
+    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - as dataclasses reads them
     return not any(_pseudo_field(a) for a in annotations.values())
 
 
@@ -343,7 +343,7 @@ def _generic_init(lazy: _LazyInit) -> Callable[..., None]:
     post_init = lazy.post_init
 
     def __init__(self: Any, /, *args: Any, **kwargs: Any) -> None:
-        given = dict(zip(positional, args))
+        given = dict(zip(positional, args, strict=False))
         if (
             len(args) > len(positional)
             or not kwargs.keys() <= names
