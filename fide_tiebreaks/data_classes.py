@@ -28,6 +28,7 @@ Use it as the standard one: ``from ..data_classes import dataclass``, then
 from __future__ import annotations
 
 import dataclasses
+import sys
 from _thread import get_ident
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, InitVar
@@ -101,7 +102,7 @@ def _process(cls: Any, options: dict[str, Any]) -> Any:
     if repr_:
         _add(made, "__repr__", _repr([f.name for f in fields if f.repr]))
     if eq:
-        _add(made, "__eq__", _eq(_getter([f.name for f in fields if f.compare])))
+        _add(made, "__eq__", _eq([f.name for f in fields if f.compare]))
     if frozen:
         names = tuple(f.name for f in fields)
         for name, method in (
@@ -189,13 +190,34 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _eq(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any, Any], Any]:
-    def __eq__(self: Any, other: Any) -> Any:
+def _eq(names: list[str]) -> Callable[[Any, Any], Any]:
+    """``__eq__`` as the standard library of this Python writes it: up to 3.12 the tuples
+    of the compared fields (``(self.a, self.b) == (other.a, other.b)``, so a field that
+    is the same object counts as equal, NaN too); from 3.13 the fields one by one
+    (``self is other or self.a == other.a and self.b == other.b``)."""
+    if sys.version_info < (3, 13):
+        key = _getter(names)
+
+        def by_tuples(self: Any, other: Any) -> Any:
+            if other.__class__ is self.__class__:
+                return key(self) == key(other)
+            return NotImplemented
+
+        return by_tuples
+
+    def by_fields(self: Any, other: Any) -> Any:
+        if self is other:
+            return True
         if other.__class__ is self.__class__:
-            return key(self) == key(other)
+            same: Any = True
+            for name in names:
+                same = getattr(self, name) == getattr(other, name)
+                if not same:
+                    return same
+            return same
         return NotImplemented
 
-    return __eq__
+    return by_fields
 
 
 def _hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
@@ -303,8 +325,8 @@ class _LazyInit:
         self.generic = _generic_init(self)
 
     def __get__(self, obj: Any, owner: Any = None) -> Any:
-        if obj is None:
-            return self.compiled()
+        if obj is None or isinstance(obj, type):  # on the class (3.13's inspect passes it)
+            return self.compiled().__get__(obj, owner)
         self.calls += 1
         if self.calls > COMPILE_AFTER:
             return self.compiled().__get__(obj, owner)
@@ -374,11 +396,9 @@ def _init(
     """``__init__`` written out as the standard library writes it (the same parameters,
     defaults, annotations, module globals; ``object.__setattr__`` for a frozen class's
     fields; ``__post_init__`` called where the class has one), compiled once."""
-    import sys
-
     self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
     closure: dict[str, Any] = {"__dataclass_builtins_object__": object}
-    params, kw_params, body = [self_name], [], []
+    params, kw_params, body = [self_name], list[str](), list[str]()
     for f in fields:
         default = f"_dflt_{f.name}"
         if f.default_factory is not MISSING:
