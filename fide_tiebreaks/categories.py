@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
-from .data_classes import dataclass
+from .data_classes import NamedTuple, dataclass
 from .errors import FideTiebreaksError
 from .model import Participant, Tournament
 

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, field
 from fractions import Fraction
 from itertools import pairwise
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from .codes import CodeError, parse_list
-from .data_classes import dataclass
+from .data_classes import NamedTuple, dataclass
 from .diagnostics import InputError, Severity
 from .formats.base import read_bytes
 from .host import PluginError, registry

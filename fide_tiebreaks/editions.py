@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date
 from operator import attrgetter, mul
-from typing import Any, NamedTuple
+from typing import Any
 
-from .data_classes import dataclass
+from .data_classes import NamedTuple, dataclass
 from .model import Tournament, fast_constructor
 
 

@@ -23,13 +23,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from datetime import date
 from types import ModuleType
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import pluggy
 
 from . import hookspecs
 from .codes import CodeError
-from .data_classes import dataclass
+from .data_classes import NamedTuple, dataclass
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded

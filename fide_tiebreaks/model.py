@@ -20,9 +20,9 @@ from datetime import date
 from fractions import Fraction
 from functools import cached_property, partial
 from itertools import chain, islice
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
-from .data_classes import dataclass
+from .data_classes import NamedTuple, dataclass
 from .numbers import from_units
 
 _Fields = TypeVar("_Fields", bound=tuple[Any, ...])

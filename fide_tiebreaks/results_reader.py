@@ -24,9 +24,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from .data_classes import dataclass
+from .data_classes import NamedTuple, dataclass
 from .diagnostics import InputError
 from .errors import FideTiebreaksError
 from .formats import parse_any

@@ -18,6 +18,7 @@ import pickle
 import sys
 import textwrap
 import types
+import typing
 from functools import partial
 from typing import Any
 
@@ -381,3 +382,90 @@ def _field(f: dataclasses.Field[Any]) -> tuple[Any, ...]:
 
 def _qualname(method: Any) -> str:
     return getattr(getattr(method, "__code__", None), "co_qualname", "")
+
+
+NAMED_TUPLE = """
+class Row(NamedTuple):
+    '''A row.'''
+
+    rank: int
+    name: str
+    points: float = 0.5
+    values: tuple[int, ...] = ()
+
+    @property
+    def first(self) -> bool:
+        return self.rank == 1
+
+    def shown(self) -> str:
+        return f"{self.rank}. {self.name}"
+
+    LIMIT = 3
+"""
+
+
+def _named_tuples() -> tuple[type, type]:
+    made = []
+    for tag, base in (("reference", typing.NamedTuple), ("ours", data_classes.NamedTuple)):
+        namespace = types.ModuleType(f"_named_tuple_{tag}")
+        sys.modules[namespace.__name__] = namespace
+        namespace.__dict__["NamedTuple"] = base
+        exec("from __future__ import annotations\n" + NAMED_TUPLE, namespace.__dict__)
+        made.append(namespace.Row)
+    return made[0], made[1]
+
+
+def test_named_tuples_are_typings_own_class():
+    reference, made = _named_tuples()
+    try:
+        for attr in ("_fields", "_field_defaults", "__doc__", "__qualname__", "__match_args__"):
+            assert getattr(made, attr) == getattr(reference, attr), attr
+        assert made.__bases__ == reference.__bases__ == (tuple,)
+        assert getattr(made, "__orig_bases__", None) == getattr(reference, "__orig_bases__", None)
+        # The one difference: the annotations are the strings as written, not typing's
+        # ForwardRef of them; get_type_hints reads both alike.
+        params = [inspect.signature(c).parameters.values() for c in (made, reference)]
+        assert [(p.name, p.kind, p.default) for p in params[0]] == [
+            (p.name, p.kind, p.default) for p in params[1]
+        ]
+        assert made.__annotations__["rank"] == "int"
+        assert reference.__annotations__["rank"] == typing.ForwardRef("int")
+        assert typing.get_type_hints(made) == typing.get_type_hints(reference)
+        assert made.LIMIT == 3
+        for args, kwargs in [
+            ((1, "a"), {}),
+            ((2, "b", 1.0, (1,)), {}),
+            ((), {"rank": 3, "name": "c"}),
+        ]:
+            ref, got = reference(*args, **kwargs), made(*args, **kwargs)
+            assert repr(got) == repr(ref)
+            assert got == ref == tuple(ref)
+            assert hash(got) == hash(ref)
+            assert (got.first, got.shown()) == (ref.first, ref.shown())
+            assert got._asdict() == ref._asdict()
+            assert repr(got._replace(name="z")) == repr(ref._replace(name="z"))
+            assert repr(made._make(tuple(ref))) == repr(ref)
+            assert repr(pickle.loads(pickle.dumps(got))) == repr(ref)
+        for args in [(), (1, 2, 3, 4, 5)]:
+            assert outcome(partial(made, *args)) == outcome(partial(reference, *args))
+    finally:
+        sys.modules.pop("_named_tuple_reference", None)
+        sys.modules.pop("_named_tuple_ours", None)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "a: int = 1\n    b: int",
+        "a: int\n    def _asdict(self): return {}",
+        "a: int\n    __slots__ = ()",
+    ],
+    ids=["default order", "prohibited name", "slots"],
+)
+def test_named_tuples_refuse_what_typings_refuses(body):
+    source = "class Bad(NamedTuple):\n    " + body + "\n"
+    outcomes = []
+    for base in (typing.NamedTuple, data_classes.NamedTuple):
+        outcomes.append(outcome(partial(exec, source, {"NamedTuple": base, "__name__": "m"})))
+    assert outcomes[0][0] != "ok"
+    assert outcomes[1] == outcomes[0]

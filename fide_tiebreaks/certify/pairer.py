@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
-from ..data_classes import dataclass
+from ..data_classes import NamedTuple, dataclass
 
 
 @dataclass

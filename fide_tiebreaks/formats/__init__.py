@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..data_classes import NamedTuple
 from .base import ReadResult, ReadSettings, read_bytes, settled
 from .trf.reader import parse_trf
 

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
 from .base import (
     ABSENT_KINDS,

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 from fractions import Fraction
-from typing import NamedTuple
 
-from ..data_classes import dataclass
+from ..data_classes import NamedTuple, dataclass
 from ..diagnostics import Severity
 from ..model import (
     Board,

@@ -5,9 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import field
 from fractions import Fraction
-from typing import NamedTuple
 
-from ..data_classes import dataclass
+from ..data_classes import NamedTuple, dataclass
 from ..diagnostics import Severity
 from ..model import (
     ResultKind,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
-from ...data_classes import dataclass
+from ...data_classes import NamedTuple, dataclass
 from ...model import Scoring
 from ...numbers import clip, exact_str
 from .common import MODELLED, TITLE_CODES, trf_points

@@ -13,8 +13,9 @@ white / black, 6 double forfeit, 9 bye, 10 double zero, 0 not reported yet.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from ...data_classes import NamedTuple
 from ...model import (
     Colour,
     Game,

@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable
 from dataclasses import MISSING, field, fields
 from fractions import Fraction
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
-from ...data_classes import dataclass
+from ...data_classes import NamedTuple, dataclass
 from ...diagnostics import Collector
 from ...model import Acceleration, Colour, Game, Participant, ResultKind, Scoring, SourceFile, Team
 from ...numbers import NumberError, parse_int
