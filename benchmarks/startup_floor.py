@@ -11,7 +11,8 @@ count is the same however loaded the machine is; else the median CPU time of 21 
 3. the same, and then creating as many data classes and named tuples, of the same shapes
    (fields, frozen), as a standings run of a TRF file creates: the model, the reader's state,
    the plugin host's records (the shapes are read from the modules a standings run imports);
-4. the whole ``fide-tiebreaks standings`` of the TEC exercise (16 players).
+4. the same shapes made by ``fide_tiebreaks.data_classes`` (what the package uses);
+5. the whole ``fide-tiebreaks standings`` of the TEC exercise (16 players).
 
 Row 3 minus row 2 is what the design's immutable, named data costs at start-up whatever the
 code does with it (docs/benchmarks.md, "Start-up").
@@ -26,6 +27,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,15 +59,21 @@ def shapes() -> tuple[list[tuple[int, bool]], list[int]]:
     return classes, tuples
 
 
-def creating(classes: list[tuple[int, bool]], tuples: list[int]) -> str:
-    """A program that creates data classes and named tuples of these shapes."""
-    lines = [FLOOR, "from dataclasses import dataclass", "from typing import NamedTuple"]
+def creating(classes: list[tuple[int, bool]], tuples: list[int], ours: bool = False) -> str:
+    """A program that creates data classes and named tuples of these shapes, with the
+    standard library's ``dataclass`` and ``typing.NamedTuple``, or with *ours*
+    (``fide_tiebreaks.data_classes``), which compile no method at import."""
+    lines = ["from __future__ import annotations", FLOOR]  # as every module of the package
+    if ours:
+        lines.append("from fide_tiebreaks.data_classes import NamedTuple, dataclass")
+    else:
+        lines += ["from dataclasses import dataclass", "from typing import NamedTuple"]
     for i, (fields, frozen) in enumerate(classes):
-        lines.append(f"@dataclass(frozen={frozen})\nclass D{i}:")
-        lines += [f"    f{k}: int = {k}" for k in range(fields)] or ["    pass"]
+        lines.append(f'@dataclass(frozen={frozen})\nclass D{i}:\n    """A class."""')
+        lines += [f"    f{k}: int = {k}" for k in range(fields)]
     for i, fields in enumerate(tuples):
-        lines.append(f"class T{i}(NamedTuple):")
-        lines += [f"    f{k}: int = {k}" for k in range(fields)] or ["    pass"]
+        lines.append(f'class T{i}(NamedTuple):\n    """A class."""')
+        lines += [f"    f{k}: int = {k}" for k in range(fields)]
     return "\n".join(lines) + "\n"
 
 
@@ -92,16 +100,27 @@ def cost(cmd: list[str]) -> str:
 
 def main() -> None:
     classes, tuples = shapes()
-    script = ROOT / ".floor-classes.py"
-    script.write_text(creating(classes, tuples))
-    try:
+    with tempfile.TemporaryDirectory() as where:
+        # Modules, imported: their bytecode is cached as a package's is (a script would be
+        # compiled on every run, and that would be counted too).
+        for name, ours in (("floor_stdlib", False), ("floor_ours", True)):
+            Path(where, f"{name}.py").write_text(creating(classes, tuples, ours))
+            subprocess.run([sys.executable, "-c", f"import {name}"], cwd=where, check=True)
+
+        def importing(name: str) -> list[str]:
+            return [
+                sys.executable,
+                "-c",
+                f"import sys; sys.path.insert(0, {where!r}); import {name}",
+            ]
+
         rows = {
             "python -c pass": [sys.executable, "-c", "pass"],
             "the prescribed libraries": [sys.executable, "-c", FLOOR],
-            f"and {len(classes)} data classes, {len(tuples)} named tuples": [
-                sys.executable,
-                str(script),
-            ],
+            f"and {len(classes)} data classes, {len(tuples)} named tuples": importing(
+                "floor_stdlib"
+            ),
+            "the same made by fide_tiebreaks.data_classes": importing("floor_ours"),
             "fide-tiebreaks standings (TEC exercise)": [
                 sys.executable,
                 "-m",
@@ -115,14 +134,11 @@ def main() -> None:
                 "-f",
                 "json",
                 "-o",
-                str(ROOT / ".floor-out.json"),
+                str(Path(where, "out.json")),
             ],
         }
         for label, cmd in rows.items():
             print(f"{label:<48} {cost(cmd)}", flush=True)
-    finally:
-        script.unlink()
-        (ROOT / ".floor-out.json").unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

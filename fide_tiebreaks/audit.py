@@ -11,11 +11,12 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from .atomic import is_temporary
+from .data_classes import dataclass
 from .diagnostics import InputError, Severity, printable
 from .formats.base import read_bytes
 

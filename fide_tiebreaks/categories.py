@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
-from typing import Any, NamedTuple
+from typing import Any
 
+from .data_classes import NamedTuple, dataclass
 from .dates import Birth, read_birth
 from .errors import FideTiebreaksError
 from .model import Participant, Tournament

@@ -16,12 +16,13 @@ and the unknown codes are named.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from fractions import Fraction
 from itertools import pairwise
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from .codes import CodeError, parse_list
+from .data_classes import NamedTuple, dataclass
 from .diagnostics import InputError, Severity
 from .formats.base import read_bytes
 from .host import PluginError, registry

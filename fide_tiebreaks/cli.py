@@ -117,8 +117,11 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of every command; with *argv*, only the command it names is loaded and given
-    its arguments (the others are listed by name and summary), which is all one run needs."""
+    its arguments, which is all one run needs. The others are listed by name and summary
+    for the top-level help, and left out when the command comes first: nothing before it
+    can ask for that help, and a sub-parser each is a tenth of a small run's start-up."""
     wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
+    alone = wanted in COMMANDS and argv is not None and argv[0] == wanted
     parser = _Parser(
         prog="fide-tiebreaks",
         description=DESCRIPTION,
@@ -132,7 +135,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             module = load(name)
             command = module.add_parser(sub, name, summary)
             command.set_defaults(command_module=module, command_parser=command)
-        else:  # listed in --help only; never parses, so it needs no -h of its own
+        elif not alone:  # listed in --help only; never parses, so it needs no -h of its own
             sub.add_parser(name, help=summary, add_help=False)
     return parser
 
@@ -144,6 +147,7 @@ def run() -> NoReturn:
     million objects); the interpreter's final garbage collection would spend a tenth of a
     second freeing memory the operating system takes back anyway. Output is flushed first;
     files were already written and synced (atomic.py)."""
+    gc.disable()  # for the imports too; main turns it back on for a command not ONE_SHOT
     try:
         code = main()
     except SystemExit as e:  # argparse: --help, --version and usage errors
@@ -177,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # again and again for nothing, a quarter of the time on a large event. The process
         # ends soon after, which returns everything anyway.
         gc.disable()
+    elif console:
+        gc.enable()
     return dispatch(command, args)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from . import arguments
+from .data_classes import dataclass
 from .errors import FideTiebreaksError
 from .numbers import (
     MAX_DIGITS,

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import NamedTuple
+
+from .data_classes import NamedTuple
 
 _MONTHS = (
     "January February March April May June July August September October November December"

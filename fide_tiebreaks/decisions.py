@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from .data_classes import NamedTuple, dataclass
 from .errors import FideTiebreaksError
 from .model import Decision, Participant
 from .numbers import exact_str

@@ -9,23 +9,27 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from functools import cache
 
+from .data_classes import dataclass
 from .errors import FideTiebreaksError
 
 # C0 and C1 controls (tab included), the XML-forbidden surrogates / U+FFFE-FFFF, and the
 # bidirectional embeddings, overrides and isolates (U+202A-202E, U+2066-2069): a right-to-left
 # override in a name turns the rest of the line around, so a table or CSV would show other
 # columns than it holds. The marks (U+200E, U+200F, U+061C) change no order and stay.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
-
-
-#: What :func:`printable` replaces, for a reader that warns where such a character is.
-CONTROLS = _CONTROLS
-
-_CONTROLS_BUT_NEWLINE = re.compile(
+_CONTROLS = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
+_CONTROLS_BUT_NEWLINE = (
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
 )
+
+
+@cache
+def _controls(lines: bool) -> re.Pattern[str]:
+    """The pattern of the characters :func:`printable` replaces, compiled on first use: a
+    set spanning the surrogates costs the compiler about four million instructions, as much
+    as the rest of reading a small event."""
+    return re.compile(_CONTROLS_BUT_NEWLINE if lines else _CONTROLS)
 
 
 def printable(text: str, lines: bool = False) -> str:
@@ -35,7 +39,17 @@ def printable(text: str, lines: bool = False) -> str:
     ``explain``, ``audit``) and every standings format a person reads (table, CSV, HTML,
     XML); data formats that can carry controls escaped (JSON) or must be written back byte
     for byte (TRF) keep them."""
-    return (_CONTROLS_BUT_NEWLINE if lines else _CONTROLS).sub("\ufffd", text)
+    if text.isascii() and (text.replace("\n", "") if lines else text).isprintable():
+        return text  # ASCII without C0 controls or DEL: nothing to replace
+    return _controls(lines).sub("\ufffd", text)
+
+
+def first_control(text: str) -> re.Match[str] | None:
+    """The first character of *text* that :func:`printable` replaces, or None: for a reader
+    that warns where such a character is."""
+    if text.isascii() and text.isprintable():
+        return None
+    return _controls(False).search(text)
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:

@@ -21,9 +21,10 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
+
+from .data_classes import dataclass
 
 _METADATA_FOLDERS = (".dist-info", ".egg-info")
 

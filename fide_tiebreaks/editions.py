@@ -8,12 +8,13 @@ and to say which one that was when it is not installed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
 from operator import attrgetter, mul
-from typing import Any, NamedTuple
+from typing import Any
 
 from .constructors import fast_constructor
+from .data_classes import NamedTuple, dataclass
 from .model import Tournament
 
 

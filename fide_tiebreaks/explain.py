@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from .codes import parse_list
+from .data_classes import dataclass
 from .editions import Entry, OpponentTable
 from .host import DEFAULT_PLUGINS, PluginFault, Registry, guarded, registry
 from .model import Tournament

@@ -19,15 +19,16 @@ import re
 import warnings
 from _thread import allocate_lock
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
 from types import ModuleType
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import pluggy
 
 from . import hookspecs
 from .codes import CodeError
+from .data_classes import NamedTuple, dataclass
 from .discovery import find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded

@@ -15,15 +15,16 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from datetime import date
 from fractions import Fraction
 from functools import cached_property
 from itertools import chain, compress, islice
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from .constructors import frozen_maker
+from .data_classes import NamedTuple, dataclass
 from .numbers import from_units
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from dataclasses import replace
+from typing import Any
 
 from .codes import MODIFIER_NAMES, CodeError, TiebreakSpec, parse_list, separator_hint
+from .data_classes import NamedTuple, dataclass
 from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition, check_edition_by, choose_edition
 from .faults import InternalError

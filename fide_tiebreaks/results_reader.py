@@ -22,11 +22,11 @@ import csv
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from .data_classes import NamedTuple, dataclass
 from .diagnostics import InputError
 from .errors import FideTiebreaksError
 from .formats import parse_any

@@ -25,9 +25,10 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO
 
 from .codes import CodeError
+from .data_classes import NamedTuple
 from .decisions import parse_decided
 from .diagnostics import Diagnostic, InputError, Severity
 from .errors import FideTiebreaksError

@@ -5,15 +5,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from itertools import groupby
 from numbers import Rational
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from . import arguments
 from .codes import CodeError, TiebreakSpec, parse_list
 from .constructors import fast_constructor
+from .data_classes import NamedTuple, dataclass
 from .decisions import Settlement, check_seed, settle
 from .diagnostics import Diagnostic, Kind, Severity
 from .editions import Edition

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .codes import CodeError, TiebreakSpec
+from .data_classes import dataclass
 from .editions import OpponentTable
 from .errors import FideTiebreaksError
 from .faults import PluginFault, guarded

@@ -97,6 +97,12 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.commands.common fide_tiebreaks.commands.standings "
         "fide_tiebreaks.atomic fide_tiebreaks.faults fide_tiebreaks.diagnostics",
     ),
+    "ours: data classes": _group(
+        "the data classes of the model, the reader and the plugin host are made by "
+        "data_classes.dataclass, which compiles no method at import (the standard library's "
+        "dataclass compiles five or six a class: most of a small event's start-up)",
+        "fide_tiebreaks.data_classes",
+    ),
     "ours: reading a TRF file": _group(
         "the model and the TRF reader in its named stages (settings, players, acceleration, "
         "team records, our ### records); teams.records holds the reader's team state; dates "

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..data_classes import dataclass
 from ..decisions import BY, check_seed
 from ..model import Decision, Participant, Tournament
 from .results import BuilderError, text, tiebreak_codes, whole

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..data_classes import dataclass
 from ..model import Colour, Game, ResultKind
 from .results import BuilderError, bye_kind, game_kinds
 

@@ -4,9 +4,9 @@ line-ups), checked, and the team event built from them as for a TRF team file.""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from ..data_classes import dataclass
 from ..diagnostics import Collector, Severity
 from ..formats.trf.players import BYES
 from ..formats.trf.team_records import report_team_findings

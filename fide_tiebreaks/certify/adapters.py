@@ -29,9 +29,10 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
+from ..data_classes import dataclass
 from ..diagnostics import InputError
 from ..errors import FideTiebreaksError
 

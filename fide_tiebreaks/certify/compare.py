@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple, dataclass
 from ..model import Participant, Tournament
 from ..numbers import exact_str
 from ..results_reader import value_of

@@ -13,10 +13,10 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..codes import CodeError, parse_list
+from ..data_classes import dataclass
 from ..diagnostics import InputError, Severity
 from ..editions import choose_edition
 from ..formats import parse_any

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..codes import CodeError
+from ..data_classes import dataclass
 from ..formats.trf.reader import parse_trf
 from ..host import PluginError
 from ..standings import Standings, compute_standings

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+
+from ..data_classes import NamedTuple, dataclass
 
 
 class Block(NamedTuple):

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple
 from .event import (
     KINDS,
     OPPOSITE,

@@ -5,8 +5,10 @@ that both pairers follow (score groups in ``generate.py``, the FIDE Dutch engine
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from dataclasses import field
+from typing import Protocol
+
+from ..data_classes import NamedTuple, dataclass
 
 
 @dataclass

@@ -7,11 +7,11 @@ import html
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 from ..atomic import OutputError, write_atomic
+from ..data_classes import dataclass
 from ..diagnostics import counted
 from ..version import __version__
 from .compare import Discrepancy

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+from ..data_classes import dataclass
 from ..diagnostics import Severity
 from ..errors import FideTiebreaksError
 from ..formats.trf.reader import parse_trf

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ..codes import CodeError
+from ..data_classes import dataclass
 from ..formats.trf.model_writer import write_tournament_trf
 from ..formats.trf.reader import parse_trf
 from ..formats.trf.writer import with_ranks

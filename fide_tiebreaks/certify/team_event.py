@@ -10,8 +10,9 @@ lost after less than one move. Match points 2 / 1 / 0.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..data_classes import dataclass
 from .event import POINTS, Block, Event, ForfeitedMatch, Profile, game_result, player_lines
 
 

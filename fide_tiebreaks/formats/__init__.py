@@ -17,9 +17,10 @@ from __future__ import annotations
 import os
 import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .. import arguments
+from ..data_classes import NamedTuple
 from ..diagnostics import InputError
 from .base import ReadResult, ReadSettings, fatal, read_bytes, settled
 from .trf.reader import parse_trf

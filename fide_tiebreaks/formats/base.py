@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ..atomic import file_kind
+from ..data_classes import dataclass
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..errors import FideTiebreaksError
 from ..model import Tournament

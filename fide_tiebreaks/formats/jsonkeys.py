@@ -8,6 +8,7 @@ import json
 import json.decoder
 import json.scanner
 import re
+from functools import cache
 from typing import Any
 
 from ..errors import FideTiebreaksError
@@ -92,15 +93,22 @@ def _locate(text: str, key: str, kw: dict[str, Any]) -> DuplicateKey:
 # opens an escape sequence on many terminals, as ESC does), the bidirectional controls
 # (U+202E right-to-left override turns the text after it around) and the line and paragraph
 # separators. Written as \uXXXX escapes they read back as the same characters.
-_ACTIVE = re.compile("[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+_ACTIVE = "[\x80-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]"
+
+
+@cache
+def _active() -> re.Pattern[str]:
+    """:data:`_ACTIVE` compiled on first use (a set beyond U+00FF costs the compiler about
+    two million instructions; a text in ASCII needs none)."""
+    return re.compile(_ACTIVE)
 
 
 def escaped(text: str) -> str:
     """JSON text with every active character (:data:`_ACTIVE`) as a ``\\uXXXX`` escape:
     outside strings JSON has only ASCII, so each one found is inside a string."""
-    if text.isascii():  # every active character is outside ASCII
-        return text
-    return _ACTIVE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    if text.isascii():
+        return text  # every active character is beyond ASCII
+    return _active().sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def dumps(value: Any, **kw: Any) -> str:

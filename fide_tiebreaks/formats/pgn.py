@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import NamedTuple
 
 from .. import arguments
+from ..data_classes import NamedTuple
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
 from .base import (
     ABSENT_KINDS,

@@ -14,8 +14,9 @@ in one block (the sign of a missing blank line), text after a game's result.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..data_classes import dataclass
 from ..diagnostics import Collector, Diagnostic, InputError, Severity
 from .base import fatal
 

@@ -12,10 +12,10 @@ by :meth:`BursteinIndex.working`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple, dataclass
 from ..model import PLAYED_KINDS, Game, Participant, ResultKind, Tournament
 from .common import (
     ColourPreference,

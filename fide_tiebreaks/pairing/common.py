@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple
 from ..errors import EXIT_PROBLEMS, FideTiebreaksError
 from ..model import PLAYED_KINDS, Colour, Participant, Tournament
 

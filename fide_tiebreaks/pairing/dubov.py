@@ -7,10 +7,11 @@ shifters' sequence numbers from the middle out (4.3.3)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
+from ..data_classes import NamedTuple, dataclass
 from ..model import PLAYED_KINDS, Colour, Game, Participant, ResultKind, Tournament
 from .common import (
     ColourPreference,

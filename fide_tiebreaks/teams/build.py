@@ -4,10 +4,10 @@ abnormal points and declared totals."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple, dataclass
 from ..diagnostics import Severity
 from ..model import (
     Board,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
-from typing import NamedTuple
 
+from ..data_classes import NamedTuple, dataclass
 from ..diagnostics import Severity
 from ..model import (
     ResultKind,

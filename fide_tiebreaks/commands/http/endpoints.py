@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from ...data_classes import NamedTuple
 
 
 class Endpoint(NamedTuple):

@@ -15,8 +15,9 @@ import base64
 import binascii
 import datetime
 import json
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...data_classes import NamedTuple
 from ...version import __version__
 from .answers import EXIT_HEADER, MESSAGES_HEADER, messages, problem_parts, response_parts
 from .params import arguments

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import TypeVar
+
+from ...data_classes import dataclass
 
 T = TypeVar("T")
 

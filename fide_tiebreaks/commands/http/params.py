@@ -16,8 +16,8 @@ import difflib
 import functools
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple
 
+from ...data_classes import NamedTuple
 from .runner import parser_of
 
 # Options that read or write a path on the server, or spread work over processes.

@@ -10,8 +10,9 @@ command-line run would have exited with).
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...data_classes import NamedTuple
 from .runner import Finished
 
 DOCS = "https://github.com/fide-tiebreaks/fide-tiebreaks/blob/main/docs/serve.md"

@@ -13,8 +13,9 @@ import argparse
 import io
 import sys
 import threading
-from typing import Any, NamedTuple, TextIO
+from typing import Any, TextIO
 
+from ...data_classes import NamedTuple
 from .. import COMMANDS, load
 from ..common import EXIT_INTERNAL, EXIT_PROBLEMS, EXIT_USAGE, CommandError
 

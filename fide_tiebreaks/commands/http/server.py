@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
-from typing import NamedTuple
 
+from ...data_classes import NamedTuple
 from ..common import CommandError, err
 from .limits import Limits
 

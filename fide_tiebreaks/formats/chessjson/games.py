@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...data_classes import NamedTuple
 from .values import Bad, as_int, as_list, as_object
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...data_classes import NamedTuple, dataclass
 from ...model import Scoring
 from ...numbers import clip, exact_str
 from ..trf.state import MAX_ROUNDS

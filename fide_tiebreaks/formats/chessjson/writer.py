@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...data_classes import NamedTuple
 from ...model import (
     Colour,
     Game,

@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ...constructors import fast_constructor
+from ...data_classes import NamedTuple
 from ...model import (
     Colour,
     Game,

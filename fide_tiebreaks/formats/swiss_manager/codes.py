@@ -12,7 +12,7 @@ other code is named in a warning and left out, never guessed.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from ...data_classes import NamedTuple
 
 
 class SmCode(NamedTuple):

@@ -5,10 +5,11 @@ fixed-width column (or refused when it does not fit)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Literal, Protocol
 
+from ...data_classes import dataclass
 from ...model import Participant, Tournament
 from ..base import Unwritable
 

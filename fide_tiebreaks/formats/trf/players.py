@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple
 
+from ...data_classes import NamedTuple
 from ...dates import read_birth
-from ...diagnostics import CONTROLS, InputError
+from ...diagnostics import InputError, first_control
 from ...model import Colour, Game, Participant, ResultKind, Scoring
 from ...numbers import clip, exact_str, from_units, parse_decimal
 from ..base import fatal
@@ -249,7 +249,7 @@ def participant(
     elif rank_text:
         st.out.warning(n, 86, f"rank '{rank_text}' in columns 86-89 is not a number")
     name = line[14:47].strip()
-    if (control := CONTROLS.search(name)) is not None:
+    if (control := first_control(name)) is not None:
         _control_in_name(st, n, 15 + line[14:47].index(control.group()), control.group())
     return new_participant(
         id=p.id,

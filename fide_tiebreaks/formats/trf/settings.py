@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple
 
+from ...data_classes import NamedTuple
 from ...dates import read_date
 from ...model import ResultKind, Scoring, Tournament, TournamentType, infer_type
 from ...numbers import NumberError, clip, parse_decimal, parse_int, read_decimal

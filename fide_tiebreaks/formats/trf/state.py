@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
-from typing import NamedTuple
 
 from ...constructors import fast_constructor
+from ...data_classes import NamedTuple, dataclass
 from ...diagnostics import Collector
 from ...model import (
     Acceleration,

@@ -1,0 +1,531 @@
+"""``dataclass``: the standard library's data classes, with one method a class compiled, late.
+
+The model, the readers and the plugin host are frozen data classes, and a standings run
+creates about thirty of them at start-up. The standard library's ``dataclasses.dataclass``
+writes out and compiles (``exec``) five or six methods for each frozen class (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): about five
+million instructions a class, more than the rest of a 16-player run together
+(docs/benchmarks.md, "Start-up").
+
+:func:`dataclass` here makes the same classes with one compiled method, ``__init__`` (its
+parameters are the class's own, so it has to be written out; it is compiled the first
+time an instance is made, so a class a run never instantiates costs none). The other
+methods are written once, in this module, and read the class's fields through a per-class
+:func:`operator.attrgetter`. Everything else is the standard library's own work: the
+decorator calls ``dataclasses.dataclass`` with those methods turned off, so the fields
+(``dataclasses.fields``, ``replace``, ``asdict``, ``is_dataclass``, ``KW_ONLY``,
+``field(...)``), the defaults, ``__match_args__``, slots and ``__dataclass_params__`` are
+exactly the standard library's; the methods behave as the generated ones do
+(``tests/test_data_classes.py`` compares each with ``dataclasses.dataclass`` on the same
+declarations). A declaration this module does not cover (``order``, ``unsafe_hash``,
+``InitVar`` or ``ClassVar`` fields, a data class base) goes to ``dataclasses.dataclass``
+itself, unchanged.
+
+Use it as the standard one: ``from ..data_classes import dataclass``, then
+``@dataclass(frozen=True)``, ``@dataclass(frozen=True, kw_only=True)``, ``@dataclass``.
+
+:data:`NamedTuple` is ``typing.NamedTuple`` for the same reason: the class statement
+``class Row(NamedTuple): ...`` makes the very class ``collections.namedtuple`` makes, with
+the same defaults, methods and attributes, without ``typing``'s checks of each annotation
+(in a module with ``from __future__ import annotations`` each is a string, which
+``typing`` compiles into a ``ForwardRef``; ``__annotations__`` keeps the strings, which
+``typing.get_type_hints`` reads alike). About 0.9 million instructions a class instead of
+1.2 million; a type checker sees ``typing.NamedTuple``.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import sys
+import typing
+from _thread import get_ident
+from collections.abc import Callable
+from dataclasses import MISSING, Field, FrozenInstanceError, InitVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform, overload
+
+_T = TypeVar("_T")
+
+#: The keyword arguments this module handles; with any other, ``dataclasses.dataclass``.
+_OURS = frozenset({"repr", "eq", "frozen", "kw_only", "slots", "match_args", "init"})
+
+
+class _Factory:
+    """The default an ``__init__`` parameter shows for a field with a ``default_factory``
+    (the standard library's shows ``<factory>`` too)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_HAS_FACTORY = _Factory()
+
+
+@overload
+def dataclass(cls: type[_T], /) -> type[_T]: ...
+
+
+@overload
+def dataclass(
+    *,
+    init: bool = ...,
+    repr: bool = ...,
+    eq: bool = ...,
+    frozen: bool = ...,
+    match_args: bool = ...,
+    kw_only: bool = ...,
+    slots: bool = ...,
+) -> Callable[[type[_T]], type[_T]]: ...
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def dataclass(cls: Any = None, /, **options: Any) -> Any:
+    """``dataclasses.dataclass(cls, **options)``, made as the module docstring says."""
+
+    def wrap(cls: type[_T]) -> type[_T]:
+        return _process(cls, options)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _process(cls: Any, options: dict[str, Any]) -> Any:
+    if not _ours(cls, options):
+        return dataclasses.dataclass(cls, **options)
+    repr_ = options.get("repr", True)
+    eq = options.get("eq", True)
+    frozen = options.get("frozen", False)
+    slots = options.get("slots", False)
+    doc = cls.__dict__.get("__doc__")
+    if not doc:
+        cls.__doc__ = "?"  # the standard library would make one from object's signature
+    class_hash = cls.__dict__.get("__hash__", MISSING)
+    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in cls.__dict__))
+    made = dataclasses.dataclass(
+        cls, **{**options, "init": False, "repr": False, "eq": False, "frozen": False}
+    )
+    params = made.__dataclass_params__
+    params.init, params.repr, params.eq, params.frozen = True, repr_, eq, frozen
+    fields = dataclasses.fields(made)
+    _check_defaults_order(fields)
+    _add(made, "__init__", _LazyInit(made, fields, frozen, slots))
+    if repr_:
+        _add(made, "__repr__", _repr([f.name for f in fields if f.repr]))
+    if eq:
+        _add(made, "__eq__", _eq([f.name for f in fields if f.compare]))
+    if frozen:
+        names = tuple(f.name for f in fields)
+        for name, method in (
+            ("__setattr__", _setattr(made, names)),
+            ("__delattr__", _delattr(made, names)),
+        ):
+            if _add(made, name, method):
+                raise TypeError(f"Cannot overwrite attribute {name} in class {made.__name__}")
+        if slots:  # pickling restores a frozen slotted instance through these
+            if "__getstate__" not in made.__dict__:
+                made.__getstate__ = _getstate
+            if "__setstate__" not in made.__dict__:
+                made.__setstate__ = _setstate
+    if eq and not explicit_hash:
+        if frozen:
+            hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+            made.__hash__ = _named(made, _hash(_getter(hashed)), "__hash__")
+        else:
+            made.__hash__ = None
+    if not doc:
+        made.__doc__ = _doc(made, fields)
+    return made
+
+
+def _ours(cls: Any, options: dict[str, Any]) -> bool:
+    """Whether this module makes *cls*: options it handles, ``__init__`` wanted, no data
+    class base (the standard library checks a base's frozenness against its own
+    methods), and no ``ClassVar`` or ``InitVar`` annotation (in any spelling)."""
+    if not options.keys() <= _OURS or not options.get("init", True):
+        return False
+    if any(hasattr(b, "__dataclass_fields__") for b in cls.__mro__[1:]):
+        return False
+    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - as dataclasses reads them
+    return not any(_pseudo_field(a) for a in annotations.values())
+
+
+def _pseudo_field(annotation: Any) -> bool:
+    """``ClassVar`` or ``InitVar``, or a string that may name one (then the standard library
+    decides: this errs on its side)."""
+    if isinstance(annotation, str):
+        return "ClassVar" in annotation or "InitVar" in annotation
+    return (
+        annotation is ClassVar
+        or getattr(annotation, "__origin__", None) is ClassVar
+        or annotation is InitVar
+        or isinstance(annotation, InitVar)
+    )
+
+
+def _check_defaults_order(fields: tuple[Field[Any], ...]) -> None:
+    """The standard library's check: in the positional parameters, no field without a
+    default after one with a default."""
+    seen_default = False
+    for f in fields:
+        if f.init and not f.kw_only:
+            if not (f.default is MISSING and f.default_factory is MISSING):
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+
+
+def _add(cls: Any, name: str, method: Any) -> bool:
+    """Set *method* unless the class defines *name* itself (the standard library's rule);
+    True when it does."""
+    if name in cls.__dict__:
+        return True
+    setattr(cls, name, method if isinstance(method, _LazyInit) else _named(cls, method, name))
+    return False
+
+
+def _named(cls: Any, method: Any, name: str) -> Any:
+    method.__name__ = name
+    method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return method
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The tuple of the fields *names* of an object (the generated methods compare and hash
+    ``(self.a, self.b,)``: always a tuple, also of one field or none)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _eq(names: list[str]) -> Callable[[Any, Any], Any]:
+    """``__eq__`` as the standard library of this Python writes it: up to 3.12 the tuples
+    of the compared fields (``(self.a, self.b) == (other.a, other.b)``, so a field that
+    is the same object counts as equal, NaN too); from 3.13 the fields one by one
+    (``self is other or self.a == other.a and self.b == other.b``)."""
+    if sys.version_info < (3, 13):
+        key = _getter(names)
+
+        def by_tuples(self: Any, other: Any) -> Any:
+            if other.__class__ is self.__class__:
+                return key(self) == key(other)
+            return NotImplemented
+
+        return by_tuples
+
+    def by_fields(self: Any, other: Any) -> Any:
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            same: Any = True
+            for name in names:
+                same = getattr(self, name) == getattr(other, name)
+                if not same:
+                    return same
+            return same
+        return NotImplemented
+
+    return by_fields
+
+
+def _hash(key: Callable[[Any], tuple[Any, ...]]) -> Callable[[Any], int]:
+    def __hash__(self: Any) -> int:
+        return hash(key(self))
+
+    return __hash__
+
+
+def _repr(names: list[str]) -> Callable[[Any], str]:
+    running: set[tuple[int, int]] = set()  # one set per class, as the standard library's
+
+    def __repr__(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+            return f"{self.__class__.__qualname__}({shown})"
+        finally:
+            running.discard(key)
+
+    return __repr__
+
+
+def _setattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str, Any], None]:
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    return __setattr__
+
+
+def _delattr(cls: Any, names: tuple[str, ...]) -> Callable[[Any, str], None]:
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    return __delattr__
+
+
+def _getstate(self: Any) -> list[Any]:
+    """A frozen class with slots pickles its fields' values (as the standard library's)."""
+    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for f, value in zip(dataclasses.fields(self), state, strict=False):
+        object.__setattr__(self, f.name, value)
+
+
+def _doc(cls: Any, fields: tuple[Field[Any], ...]) -> str:
+    """The docstring the standard library gives a class without one: its name and the
+    signature of ``__init__`` as ``inspect`` writes it (written here from the fields where
+    every annotation is a string, as in a module with ``from __future__ import
+    annotations``, so that the ``__init__`` need not be compiled for it)."""
+    params = [f for f in fields if f.init]
+    if not all(isinstance(f.type, str) for f in params):
+        import inspect
+
+        try:
+            return cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+        except (TypeError, ValueError):  # pragma: no cover - as the standard library
+            return str(cls.__name__)
+
+    def shown(f: Field[Any]) -> str:
+        if f.default is not MISSING:
+            return f"{f.name}: {f.type!r} = {f.default!r}"
+        if f.default_factory is not MISSING:
+            return f"{f.name}: {f.type!r} = {_HAS_FACTORY!r}"
+        return f"{f.name}: {f.type!r}"
+
+    words = [shown(f) for f in params if not f.kw_only]
+    keywords = [shown(f) for f in params if f.kw_only]
+    if keywords:
+        words += ["*", *keywords]
+    return f"{cls.__name__}({', '.join(words)}) -> None".replace(" -> None", "")
+
+
+#: Instances made by the generic ``__init__`` before the class's own is compiled. Measured on
+#: a frozen class of six fields (callgrind, 3.11): compiling its ``__init__`` costs about 1.5
+#: million instructions, the generic one about 18,000 a call more than the compiled one, so
+#: the two break even near a hundred instances.
+COMPILE_AFTER = 100
+
+
+class _LazyInit:
+    """Stands in for a class's ``__init__``. Looked up on the class (``inspect.signature``,
+    ``help``), it compiles the real one, puts it in the class in its place and gives it
+    back. Looked up to make an instance, it gives a generic ``__init__`` that fills the
+    fields from the arguments by the same rules, for the first :data:`COMPILE_AFTER`
+    instances, then compiles the real one: a class made a few times in a run (most of
+    them, in a small event's) costs no compilation, a class made for every player or game
+    runs the compiled one. A call the generic one does not cover (a missing or unknown
+    argument, one given twice, too many) goes to the real one, which raises what the
+    standard library's raises."""
+
+    __slots__ = ("calls", "cls", "fields", "frozen", "generic", "post_init", "slots")
+
+    def __init__(self, cls: Any, fields: tuple[Field[Any], ...], frozen: bool, slots: bool):
+        self.cls, self.fields, self.frozen, self.slots = cls, fields, frozen, slots
+        self.post_init = hasattr(cls, "__post_init__")
+        self.calls = 0
+        self.generic = _generic_init(self)
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        if obj is None or isinstance(obj, type):  # on the class (3.13's inspect passes it)
+            return self.compiled().__get__(obj, owner)
+        self.calls += 1
+        if self.calls > COMPILE_AFTER:
+            return self.compiled().__get__(obj, owner)
+        return self.generic.__get__(obj, owner)
+
+    def compiled(self) -> Any:
+        init = self.cls.__dict__.get("__init__")
+        if init is self:
+            init = _init(self.cls, self.fields, self.frozen, self.slots, self.post_init)
+            type.__setattr__(self.cls, "__init__", init)
+        elif isinstance(init, _LazyInit) or init is None:  # pragma: no cover - replaced
+            init = _init(self.cls, self.fields, self.frozen, self.slots, self.post_init)
+        return init
+
+
+_ARG, _FACTORY, _NONINIT_FACTORY, _NONINIT_DEFAULT = range(4)
+
+
+def _generic_init(lazy: _LazyInit) -> Callable[..., None]:
+    """The ``__init__`` of *lazy*'s class without compiling one (see :class:`_LazyInit`)."""
+    fields = lazy.fields
+    positional = tuple(f.name for f in fields if f.init and not f.kw_only)
+    names = frozenset(f.name for f in fields if f.init)
+    required = frozenset(
+        f.name for f in fields if f.init and f.default is MISSING and f.default_factory is MISSING
+    )
+    plan: list[tuple[str, int, Any]] = []
+    for f in fields:
+        if f.default_factory is not MISSING:
+            plan.append((f.name, _FACTORY if f.init else _NONINIT_FACTORY, f.default_factory))
+        elif f.init:
+            plan.append((f.name, _ARG, f.default))
+        elif lazy.slots and f.default is not MISSING:
+            plan.append((f.name, _NONINIT_DEFAULT, f.default))
+    assign = object.__setattr__ if lazy.frozen else setattr
+    post_init = lazy.post_init
+
+    def __init__(self: Any, /, *args: Any, **kwargs: Any) -> None:
+        given = dict(zip(positional, args, strict=False))
+        if (
+            len(args) > len(positional)
+            or not kwargs.keys() <= names
+            or not given.keys().isdisjoint(kwargs)
+            or not required <= given.keys() | kwargs.keys()
+        ):
+            lazy.compiled()(self, *args, **kwargs)  # raises the standard library's TypeError
+            return
+        given.update(kwargs)
+        for name, how, default in plan:
+            if how == _ARG:
+                assign(self, name, given[name] if name in given else default)
+            elif how == _FACTORY:
+                assign(self, name, given[name] if name in given else default())
+            elif how == _NONINIT_FACTORY:
+                assign(self, name, default())
+            else:
+                assign(self, name, default)
+        if post_init:
+            self.__post_init__()
+
+    return __init__
+
+
+def _init(
+    cls: Any, fields: tuple[Field[Any], ...], frozen: bool, slots: bool, post_init: bool
+) -> Any:
+    """``__init__`` written out as the standard library writes it (the same parameters,
+    defaults, annotations, module globals; ``object.__setattr__`` for a frozen class's
+    fields; ``__post_init__`` called where the class has one), compiled once."""
+    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
+    closure: dict[str, Any] = {"__dataclass_builtins_object__": object}
+    params, kw_params, body = [self_name], list[str](), list[str]()
+    for f in fields:
+        default = f"_dflt_{f.name}"
+        if f.default_factory is not MISSING:
+            closure[default] = f.default_factory
+            value = (
+                f"{default}() if {f.name} is _HAS_FACTORY else {f.name}"
+                if f.init
+                else f"{default}()"
+            )
+            closure["_HAS_FACTORY"] = _HAS_FACTORY
+            param = f"{f.name}=_HAS_FACTORY"
+        elif f.default is not MISSING:
+            closure[default] = f.default
+            value = f.name if f.init else default
+            param = f"{f.name}={default}"
+        else:
+            value = param = f.name
+        if f.init:
+            (kw_params if f.kw_only else params).append(param)
+        elif f.default_factory is MISSING and (f.default is MISSING or not slots):
+            continue  # read from the class attribute, as the standard library leaves it
+        if frozen:
+            body.append(
+                f"  __dataclass_builtins_object__.__setattr__({self_name},{f.name!r},{value})"
+            )
+        else:
+            body.append(f"  {self_name}.{f.name}={value}")
+    if post_init:
+        body.append(f"  {self_name}.__post_init__()")
+    if kw_params:
+        params += ["*", *kw_params]
+    names = ",".join(closure)
+    text = (
+        f"def __create_fn__({names}):\n"
+        f" def __init__({','.join(params)}):\n"
+        + ("\n".join(" " + line for line in body) or "  pass")
+        + "\n return __init__"
+    )
+    module = sys.modules.get(cls.__module__)
+    namespace: dict[str, Any] = {}
+    exec(text, module.__dict__ if module else {}, namespace)
+    init = namespace["__create_fn__"](**closure)
+    init.__annotations__ = {
+        **{f.name: f.type for f in fields if f.init and not f.kw_only},
+        **{f.name: f.type for f in fields if f.init and f.kw_only},
+        "return": None,
+    }
+    return _named(cls, init, "__init__")
+
+
+# -- named tuples ---------------------------------------------------------------------------
+
+_namedtuple: Callable[..., Any] = collections.namedtuple  # called with computed arguments
+
+# typing's own lists: what a NamedTuple class body may not define, and what it keeps apart.
+_PROHIBITED = frozenset(
+    {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults"}
+    | {"_make", "_replace", "_asdict", "_source"}
+)
+_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+
+class _NamedTupleMeta(type):
+    """Makes a ``class X(NamedTuple)`` statement's class as ``typing.NamedTupleMeta`` does,
+    less the annotations' type checks (see the module docstring)."""
+
+    def __new__(mcls, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+        if bases != (_NamedTupleBase,):
+            raise TypeError("a generic named tuple needs typing.NamedTuple")
+        types = ns.get("__annotations__", {})
+        default_names: list[str] = []
+        for field_name in types:
+            if field_name in ns:
+                default_names.append(field_name)
+            elif default_names:
+                raise TypeError(
+                    f"Non-default namedtuple field {field_name} "
+                    f"cannot follow default field"
+                    f"{'s' if len(default_names) > 1 else ''} "
+                    f"{', '.join(default_names)}"
+                )
+        defaults = [ns[n] for n in default_names]
+        made = _namedtuple(typename, list(types), defaults=defaults, module=ns["__module__"])
+        made.__annotations__ = made.__new__.__annotations__ = dict(types)
+        for key, value in ns.items():
+            if key in _PROHIBITED:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            if key in _SPECIAL:
+                continue
+            if key == "__orig_bases__":  # as typing's: the bases as written
+                value = tuple(typing.NamedTuple if b is _named_tuple else b for b in value)
+            if key not in made._fields:
+                setattr(made, key, value)
+            if sys.version_info >= (3, 13):  # typing calls __set_name__ from 3.13 on
+                set_name = getattr(type(value), "__set_name__", None)
+                if set_name is not None:
+                    set_name(value, made, key)
+        return made
+
+
+_NamedTupleBase = type.__new__(_NamedTupleMeta, "NamedTuple", (), {})
+
+
+def _named_tuple(typename: str, fields: Any = None, /, **kwargs: Any) -> Any:
+    """``NamedTuple("Name", [("a", int)])``, the functional form: typing's own."""
+    return typing.NamedTuple(typename, *(() if fields is None else (fields,)), **kwargs)
+
+
+def _mro_entries(bases: tuple[Any, ...]) -> tuple[type, ...]:
+    return (_NamedTupleBase,)
+
+
+_named_tuple.__mro_entries__ = _mro_entries  # type: ignore[attr-defined]
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    NamedTuple = _named_tuple
