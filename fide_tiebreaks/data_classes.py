@@ -108,7 +108,7 @@ def _process(cls: Any, options: dict[str, Any]) -> Any:
     params.init, params.repr, params.eq, params.frozen = True, repr_, eq, frozen
     fields = dataclasses.fields(made)
     _check_defaults_order(fields)
-    _add(made, "__init__", _LazyInit(made, fields, frozen, slots))
+    _add(made, "__init__", _LazyInit(made, fields, frozen=frozen, slots=slots))
     if repr_:
         _add(made, "__repr__", _repr([f.name for f in fields if f.repr]))
     if eq:
