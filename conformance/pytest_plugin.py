@@ -61,7 +61,8 @@ class CaseItem(pytest.Item):
     def runtest(self) -> None:
         from fide_tiebreaks.diagnostics import InputError
 
-        from .runner import load_case, run_case
+        from .case_file import load_case
+        from .runner import run_case
 
         try:
             case = load_case(self.case_path)

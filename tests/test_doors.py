@@ -24,7 +24,7 @@ from fide_tiebreaks import atomic
 from fide_tiebreaks.diagnostics import InputError
 from fide_tiebreaks.formats import base, parse_any, read_trf
 from fide_tiebreaks.formats.trf.reader import parse_trf
-from fide_tiebreaks.model import SourceLines
+from fide_tiebreaks.source_text import SourceLines
 
 T = str(TEC / "tournament.trf")
 KINDS = ("fifo", "directory", "socket", "device", "link-to-fifo", "link-to-directory")
@@ -432,7 +432,7 @@ def test_source_lines_are_the_lines_as_read(texts, ends, last_ends, chunk):
     split gives, in any piece size; records() the non-blank ones with their numbers."""
     import re
 
-    from fide_tiebreaks import model
+    from fide_tiebreaks import source_text
 
     text = "".join(t + ends[i % len(ends)] for i, t in enumerate(texts))
     if texts and not last_ends:
@@ -441,12 +441,12 @@ def test_source_lines_are_the_lines_as_read(texts, ends, last_ends, chunk):
     expected = list(zip(parts[0::2], parts[1::2], strict=False))
     if parts[-1]:
         expected.append((parts[-1], ""))
-    old = model.PIECE_CHARS
-    model.PIECE_CHARS = chunk
+    old = source_text.PIECE_CHARS
+    source_text.PIECE_CHARS = chunk
     try:
         got = SourceLines(text)
     finally:
-        model.PIECE_CHARS = old
+        source_text.PIECE_CHARS = old
     assert [tuple(x) for x in got] == expected
     assert len(got) == len(expected)
     assert [tuple(got[i]) for i in range(len(got))] == expected

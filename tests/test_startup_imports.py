@@ -107,8 +107,10 @@ ALLOWED: dict[str, Group] = {
         "the model and the TRF reader in its named stages (settings, players, acceleration, "
         "team records, our ### records); teams.records holds the reader's team state; dates "
         "reads the file's dates (042, 052, 132, birth dates) as calendar dates; constructors "
-        "builds the model's values in the readers' loops",
-        "fide_tiebreaks.model fide_tiebreaks.constructors fide_tiebreaks.numbers "
+        "builds the model's values in the readers' loops; source_text holds the file's lines "
+        "as read (the reader scans them, the TRF writer gives them back)",
+        "fide_tiebreaks.model fide_tiebreaks.source_text fide_tiebreaks.constructors "
+        "fide_tiebreaks.numbers "
         "fide_tiebreaks.dates fide_tiebreaks.formats "
         "fide_tiebreaks.formats.base fide_tiebreaks.formats.trf "
         "fide_tiebreaks.formats.trf.reader fide_tiebreaks.formats.trf.state "

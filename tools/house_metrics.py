@@ -10,7 +10,8 @@ Four measures over ``fide_tiebreaks/``, ``plugins/`` and ``conformance/``:
 * radon's worst cyclomatic complexity (the rule: at most 20; ruff's C901 holds new code to 15);
 * functions longer than 60 lines, except the declarative tables in ``LONG_ALLOWED`` (at most
   ``MAX_LONG_FUNCTIONS``; ``tests/test_architecture.py`` holds it);
-* modules within 40 lines of the 600-line cap (560 lines or more);
+* modules within 40 lines of the 600-line cap (560 lines or more; ``tests/test_architecture.py``
+  holds it at 0);
 * constructions of the package's own classes with more than three positional arguments
   (the style rule: keyword arguments for our own types with more than three fields), in
   ``tests/`` too (``tests/test_architecture.py`` holds it at 0). A loop that must build one

@@ -20,7 +20,8 @@ from dataclasses import replace
 
 from ...decisions import DecisionError, check_seed, decided_text, parse_decided
 from ...diagnostics import Collector
-from ...model import Decision, Participant, SourceFile, Tournament
+from ...model import Decision, Participant, Tournament
+from ...source_text import SourceFile
 from .state import MAX_PLAYERS, digits, not_a_rating
 
 PREFIX = "### fide-tiebreaks "

@@ -20,12 +20,11 @@ from ...model import (
     Colour,
     Participant,
     ResultKind,
-    SourceFile,
-    SourceLines,
     Tournament,
     infer_type,
 )
 from ...numbers import grid_scale
+from ...source_text import SourceFile, SourceLines
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
 from . import acceleration, settings, team_records
 from . import players as players_module

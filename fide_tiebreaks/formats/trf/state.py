@@ -15,11 +15,11 @@ from ...model import (
     Game,
     ResultKind,
     Scoring,
-    SourceFile,
     Team,
 )
 from ...model import new_participant as new_participant  # the readers' shared maker
 from ...numbers import NumberError, parse_int
+from ...source_text import SourceFile
 from ...teams import TeamRecords
 
 MAX_PLAYERS = 9999  # four columns for the start rank

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from ...model import SourceFile, SourceLine, SourceLines
+from ...source_text import SourceFile, SourceLine, SourceLines
 
 
 def encode(source: SourceFile, lines: Sequence[SourceLine] | None = None) -> bytes:
