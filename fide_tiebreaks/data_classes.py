@@ -8,8 +8,9 @@ million instructions a class, more than the rest of a 16-player run together
 (docs/benchmarks.md, "Start-up").
 
 :func:`dataclass` here makes the same classes with one compiled method, ``__init__`` (its
-parameters are the class's own, so it has to be written out; it is compiled the first
-time an instance is made, so a class a run never instantiates costs none). The other
+parameters are the class's own, so it has to be written out, by ``data_class_init``; it is
+compiled only when a class has made :data:`COMPILE_AFTER` instances or is inspected, see
+:class:`_LazyInit`, so a class a run makes a few times costs none). The other
 methods are written once, in this module, and read the class's fields through a per-class
 :func:`operator.attrgetter`. Everything else is the standard library's own work: the
 decorator calls ``dataclasses.dataclass`` with those methods turned off, so the fields
@@ -17,9 +18,11 @@ decorator calls ``dataclasses.dataclass`` with those methods turned off, so the 
 ``field(...)``), the defaults, ``__match_args__``, slots and ``__dataclass_params__`` are
 exactly the standard library's; the methods behave as the generated ones do
 (``tests/test_data_classes.py`` compares each with ``dataclasses.dataclass`` on the same
-declarations). A declaration this module does not cover (``order``, ``unsafe_hash``,
-``InitVar`` or ``ClassVar`` fields, a data class base) goes to ``dataclasses.dataclass``
-itself, unchanged.
+declarations). The module is written here: what it matches is the standard library's
+behaviour, as those tests observe it, not its code; a name it shares (``__dataclass_self__``,
+``<factory>``, an error's message) is one a caller sees. A declaration this module does not
+cover (``order``, ``unsafe_hash``, ``InitVar`` or ``ClassVar`` fields, a data class base)
+goes to ``dataclasses.dataclass`` itself, unchanged.
 
 Use it as the standard one: ``from ..data_classes import dataclass``, then
 ``@dataclass(frozen=True)``, ``@dataclass(frozen=True, kw_only=True)``, ``@dataclass``.
@@ -49,17 +52,6 @@ _T = TypeVar("_T")
 
 #: The keyword arguments this module handles; with any other, ``dataclasses.dataclass``.
 _OURS = frozenset({"repr", "eq", "frozen", "kw_only", "slots", "match_args", "init"})
-
-
-class _Factory:
-    """The default an ``__init__`` parameter shows for a field with a ``default_factory``
-    (the standard library's shows ``<factory>`` too)."""
-
-    def __repr__(self) -> str:
-        return "<factory>"
-
-
-_HAS_FACTORY = _Factory()
 
 
 @overload
@@ -99,13 +91,8 @@ def _process(cls: Any, options: dict[str, Any]) -> Any:
     doc = cls.__dict__.get("__doc__")
     if not doc:
         cls.__doc__ = "?"  # the standard library would make one from object's signature
-    class_hash = cls.__dict__.get("__hash__", MISSING)
-    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in cls.__dict__))
-    made = dataclasses.dataclass(
-        cls, **{**options, "init": False, "repr": False, "eq": False, "frozen": False}
-    )
-    params = made.__dataclass_params__
-    params.init, params.repr, params.eq, params.frozen = True, repr_, eq, frozen
+    keeps_hash = _defines_hash(cls)
+    made = _fields_only(cls, options)
     fields = dataclasses.fields(made)
     _check_defaults_order(fields)
     _add(made, "__init__", _LazyInit(made, fields, frozen=frozen, slots=slots))
@@ -114,27 +101,53 @@ def _process(cls: Any, options: dict[str, Any]) -> Any:
     if eq:
         _add(made, "__eq__", _eq([f.name for f in fields if f.compare]))
     if frozen:
-        names = tuple(f.name for f in fields)
-        for name, method in (
-            ("__setattr__", _setattr(made, names)),
-            ("__delattr__", _delattr(made, names)),
-        ):
-            if _add(made, name, method):
-                raise TypeError(f"Cannot overwrite attribute {name} in class {made.__name__}")
-        if slots:  # pickling restores a frozen slotted instance through these
-            if "__getstate__" not in made.__dict__:
-                made.__getstate__ = _getstate
-            if "__setstate__" not in made.__dict__:
-                made.__setstate__ = _setstate
-    if eq and not explicit_hash:
-        if frozen:
-            hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
-            made.__hash__ = _named(made, _hash(_getter(hashed)), "__hash__")
-        else:
-            made.__hash__ = None
+        _frozen_methods(made, tuple(f.name for f in fields), slots)
+    if eq and not keeps_hash:
+        made.__hash__ = _hash_method(made, fields, frozen)
     if not doc:
         made.__doc__ = _doc(made, fields)
     return made
+
+
+def _defines_hash(cls: Any) -> bool:
+    """Whether the class body sets ``__hash__`` itself (``__hash__ = None`` beside an
+    ``__eq__`` of its own is what Python writes implicitly, so it does not count)."""
+    own = cls.__dict__.get("__hash__", MISSING)
+    return not (own is MISSING or (own is None and "__eq__" in cls.__dict__))
+
+
+def _fields_only(cls: Any, options: dict[str, Any]) -> Any:
+    """``dataclasses.dataclass`` with the methods this module writes turned off, its
+    ``__dataclass_params__`` then set to what was asked."""
+    off = {"init": False, "repr": False, "eq": False, "frozen": False}
+    made = dataclasses.dataclass(cls, **{**options, **off})
+    params = made.__dataclass_params__
+    params.init = True
+    params.repr, params.eq = options.get("repr", True), options.get("eq", True)
+    params.frozen = options.get("frozen", False)
+    return made
+
+
+def _frozen_methods(made: Any, names: tuple[str, ...], slots: bool) -> None:
+    """A frozen class's ``__setattr__`` and ``__delattr__`` (the class may not define its
+    own), and with slots the pickling pair that restores an instance around them."""
+    for name, method in (("__setattr__", _setattr), ("__delattr__", _delattr)):
+        if _add(made, name, method(made, names)):
+            raise TypeError(f"Cannot overwrite attribute {name} in class {made.__name__}")
+    if slots:
+        if "__getstate__" not in made.__dict__:
+            made.__getstate__ = _getstate
+        if "__setstate__" not in made.__dict__:
+            made.__setstate__ = _setstate
+
+
+def _hash_method(made: Any, fields: tuple[Field[Any], ...], frozen: bool) -> Any:
+    """The ``__hash__`` of a class with ``eq`` and no hash of its own: a frozen one hashes
+    its hashed fields (``hash=None`` follows ``compare``), any other is unhashable."""
+    if not frozen:
+        return None
+    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+    return _named(made, _hash(_getter(hashed)), "__hash__")
 
 
 def _ours(cls: Any, options: dict[str, Any]) -> bool:
@@ -300,7 +313,7 @@ def _doc(cls: Any, fields: tuple[Field[Any], ...]) -> str:
         if f.default is not MISSING:
             return f"{f.name}: {f.type!r} = {f.default!r}"
         if f.default_factory is not MISSING:
-            return f"{f.name}: {f.type!r} = {_HAS_FACTORY!r}"
+            return f"{f.name}: {f.type!r} = <factory>"
         return f"{f.name}: {f.type!r}"
 
     words = [shown(f) for f in params if not f.kw_only]
@@ -347,32 +360,47 @@ class _LazyInit:
     def compiled(self) -> Any:
         init = self.cls.__dict__.get("__init__")
         if init is self:
-            init = _init(self.cls, self.fields, self.frozen, self.slots, self.post_init)
+            init = self.written()
             type.__setattr__(self.cls, "__init__", init)
         elif isinstance(init, _LazyInit) or init is None:  # pragma: no cover - replaced
-            init = _init(self.cls, self.fields, self.frozen, self.slots, self.post_init)
+            init = self.written()
         return init
 
+    def written(self) -> Any:
+        # Loaded with the first class compiled: a run whose classes never are does without.
+        from .data_class_init import written_init
 
-_ARG, _FACTORY, _NONINIT_FACTORY, _NONINIT_DEFAULT = range(4)
+        return written_init(self.cls, self.fields, self.frozen, self.slots, self.post_init)
+
+
+#: How the generic ``__init__`` sets a field: its argument or default, its argument or a
+#: call of its factory, a call of its factory, its default (not parameters, the last two).
+_ARGUMENT, _ARGUMENT_OR_FACTORY, _FACTORY, _DEFAULT = range(4)
+
+
+def _fill_plan(fields: tuple[Field[Any], ...], slots: bool) -> list[tuple[str, int, Any]]:
+    """Each field the generic ``__init__`` sets: its name, how (the constants above) and its
+    default or factory. A field left out is read from its class attribute."""
+    plan: list[tuple[str, int, Any]] = []
+    for f in fields:
+        if f.default_factory is not MISSING:
+            plan.append((f.name, _ARGUMENT_OR_FACTORY if f.init else _FACTORY, f.default_factory))
+        elif f.init:
+            plan.append((f.name, _ARGUMENT, f.default))
+        elif slots and f.default is not MISSING:
+            plan.append((f.name, _DEFAULT, f.default))
+    return plan
 
 
 def _generic_init(lazy: _LazyInit) -> Callable[..., None]:
     """The ``__init__`` of *lazy*'s class without compiling one (see :class:`_LazyInit`)."""
-    fields = lazy.fields
-    positional = tuple(f.name for f in fields if f.init and not f.kw_only)
-    names = frozenset(f.name for f in fields if f.init)
+    parameters = [f for f in lazy.fields if f.init]
+    positional = tuple(f.name for f in parameters if not f.kw_only)
+    names = frozenset(f.name for f in parameters)
     required = frozenset(
-        f.name for f in fields if f.init and f.default is MISSING and f.default_factory is MISSING
+        f.name for f in parameters if f.default is MISSING and f.default_factory is MISSING
     )
-    plan: list[tuple[str, int, Any]] = []
-    for f in fields:
-        if f.default_factory is not MISSING:
-            plan.append((f.name, _FACTORY if f.init else _NONINIT_FACTORY, f.default_factory))
-        elif f.init:
-            plan.append((f.name, _ARG, f.default))
-        elif lazy.slots and f.default is not MISSING:
-            plan.append((f.name, _NONINIT_DEFAULT, f.default))
+    plan = _fill_plan(lazy.fields, lazy.slots)
     assign = object.__setattr__ if lazy.frozen else setattr
     post_init = lazy.post_init
 
@@ -388,11 +416,11 @@ def _generic_init(lazy: _LazyInit) -> Callable[..., None]:
             return
         given.update(kwargs)
         for name, how, default in plan:
-            if how == _ARG:
+            if how == _ARGUMENT:
                 assign(self, name, given[name] if name in given else default)
-            elif how == _FACTORY:
+            elif how == _ARGUMENT_OR_FACTORY:
                 assign(self, name, given[name] if name in given else default())
-            elif how == _NONINIT_FACTORY:
+            elif how == _FACTORY:
                 assign(self, name, default())
             else:
                 assign(self, name, default)
@@ -402,113 +430,67 @@ def _generic_init(lazy: _LazyInit) -> Callable[..., None]:
     return __init__
 
 
-def _init(
-    cls: Any, fields: tuple[Field[Any], ...], frozen: bool, slots: bool, post_init: bool
-) -> Any:
-    """``__init__`` written out as the standard library writes it (the same parameters,
-    defaults, annotations, module globals; ``object.__setattr__`` for a frozen class's
-    fields; ``__post_init__`` called where the class has one), compiled once."""
-    self_name = "__dataclass_self__" if "self" in {f.name for f in fields} else "self"
-    closure: dict[str, Any] = {"__dataclass_builtins_object__": object}
-    params, kw_params, body = [self_name], list[str](), list[str]()
-    for f in fields:
-        default = f"_dflt_{f.name}"
-        if f.default_factory is not MISSING:
-            closure[default] = f.default_factory
-            value = (
-                f"{default}() if {f.name} is _HAS_FACTORY else {f.name}"
-                if f.init
-                else f"{default}()"
-            )
-            closure["_HAS_FACTORY"] = _HAS_FACTORY
-            param = f"{f.name}=_HAS_FACTORY"
-        elif f.default is not MISSING:
-            closure[default] = f.default
-            value = f.name if f.init else default
-            param = f"{f.name}={default}"
-        else:
-            value = param = f.name
-        if f.init:
-            (kw_params if f.kw_only else params).append(param)
-        elif f.default_factory is MISSING and (f.default is MISSING or not slots):
-            continue  # read from the class attribute, as the standard library leaves it
-        if frozen:
-            body.append(
-                f"  __dataclass_builtins_object__.__setattr__({self_name},{f.name!r},{value})"
-            )
-        else:
-            body.append(f"  {self_name}.{f.name}={value}")
-    if post_init:
-        body.append(f"  {self_name}.__post_init__()")
-    if kw_params:
-        params += ["*", *kw_params]
-    names = ",".join(closure)
-    text = (
-        f"def __create_fn__({names}):\n"
-        f" def __init__({','.join(params)}):\n"
-        + ("\n".join(" " + line for line in body) or "  pass")
-        + "\n return __init__"
-    )
-    module = sys.modules.get(cls.__module__)
-    namespace: dict[str, Any] = {}
-    exec(text, module.__dict__ if module else {}, namespace)
-    init = namespace["__create_fn__"](**closure)
-    init.__annotations__ = {
-        **{f.name: f.type for f in fields if f.init and not f.kw_only},
-        **{f.name: f.type for f in fields if f.init and f.kw_only},
-        "return": None,
-    }
-    return _named(cls, init, "__init__")
-
-
 # -- named tuples ---------------------------------------------------------------------------
 
 _namedtuple: Callable[..., Any] = collections.namedtuple  # called with computed arguments
 
-# typing's own lists: what a NamedTuple class body may not define, and what it keeps apart.
-_PROHIBITED = frozenset(
+#: What a NamedTuple class body may not define (typing refuses the same names) ...
+_RESERVED = frozenset(
     {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults"}
     | {"_make", "_replace", "_asdict", "_source"}
 )
-_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+#: ... and what of the body is not copied onto the class (typing leaves out the same).
+_NOT_COPIED = frozenset({"__module__", "__name__", "__annotations__"})
 
 
 class _NamedTupleMeta(type):
-    """Makes a ``class X(NamedTuple)`` statement's class as ``typing.NamedTupleMeta`` does,
+    """Makes a ``class X(NamedTuple)`` statement's class as ``typing.NamedTuple`` does,
     less the annotations' type checks (see the module docstring)."""
 
-    def __new__(mcls, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+    def __new__(mcls, name: str, bases: tuple[type, ...], body: dict[str, Any]) -> Any:
         if bases != (_NamedTupleBase,):
             raise TypeError("a generic named tuple needs typing.NamedTuple")
-        types = ns.get("__annotations__", {})
-        default_names: list[str] = []
-        for field_name in types:
-            if field_name in ns:
-                default_names.append(field_name)
-            elif default_names:
-                raise TypeError(
-                    f"Non-default namedtuple field {field_name} "
-                    f"cannot follow default field"
-                    f"{'s' if len(default_names) > 1 else ''} "
-                    f"{', '.join(default_names)}"
-                )
-        defaults = [ns[n] for n in default_names]
-        made = _namedtuple(typename, list(types), defaults=defaults, module=ns["__module__"])
-        made.__annotations__ = made.__new__.__annotations__ = dict(types)
-        for key, value in ns.items():
-            if key in _PROHIBITED:
-                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
-            if key in _SPECIAL:
-                continue
-            if key == "__orig_bases__":  # as typing's: the bases as written
-                value = tuple(typing.NamedTuple if b is _named_tuple else b for b in value)
-            if key not in made._fields:
-                setattr(made, key, value)
-            if sys.version_info >= (3, 13):  # typing calls __set_name__ from 3.13 on
-                set_name = getattr(type(value), "__set_name__", None)
-                if set_name is not None:
-                    set_name(value, made, key)
+        annotations = body.get("__annotations__", {})
+        defaults = _tuple_defaults(annotations, body)
+        made = _namedtuple(name, list(annotations), defaults=defaults, module=body["__module__"])
+        made.__annotations__ = made.__new__.__annotations__ = dict(annotations)
+        for key, value in body.items():
+            _copy_to_tuple_class(made, key, value)
         return made
+
+
+def _tuple_defaults(annotations: dict[str, Any], body: dict[str, Any]) -> list[Any]:
+    """The defaults of a named tuple's last fields (those the class body assigns), with
+    typing's error for a field without one after them."""
+    with_default: list[str] = []
+    for field in annotations:
+        if field in body:
+            with_default.append(field)
+        elif with_default:
+            raise TypeError(
+                f"Non-default namedtuple field {field} "
+                f"cannot follow default field"
+                f"{'s' if len(with_default) > 1 else ''} "
+                f"{', '.join(with_default)}"
+            )
+    return [body[field] for field in with_default]
+
+
+def _copy_to_tuple_class(made: Any, key: str, value: Any) -> None:
+    """Put the class body's *key* on the named tuple class *made*, as typing does (a
+    field's default stays the tuple's own descriptor)."""
+    if key in _RESERVED:
+        raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+    if key in _NOT_COPIED:
+        return
+    if key == "__orig_bases__":  # as typing's: the bases as written
+        value = tuple(typing.NamedTuple if b is _named_tuple else b for b in value)
+    if key not in made._fields:
+        setattr(made, key, value)
+    if sys.version_info >= (3, 13):  # typing calls __set_name__ from 3.13 on
+        set_name = getattr(type(value), "__set_name__", None)
+        if set_name is not None:
+            set_name(value, made, key)
 
 
 _NamedTupleBase = type.__new__(_NamedTupleMeta, "NamedTuple", (), {})
