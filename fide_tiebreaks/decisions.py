@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
+from itertools import groupby, pairwise
 from typing import NamedTuple, Protocol
 
 from .errors import FideTiebreaksError
@@ -142,12 +142,7 @@ def settle(
     # row index by participant id: only decisions and lots name participants
     named = bool(decisions) or seed is not None
     position = {row.participant.id: i for i, row in enumerate(rows)} if named else {}
-    runs: list[list[int]] = []  # tied runs of row indices, best first
-    for i, row in enumerate(rows):
-        if runs and rows[runs[-1][0]].rank == row.rank:
-            runs[-1].append(i)
-        else:
-            runs.append([i])
+    runs = _tied_runs(rows)
     applied: list[Applied] = []
     for d in decisions:
         runs = _apply(runs, d, rows, codes, position, applied)
@@ -174,6 +169,13 @@ def settle(
         seed=seed,
         decisions=tuple(decisions),
     )
+
+
+def _tied_runs(rows: Sequence[Ranked]) -> list[list[int]]:
+    """The runs of rows sharing a rank, as lists of row indices, best first: grouped in C,
+    as a large event has thousands of them."""
+    rank_at = [row.rank for row in rows]
+    return [list(run) for _, run in groupby(range(len(rows)), rank_at.__getitem__)]
 
 
 def _apply(
