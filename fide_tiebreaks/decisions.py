@@ -149,16 +149,17 @@ def settle(
     ranks: list[int] = []
     order: list[int] = []
     open_ties: list[OpenTie] = []
+    id_at = [row.participant.id for row in rows].__getitem__
     for run in runs:
         place = len(order) + 1
         if len(run) > 1 and seed is not None:
-            drawn = draw_lots(seed, [rows[i].participant.id for i in run])
+            drawn = draw_lots(seed, list(map(id_at, run)))
             applied.append(Applied(place=place, order=tuple(drawn), by="lots", seed=seed))
             order.extend(position[pid] for pid in drawn)
             ranks.extend(range(place, place + len(run)))
             continue
         if len(run) > 1:
-            open_ties.append(OpenTie(place, tuple(sorted(rows[i].participant.id for i in run))))
+            open_ties.append(OpenTie(place, tuple(sorted(map(id_at, run)))))
         order.extend(run)
         ranks.extend([place] * len(run))
     return Settlement(
