@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import pairwise
+from itertools import groupby, pairwise
 from typing import Protocol
 
 from .data_classes import NamedTuple, dataclass
@@ -142,28 +142,24 @@ def settle(
     # row index by participant id: only decisions and lots name participants
     named = bool(decisions) or seed is not None
     position = {row.participant.id: i for i, row in enumerate(rows)} if named else {}
-    runs: list[list[int]] = []  # tied runs of row indices, best first
-    for i, row in enumerate(rows):
-        if runs and rows[runs[-1][0]].rank == row.rank:
-            runs[-1].append(i)
-        else:
-            runs.append([i])
+    runs = _tied_runs(rows)
     applied: list[Applied] = []
     for d in decisions:
         runs = _apply(runs, d, rows, codes, position, applied)
     ranks: list[int] = []
     order: list[int] = []
     open_ties: list[OpenTie] = []
+    id_at = [row.participant.id for row in rows].__getitem__
     for run in runs:
         place = len(order) + 1
         if len(run) > 1 and seed is not None:
-            drawn = draw_lots(seed, [rows[i].participant.id for i in run])
+            drawn = draw_lots(seed, list(map(id_at, run)))
             applied.append(Applied(place=place, order=tuple(drawn), by="lots", seed=seed))
             order.extend(position[pid] for pid in drawn)
             ranks.extend(range(place, place + len(run)))
             continue
         if len(run) > 1:
-            open_ties.append(OpenTie(place, tuple(sorted(rows[i].participant.id for i in run))))
+            open_ties.append(OpenTie(place, tuple(sorted(map(id_at, run)))))
         order.extend(run)
         ranks.extend([place] * len(run))
     return Settlement(
@@ -174,6 +170,13 @@ def settle(
         seed=seed,
         decisions=tuple(decisions),
     )
+
+
+def _tied_runs(rows: Sequence[Ranked]) -> list[list[int]]:
+    """The runs of rows sharing a rank, as lists of row indices, best first: grouped in C,
+    as a large event has thousands of them."""
+    rank_at = [row.rank for row in rows]
+    return [list(run) for _, run in groupby(range(len(rows)), rank_at.__getitem__)]
 
 
 def _apply(

@@ -51,15 +51,17 @@ def categories(p: Participant) -> list[str]:
     A requested bye is 16.2.3 when at least one later round is not a VUR, else 16.2.5
     (this covers withdrawals and a bye in the last round)."""
     last = last_non_vur(p)
-    out = []
-    for g in p.results:
-        if g.kind.played:
-            out.append("played")
-        elif g.kind in REQUESTED_BYES:
-            out.append("16.2.3" if g.round < last else "16.2.5")
-        else:
-            out.append(_CATEGORY[g.kind])
-    return out
+    return [category(g.kind, g.round, last) for g in p.results]
+
+
+def category(kind: ResultKind, rnd: int, last: int) -> str:
+    """C.07 (2024) 16.2: the category of round *rnd* of kind *kind*, for a participant whose
+    last round that is not a VUR is *last* (:func:`last_non_vur`)."""
+    if kind in PLAYED_KINDS:
+        return "played"
+    if kind in REQUESTED_BYES:
+        return "16.2.3" if rnd < last else "16.2.5"
+    return _CATEGORY[kind]
 
 
 def adjusted_units(t: Tournament) -> list[int]:
@@ -118,7 +120,7 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
     for p in t.participants:
         row: list[Entry] = []
         append = row.append
-        cats: list[str] | None = None
+        last: int | None = None  # last_non_vur(p), found at the first unplayed round
         for rnd, kind, opp, _colour, _points, units in p.results:  # Game fields, unpacked
             if kind in played:
                 append(make_entry((rnd, opp, by_id[opp], units, False, "played")))
@@ -135,7 +137,8 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
                     )
                 )
                 continue
-            cats = cats or categories(p)
+            if last is None:
+                last = last_non_vur(p)
             dummy = p.units
             if capped:
                 dummy = min(dummy, by_id[opp] if opp is not None else draws_cap)
@@ -146,7 +149,7 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
                     score=dummy,
                     points=units,
                     vur=kind in VUR_KINDS,
-                    category=cats[rnd - 1],
+                    category=category(kind, rnd, last),
                 )
             )
         rows.append(tuple(row))

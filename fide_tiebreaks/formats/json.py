@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from itertools import chain
 from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from .after_list import as_dict
 from .jsonkeys import escaped
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from ..categories import Category
 
@@ -130,29 +131,32 @@ def _individual_rows(s: Standings) -> list[str]:
     large event's output. Strings go through json's own C escaping; exact numbers are
     digits, '.', '/' and '-' only. tests/test_standings.py holds this to json.dumps."""
     quote = encode_basestring
-    # Tie-break values are mostly shared objects (numbers.from_units caches them): their
-    # text is made once per object. Keyed by id, as the rows keep every value alive.
-    texts: dict[int, str] = {id(None): "null"}
-
-    def text(value: Fraction | None) -> str:
-        made = texts[id(value)] = f'"{exact_str(value)}"' if value is not None else "null"
-        return made
-
-    def either(value: str) -> str:
-        return quote(value) if value else "null"
-
-    keys = [quote(code) for code in s.codes]
+    text_of = _value_texts(s)
+    keys = [f"{quote(code)}: " for code in s.codes]
     out = []
     for row in s.rows:
         p = row.participant
-        tiebreaks = ", ".join(
-            [f"{k}: {texts.get(id(v)) or text(v)}" for k, v in zip(keys, row.values, strict=True)]
-        )
+        tiebreaks = ", ".join(map(str.__add__, keys, map(text_of, map(id, row.values))))
         out.append(
             f'{{"rank": {row.rank}, "start_rank": {p.id}, "name": {quote(p.name)}, '
-            f'"fide_id": {either(p.fide_id)}, "federation": {either(p.federation)}, '
+            f'"fide_id": {quote(p.fide_id) if p.fide_id else "null"}, '
+            f'"federation": {quote(p.federation) if p.federation else "null"}, '
             f'"rating": {"null" if p.rating is None else p.rating}, '
-            f'"points": {texts.get(id(p.points)) or text(p.points)}, '
+            f'"points": {text_of(id(p.points))}, '
             f'"tiebreaks": {{{tiebreaks}}}}}'
         )
     return out
+
+
+def _value_texts(s: Standings) -> Callable[[int], str]:
+    """The JSON text of every tie-break value and score of *s*, by the value's id: the
+    values are mostly shared objects (numbers.from_units caches them), so each distinct
+    object is written once, and the rows look them up in C. Keyed by id, as the rows keep
+    every value alive."""
+    values: list[Fraction | None] = [row.participant.points for row in s.rows]
+    values += chain.from_iterable(row.values for row in s.rows)
+    distinct = dict(zip(map(id, values), values, strict=True))
+    texts = {
+        key: "null" if value is None else f'"{exact_str(value)}"' for key, value in distinct.items()
+    }
+    return texts.__getitem__
