@@ -75,7 +75,8 @@ def calendar_problem(year: int, month: int, day: int) -> str:
     for value, name in ((year, "year"), (month, "month"), (day, "day")):
         _whole(value, name)
     if not 1 <= year <= 9999:
-        return f"a year is 0001 to 9999, not {year}"
+        shown = f"{year:04d}" if year >= 0 else str(year)  # -5, never -005
+        return f"a year is 0001 to 9999, not {shown}"
     if not 1 <= month <= 12:
         return f"a month is 01 to 12, not {month:02d}"
     last = days_in_month(year, month)
