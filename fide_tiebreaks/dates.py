@@ -1,12 +1,13 @@
 """Dates as tournament files write them, read as calendar dates: the one place a file's date
 text becomes a :class:`datetime.date`, so that every reader (TRF, and Chess-JSON, XML and PGN
 through it) and the age categories agree on what a date is and say the same when it is not.
+docs/formats.md ("Dates: the forms each field takes") lists the forms each field takes.
 
 A text may be in no date form at all (``next week``: "not understood", the form expected is
 named) or in a date form but off the calendar (``2010/02/30``: "not a calendar date", and why:
 February has 28 days in 2010). A birth date may be partial, as real TRF files write it: a
 year alone (``1978``, ``2014/00/00``), a month without a day (``2014/05/00``), or unknown
-(blank, ``0000/00/00``)."""
+(blank, ``0000/00/00``). Wrong argument types are :class:`~.errors.ArgumentTypeError`."""
 
 from __future__ import annotations
 
