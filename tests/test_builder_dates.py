@@ -79,3 +79,19 @@ def test_swiss_manager_born_after_the_end_is_an_impossible_event():
     [w] = impossible_dates(t, "e.TUNX", lenient=True)
     assert w.severity is Severity.WARNING and w.message.endswith("; read on (--lenient)")
     assert impossible_dates(parse_trf(_trf("2024"), "e.trf").tournament, "e", lenient=False) == []
+
+
+def test_the_lenient_row_of_the_command_docs_names_the_date_impossibilities():
+    from conftest import ROOT
+
+    row = next(
+        line
+        for line in (ROOT / "docs" / "commands.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `--lenient` |")
+    )
+    for event in (
+        "a player born after the event's end date",
+        "an end date before the start date",
+        "a PGN `EventDate` after its last game",
+    ):
+        assert event in row, event
