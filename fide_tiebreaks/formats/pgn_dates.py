@@ -88,7 +88,7 @@ def _tag_date(game: PgnGame, tag: str, out: Collector, errors: list[Diagnostic])
             )
         )
         return None
-    return PgnDate(date(y, mo, d), tag, text, (line, column))
+    return PgnDate(day=date(y, mo, d), tag=tag, text=text, where=(line, column))
 
 
 def trf_date(day: date) -> str:
