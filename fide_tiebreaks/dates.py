@@ -1,12 +1,13 @@
 """Dates as tournament files write them, read as calendar dates: the one place a file's date
 text becomes a :class:`datetime.date`, so that every reader (TRF, and Chess-JSON, XML and PGN
 through it) and the age categories agree on what a date is and say the same when it is not.
+docs/formats.md ("Dates: the forms each field takes") lists the forms each field takes.
 
 A text may be in no date form at all (``next week``: "not understood", the form expected is
 named) or in a date form but off the calendar (``2010/02/30``: "not a calendar date", and why:
 February has 28 days in 2010). A birth date may be partial, as real TRF files write it: a
 year alone (``1978``, ``2014/00/00``), a month without a day (``2014/05/00``), or unknown
-(blank, ``0000/00/00``)."""
+(blank, ``0000/00/00``). Wrong argument types are :class:`~.errors.ArgumentTypeError`."""
 
 from __future__ import annotations
 
@@ -14,16 +15,22 @@ import re
 from datetime import date
 
 from .data_classes import NamedTuple
+from .errors import ArgumentTypeError, ArgumentValueError
 
 _MONTHS = (
     "January February March April May June July August September October November December"
 ).split()
 
-_FORMS = (
-    (re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})"), "ymd"),
-    (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), "dmy"),
-    (re.compile(r"(\d{2})[/.-](\d{2})[/.-](\d{2})"), "yy"),  # TRF 132's form, YY/MM/DD
-)
+# One grammar for every reader (docs/formats.md, "Dates"): a full date is year first
+# (2024/11/23, 2024-11-23, 2024.11.23) or day first with a four-digit year (23/11/2024,
+# 23.11.2024; month first, 11/23/2024, only when the middle number cannot be a month). A
+# two-digit year is TRF16's round-date form (132, YY/MM/DD) and nowhere else: 20/03/26 could be
+# YY/MM/DD or DD/MM/YY. ASCII digits only: "\d" alone would take Arabic-Indic digits too.
+_YMD = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", re.ASCII)
+_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
+_YY = re.compile(r"(\d{2})[/.-](\d{2})[/.-](\d{2})", re.ASCII)
+DATE_FORM = "YYYY/MM/DD"  # the form a message names: TRF-2026's, and what our writers write
+ROUND_DATE_FORM = "YY/MM/DD"  # TRF16 132
 
 
 class DateRead(NamedTuple):
@@ -32,9 +39,32 @@ class DateRead(NamedTuple):
 
     day: date | None
     problem: str = ""  # e.g. "February has 28 days in 2010"
+    understood: bool = True  # False: in no date form here (*problem* may say why)
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name} must be a whole number (int), not {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    return f"{type(value).__name__} {value!r}"[:60]
+
+
+def _date_text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name} must be a str, not {_shown(value)}")
+    return value
 
 
 def days_in_month(year: int, month: int) -> int:
+    """The days of *month* (1 to 12) of *year* (1 to 9999); ArgumentValueError otherwise."""
+    _whole(year, "year"), _whole(month, "month")
+    if not 1 <= year <= 9999 or not 1 <= month <= 12:
+        raise ArgumentValueError(
+            f"days_in_month needs a year 1 to 9999 and a month 1 to 12, not {year}, {month}"
+        )
     if month == 2:
         leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
         return 29 if leap else 28
@@ -43,8 +73,11 @@ def days_in_month(year: int, month: int) -> int:
 
 def calendar_problem(year: int, month: int, day: int) -> str:
     """Why *year*/*month*/*day* is no day of the calendar, in words; "" when it is one."""
+    for value, name in ((year, "year"), (month, "month"), (day, "day")):
+        _whole(value, name)
     if not 1 <= year <= 9999:
-        return f"a year is 0001 to 9999, not {year:04d}"
+        shown = f"{year:04d}" if year >= 0 else str(year)  # -5, never -005
+        return f"a year is 0001 to 9999, not {shown}"
     if not 1 <= month <= 12:
         return f"a month is 01 to 12, not {month:02d}"
     last = days_in_month(year, month)
@@ -54,22 +87,68 @@ def calendar_problem(year: int, month: int, day: int) -> str:
     return ""
 
 
+def _day(y: int, mo: int, d: int) -> DateRead:
+    problem = calendar_problem(y, mo, d)
+    return DateRead(None, problem) if problem else DateRead(date(y, mo, d))
+
+
+def _full(text: str) -> tuple[int, int, int] | None:
+    """Year, month, day of a full date form (year first, or day first), else None."""
+    m = _YMD.fullmatch(text)
+    if m:
+        return int(m[1]), int(m[2]), int(m[3])
+    m = _DMY.fullmatch(text)
+    if m:
+        a, b, y = int(m[1]), int(m[2]), int(m[3])
+        if b > 12 and 0 < a <= 12:
+            return y, a, b  # month first (US order) when the middle number cannot be a month
+        return y, b, a
+    return None
+
+
+TWO_DIGIT_YEAR = "a two-digit year could be YY/MM/DD or DD/MM/YY; write YYYY/MM/DD"
+
+
 def read_date(text: str) -> DateRead:
-    """``2024/11/23``, ``2024-11-23``, ``24/09/2010``, ``24.09.2010`` (day first; month
-    first when the middle number cannot be a month, ``11/23/2024``) and TRF16's round-date
-    form ``24/11/23`` (YY/MM/DD)."""
-    text = text.strip()
-    for pattern, order in _FORMS:
-        m = pattern.fullmatch(text)
-        if not m:
-            continue
-        a, b, c = (int(g) for g in m.groups())
-        y, mo, d = {"ymd": (a, b, c), "dmy": (c, b, a), "yy": (2000 + a, b, c)}[order]
-        if order == "dmy" and b > 12 and a <= 12:
-            mo, d = a, b  # month first (US order) when the middle number cannot be a month
-        problem = calendar_problem(y, mo, d)
-        return DateRead(None, problem) if problem else DateRead(date(y, mo, d))
-    return DateRead(None)
+    """A full date: ``2024/11/23``, ``2024-11-23``, ``24/09/2010``, ``24.09.2010`` (day
+    first; month first when the middle number cannot be a month, ``11/23/2024``). A
+    two-digit year (``20/03/26``) is not understood here, *problem* saying why: only TRF16's
+    round dates take it (:func:`read_round_date`)."""
+    text = _date_text(text, "text").strip()
+    parts = _full(text)
+    if parts is not None:
+        return _day(*parts)
+    if _YY.fullmatch(text):
+        return DateRead(None, TWO_DIGIT_YEAR, understood=False)
+    return DateRead(None, understood=False)
+
+
+def read_round_date(text: str, near: date | None = None) -> DateRead:
+    """A TRF16 round date (132): ``YY/MM/DD``, its century the one that puts the year
+    nearest to *near* (the event's start date, else its end date: a round is played within
+    the event), 20YY when no date is *near* (docs/interpretations.md, "Round dates"). A full
+    date (:func:`read_date`) is read as one."""
+    text = _date_text(text, "text").strip()
+    if near is not None and not isinstance(near, date):
+        raise ArgumentTypeError(f"near must be a datetime.date or None, not {_shown(near)}")
+    m = _YY.fullmatch(text)
+    if m is None:
+        return read_date(text)
+    yy, mo, d = int(m[1]), int(m[2]), int(m[3])
+    return _day(century(yy, near), mo, d)
+
+
+def century(yy: int, near: date | None) -> int:
+    """The four-digit year of *yy* (00 to 99) nearest to *near*'s year, from 50 years
+    before it to 49 after; 2000 + *yy* without *near*."""
+    if near is None:
+        return 2000 + yy
+    year = near.year - near.year % 100 + yy
+    if year > near.year + 49:
+        year -= 100
+    elif year <= near.year - 50:
+        year += 100
+    return year if 1 <= year <= 9999 else 2000 + yy
 
 
 class Birth(NamedTuple):
@@ -79,7 +158,8 @@ class Birth(NamedTuple):
     latest: date
 
 
-_BIRTH = re.compile(r"(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?")
+_BIRTH = re.compile(r"(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?", re.ASCII)
+_BIRTH_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
 
 
 class BirthRead(NamedTuple):
@@ -95,17 +175,23 @@ BIRTH_FORM = "YYYY/MM/DD; YYYY or YYYY/00/00 for a year alone, blank or 0000/00/
 
 
 def read_birth(text: str) -> BirthRead:
-    """A TRF birth date (columns 70-79): ``YYYY/MM/DD``, a year alone (``1978``,
-    ``2014/00/00``), a month without its day (``2014/05/00``), or unknown (blank,
-    ``0000/00/00``, ``0000``)."""
-    text = text.strip()
+    """A TRF birth date (columns 70-79): a full date as :func:`read_date` reads one
+    (``1978/02/03``, ``03.02.1978``), a year alone (``1978``, ``2014/00/00``), a month
+    without its day (``2014/05/00``, ``00.05.2014``), or unknown (blank, ``0000/00/00``,
+    ``0000``)."""
+    text = _date_text(text, "text").strip()
     if not text:
         return BirthRead(None)
     m = _BIRTH.fullmatch(text)
-    if m is None:
+    if m is not None:
+        year = int(m[1])
+        month, day = (int(m[2]), int(m[3])) if m[2] is not None else (0, 0)
+    elif (m := _BIRTH_DMY.fullmatch(text)) is not None:
+        day, month, year = int(m[1]), int(m[2]), int(m[3])
+        if month > 12 and 0 < day <= 12:
+            day, month = month, day  # month first, as read_date reads it
+    else:
         return BirthRead(None, f"not understood (expected {BIRTH_FORM})", understood=False)
-    year = int(m[1])
-    month, day = (int(m[2]), int(m[3])) if m[2] is not None else (0, 0)
     if year == 0:
         if month or day:
             return BirthRead(None, "is not a calendar date (the year is 0000)")

@@ -232,7 +232,7 @@ argument of the wrong type raises `ArgumentTypeError` (a `TypeError`) naming the
 
 | Option | Commands | What it changes |
 |--------|----------|-----------------|
-| `--lenient` | `standings`, `explain`, `check`, `convert`, `pairing-index` | an event that cannot have happened (results that do not mirror to one game's points, two pairing-allocated byes for one round, a roster naming a player without a `001` line, contradictory or repeated `330` records) is read as the file writes it, each impossibility a located warning; without it each is a located error and nothing is computed (exit 2) |
+| `--lenient` | `standings`, `explain`, `check`, `convert`, `pairing-index` | an event that cannot have happened (results that do not mirror to one game's points, two pairing-allocated byes for one round, a roster naming a player without a `001` line, contradictory or repeated `330` records, a player born after the event's end date, an end date before the start date, a PGN `EventDate` after its last game) is read as the file writes it, each impossibility a located warning; without it each is a located error and nothing is computed (exit 2) |
 | `--force` | `generate` | write into a folder that already holds files (those of the same name are replaced); without it a folder that is not empty is refused, exit 2, before anything is written |
 | `--edition-by end`, `--edition-by start` | `standings`, `explain`, `check` | the date that picks the rules edition in force when `--edition` is not given: the end date (the default) or the start date (as FIDE TEC's reference program picks); an event whose dates lie under two editions is warned about, naming both (docs/interpretations.md) |
 

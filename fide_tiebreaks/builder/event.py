@@ -28,6 +28,8 @@ from .report import report_info
 from .results import (
     BuilderError,
     as_date,
+    birth_text,
+    born_by,
     bye_kind,
     check_edition,
     checked_scoring,
@@ -211,8 +213,9 @@ class EventBuilder(ArbiterRecords):
             fide_id=fide_id_text(fide_id, pid),
             title=text(title, "title", pid),
             sex=text(sex, "sex", pid),
-            birth_date=text(birth_date, "birth_date", pid),
+            birth_date=birth_text(birth_date, pid),
         )
+        born_by(template.birth_date, as_date(self.end_date, "end_date"), pid)
         self._entries[pid] = PlayerEntry(dict(template.__dict__), first)
         bisect.insort(self._ids, pid)
         absent = self._points[ResultKind.NOT_PAIRED, Colour.NONE]
@@ -462,6 +465,8 @@ class EventBuilder(ArbiterRecords):
         settings = (*self._dates(), self.name)
         if self._built is not None and self._built_settings == settings:
             return self._built
+        for pid, entry in self._entries.items():  # end_date may have been set since
+            born_by(entry.fields.get("birth_date", ""), settings[1], pid)
         if not self.rounds:
             raise BuilderError("no round is recorded yet")
         scale = self.scale

@@ -10,6 +10,7 @@ from datetime import date, datetime
 from fractions import Fraction
 from typing import Any
 
+from ..dates import read_birth
 from ..errors import FideTiebreaksError
 from ..formats.trf.players import BYES, MIRROR, WITH_OPPONENT
 from ..model import Game, Participant, ResultKind, Scoring
@@ -165,6 +166,27 @@ def text(
         hint = " ('' for none)" if required else ""
         raise BuilderError(f"{what} {value!r} must be text{hint}", participant=participant)
     return value
+
+
+def birth_text(value: object, participant: int) -> str:
+    """A birth date as the TRF reader reads one (dates.read_birth: ``1978/02/03``, a year
+    alone ``1978``, ``2014/05/00``; '' unknown): refused when it is no date."""
+    written = text(value, "birth_date", participant)
+    read = read_birth(written)
+    if read.problem:
+        raise BuilderError(f"birth_date {written!r} {read.problem}", participant=participant)
+    return written
+
+
+def born_by(written: str, end: date | None, participant: int) -> None:
+    """Refuse a birth after the event's end: an impossible event, which the readers refuse
+    unless lenient (the builder has no lenient reading)."""
+    birth = read_birth(written).birth
+    if birth is not None and end is not None and birth.earliest > end:
+        raise BuilderError(
+            f"birth_date {written!r} is after end_date {end}: born after the event ended",
+            participant=participant,
+        )
 
 
 def whole(value: object, what: str, low: int = 1, high: int | None = None) -> int:

@@ -209,7 +209,8 @@ def add_lenient(p: argparse.ArgumentParser) -> None:
         help="read an event that cannot have happened as the file writes it, each "
         "impossibility a warning (results that do not mirror, two pairing-allocated byes in a "
         "round, a roster naming a missing player, contradictory or repeated 330 records, a birth "
-        "date after the event, an end date before the start date); "
+        "date after the event, an end date before the start date, a PGN EventDate after its "
+        "last game); "
         "without it each is an error and nothing is computed (exit 2)",
     )
 

@@ -44,6 +44,7 @@ from .base import (
     fatal,
     not_text,
 )
+from .pgn_dates import EventSpan, event_span, trf_date
 from .pgn_scan import MAX_GAMES, PgnGame, split_games
 from .trf.state import MAX_ROUNDS
 
@@ -54,7 +55,6 @@ ABSENT_CODES = dict(zip(ABSENT_KINDS, ("Z", "H", "F", "U", " "), strict=True))
 _ROUND = re.compile(r"^(\d{1,9})(?:\.(\d{1,9}))?$")  # the limits are checked by name
 MAX_BOARDS = 9999  # four digits: more than a round of TRF's 9,999 players has boards
 _RESULTS = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "*": None}
-_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 MAX_PLAYERS = 9999  # TRF's start-rank columns, through which a PGN is read
 
 
@@ -69,6 +69,7 @@ class EquivalentTrf(NamedTuple):
 
     text: str
     origin: dict[int, int]
+    dates: frozenset[int] = frozenset()  # the lines of 042 and 052 (pgn_dates checks them)
 
 
 def read_pgn(
@@ -81,17 +82,19 @@ def read_pgn(
     options = settings.pgn or PgnOptions()
     if len(data) > MAX_BYTES:
         raise InputError([fatal(name, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")])
-    out = Collector(name)
+    out = Collector(name, lenient=settings.lenient)
     text = _decode(data, out)
     games = split_games(text, out)
     trf = _Builder(games, options, out).trf()
     from .trf.reader import parse_trf
 
     try:
-        result = parse_trf(trf.text, name)
+        result = parse_trf(trf.text, name, lenient=settings.lenient)
     except InputError as e:  # pragma: no cover - our own TRF; reported where it points
         raise InputError(_relocate(e.diagnostics, trf.origin, name)) from None
-    found = _relocate(result.diagnostics, trf.origin, name)
+    # 042 and 052 hold dates checked against each other already, each message at its tag
+    kept = tuple(d for d in result.diagnostics if d.line not in trf.dates)
+    found = _relocate(kept, trf.origin, name)
     return ReadResult(result.tournament, (*out.items, *found))
 
 
@@ -142,6 +145,7 @@ class _Builder:
 
     def trf(self) -> EquivalentTrf:
         event = self._event()
+        self.span: EventSpan = event_span(self.games, self.out, self.errors)
         read = [g for g in (self._game(game) for game in self.games) if g is not None]
         if self.errors:  # a game left out would make its round look missing: say only why
             raise InputError(self.errors)
@@ -440,13 +444,10 @@ class _Builder:
         first_line: dict[int, int],
     ) -> EquivalentTrf:
         out: list[str] = [f"012 {event}"]
-        dates = sorted(d for d in (_game_date(g.game) for g in read) if d)
-        given = (_date(g.game.tags.get("EventDate", "")) for g in read)
-        start = next((d for d in given if d), "") or (dates[0] if dates else "")
-        if start:
-            out.append(f"042 {start}")
-        if dates:
-            out.append(f"052 {dates[-1]}")
+        for code, given in (("042", self.span.start), ("052", self.span.end)):
+            if given is not None:
+                out.append(f"{code} {trf_date(given.day)}")
+        dates = frozenset(range(2, len(out) + 1))
         where: dict[int, int] = {}
         for key, pid in sorted(self._numbers.items(), key=lambda kv: kv[1]):
             side = self.sides[key]
@@ -463,7 +464,7 @@ class _Builder:
             row = "".join(f"  {blocks[pid][r]}" for r in range(1, rounds + 1))
             out.append(f"{head:<89}{row}")
             where[len(out)] = first_line.get(pid, 0)
-        return EquivalentTrf("\n".join(out) + "\n", where)
+        return EquivalentTrf("\n".join(out) + "\n", where, dates)
 
 
 class _Read(NamedTuple):
@@ -475,11 +476,6 @@ class _Read(NamedTuple):
     result: str
 
 
-def _game_date(game: PgnGame) -> str:
-    """The day a game was played: its Date, else its UTCDate (broadcasts give only that)."""
-    return _date(game.tags.get("Date", "")) or _date(game.tags.get("UTCDate", ""))
-
-
 def _spans(rounds: list[int]) -> str:
     """Round numbers as spans, all of them: [2, 3, 4, 7] is '2-4, 7'."""
     spans: list[list[int]] = []
@@ -489,8 +485,3 @@ def _spans(rounds: list[int]) -> str:
         else:
             spans.append([r, r])
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
-
-
-def _date(text: str) -> str:
-    m = _DATE.match(text.strip())
-    return f"{m.group(1)}/{m.group(2)}/{m.group(3)}" if m else ""

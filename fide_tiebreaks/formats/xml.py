@@ -7,12 +7,14 @@ is one model and one set of checks; the reader's diagnostics point back at the X
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from lxml import etree
 
 from .. import arguments
+from ..dates import calendar_problem
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..numbers import NumberError, exact_str, parse_int, read_decimal
 from . import xmlsafe
@@ -121,11 +123,32 @@ def to_trf(t: etree._Element, name: str = "<input>") -> tuple[str, dict[int, int
     return "\n".join(out.lines) + "\n", out.where
 
 
+_XS_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:Z|[+-]\d{2}:\d{2})?", re.ASCII)
+
+
+def _xs_date(element: etree._Element, name: str, out: _Trf) -> str:
+    """An xs:date attribute (``2024-01-01``, with a timezone ``2024-01-01Z``,
+    ``2024-01-01+02:00``: the day as written) as TRF's YYYY/MM/DD; refused, in XML's terms,
+    when it is no day of the calendar."""
+    value = (element.get(name) or "").strip()
+    m = _XS_DATE.fullmatch(value)
+    if m is None:
+        raise out.refuse(
+            element,
+            f"{name} '{value[:30]}' is not a date (xs:date: YYYY-MM-DD, a timezone allowed: "
+            "2024-01-01Z)",
+        )
+    problem = calendar_problem(int(m[1]), int(m[2]), int(m[3]))
+    if problem:
+        raise out.refuse(element, f"{name} '{value}' is not a calendar date ({problem})")
+    return f"{m[1]}/{m[2]}/{m[3]}"
+
+
 def _header(t: etree._Element, out: _Trf) -> None:
     """The tournament's records: name, end date, type, rounds, scoring, boards."""
     out.emit(f"012 {t.get('name')}", t)
     if t.get("end-date"):
-        out.emit(f"052 {t.get('end-date', '').replace('-', '/')}", t)
+        out.emit(f"052 {_xs_date(t, 'end-date', out)}", t)
     if t.get("type"):
         out.emit(f"092 {'Round Robin' if t.get('type') == 'round-robin' else 'Swiss'}", t)
     if t.get("rounds"):

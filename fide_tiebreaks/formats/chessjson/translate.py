@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...data_classes import NamedTuple, dataclass
+from ...dates import read_date
 from ...model import Scoring
 from ...numbers import clip, exact_str
 from ..trf.state import MAX_ROUNDS
@@ -152,6 +153,18 @@ def _header(e: _Event, trf: _Trf) -> None:
     ):
         if info.get(key):
             where = e.locate(("eventInfo", key))
+            if code in ("042", "052") and not read_date(str(info[key])).understood:
+                # named in Chess-JSON's form: the TRF reader would ask for YYYY/MM/DD
+                what = "start date" if code == "042" else "end date"
+                shown = clip(str(info[key]))
+                e.notes.append(
+                    (
+                        where,
+                        f"\"eventInfo.{key}\": {what} '{shown}' not understood (expected "
+                        "YYYY-MM-DD)",
+                    )
+                )
+                continue
             trf.emit(f"{code} {info[key]}", where, f'"eventInfo.{key}"' if where else "")
     if t.get("tournamentType"):
         trf.emit(f"092 {t['tournamentType']}")

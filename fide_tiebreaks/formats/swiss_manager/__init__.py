@@ -20,6 +20,8 @@ from ..base import DEFAULT_SETTINGS, ReadResult, ReadSettings, fatal
 if TYPE_CHECKING:
     from chess_results_api.models import Tournament as SmTournament
 
+    from ...model import Tournament
+
 #: Every Swiss-Manager file starts with these four bytes (the decoder's header marker).
 MAGIC = b"\x93\xff\x89\x44"
 EXTRA = "swiss-manager"
@@ -99,6 +101,7 @@ def read_swiss_manager(
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
     notes = [Diagnostic(severity=Severity.WARNING, message=n, path=path) for n in built.notes]
+    notes += impossible_dates(tournament, path, lenient=settings.lenient)
     end = tournament.end_date
     if end is not None and end < C07_2023:
         tournament = replace(tournament, edition=SM_EDITION)
@@ -112,6 +115,27 @@ def read_swiss_manager(
             )
         )
     return ReadResult(tournament, tuple(notes))
+
+
+def impossible_dates(tournament: Tournament, path: str, *, lenient: bool) -> list[Diagnostic]:
+    """The impossible events the TRF reader refuses in its dates (formats/trf/settings.py,
+    players.py): an end date before the start date, a player born after the event ended.
+    Each an error (nothing is ranked) unless *lenient*; a Swiss-Manager file has no lines,
+    so the message names the player."""
+    from ...dates import read_birth
+    from ...diagnostics import Collector
+
+    out = Collector(path, lenient=lenient)
+    start, end = tournament.start_date, tournament.end_date
+    if start is not None and end is not None and end < start:
+        out.impossible(0, 0, f"the end date, {end}, is before the start date, {start}")
+    for p in tournament.participants if end is not None else ():
+        birth = read_birth(p.birth_date).birth
+        if birth is not None and end is not None and birth.earliest > end:
+            out.impossible(
+                0, 0, f"player {p.id} was born on {p.birth_date}, after the event ended ({end})"
+            )
+    return out.items
 
 
 def _empty(event: SmTournament, path: str) -> ReadResult:

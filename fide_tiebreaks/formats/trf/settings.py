@@ -9,7 +9,7 @@ from datetime import date
 from fractions import Fraction
 
 from ...data_classes import NamedTuple
-from ...dates import read_date
+from ...dates import DATE_FORM, ROUND_DATE_FORM, read_date, read_round_date
 from ...model import ResultKind, Scoring, Tournament, TournamentType, infer_type
 from ...numbers import NumberError, clip, parse_decimal, parse_int, read_decimal
 from ...teams import AbnormalPoints, TeamBye
@@ -217,7 +217,7 @@ def event_dates(st: ParserState) -> EventDates:
     before the start is an impossible event (an error, a warning when lenient), so that no
     edition is picked from a range no event can have."""
     start, end = header_date(st, "042"), header_date(st, "052")
-    last = last_round_date(st)
+    last = round_dates(st, start, end)
     if end is None and last is not None:
         end, (line, column, text) = last.day, last.where
         what = f"the last round date, {text},"
@@ -238,41 +238,67 @@ def header_date(st: ParserState, code: str) -> date | None:
     read = read_date(text)
     if read.day is None:
         line, what = st.header_lines.get(code, 0), _DATE_NAMES[code]
-        if read.problem:
+        if read.understood:
             st.out.error(line, 5, f"{what} '{clip(text)}' is not a calendar date ({read.problem})")
         else:
-            st.out.warning(line, 5, f"{what} '{clip(text)}' not understood (expected YYYY/MM/DD)")
+            why = read.problem or f"expected {DATE_FORM}"
+            st.out.warning(line, 5, f"{what} '{clip(text)}' not understood ({why})")
     return read.day
 
 
 class RoundDate(NamedTuple):
     day: date
     where: tuple[int, int, str]  # line, column, the date as written
+    what: str = "round date"  # "round 3 date"
 
 
-def last_round_date(st: ParserState) -> RoundDate | None:
-    """The last of the 132 round dates; each one off the calendar is an error where it
-    stands (round 1 at columns 92-99, round 2 at 102-109...)."""
+def round_dates(st: ParserState, start: date | None, end: date | None) -> RoundDate | None:
+    """The last of the 132 round dates. Each one off the calendar is an error where it
+    stands (round 1 at columns 92-99, round 2 at 102-109...); its century is the start
+    date's, else the end date's (dates.read_round_date). A round dated before the start,
+    after the end, or before an earlier round is a warning naming the round and the dates."""
     line = st.header_lines.get("132", 0)
     if not line:
         return None
     text = st.source.lines[line - 1].text
-    last = None
+    near = start or end
+    last: RoundDate | None = None
     for m in re.finditer(r"\S+", text[3:]):
         column = 4 + m.start()
         rnd = (column - 92) // 10 + 1 if column >= 92 else 0
-        read = read_date(m.group())
+        read = read_round_date(m.group(), near)
         what = f"round {rnd} date" if rnd else "round date"
-        if read.day is None and read.problem:
-            st.out.error(
-                line, column, f"{what} '{clip(m.group())}' is not a calendar date ({read.problem})"
-            )
-        elif read.day is None:
+        written = f"{what} '{clip(m.group())}'"
+        if read.day is None and read.understood:
+            st.out.error(line, column, f"{written} is not a calendar date ({read.problem})")
+            continue
+        if read.day is None:
+            expected = f"expected {ROUND_DATE_FORM}"
+            st.out.warning(line, column, f"{written} not understood ({expected})")
+            continue
+        shown = f"{written} ({read.day.isoformat()})"
+        if start is not None and read.day < start:
             st.out.warning(
-                line, column, f"{what} '{clip(m.group())}' not understood (expected YY/MM/DD)"
+                line, column, f"{shown} is before the start date, {clip(st.info['042'])}"
             )
-        elif last is None or read.day >= last.day:
-            last = RoundDate(read.day, (line, column, m.group()))
+        if end is not None and read.day > end:
+            st.out.warning(line, column, f"{shown} is after the end date, {clip(st.info['052'])}")
+        if last is not None and read.day < last.day:
+            before = last.where[2]
+            st.out.warning(line, column, f"{shown} is before the {last.what}, '{before}'")
+        if last is None or read.day >= last.day:
+            last = RoundDate(read.day, (line, column, m.group()), what)
+    if (
+        last is not None
+        and near is None
+        and re.search(r"(?<!\d)\d{2}[/.-]\d{2}[/.-]\d{2}(?!\d)", text)
+    ):
+        st.out.note(
+            line,
+            last.where[1],
+            "the round dates have two-digit years and no start or end date (042, 052) gives "
+            "the century: read as 20YY",
+        )
     return last
 
 
