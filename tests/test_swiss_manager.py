@@ -19,7 +19,7 @@ from conftest import ROOT, run_cli
 
 from fide_tiebreaks import compute_standings, read_tournament
 from fide_tiebreaks.formats import parse_any
-from fide_tiebreaks.formats.trf.forms import TrfFormError
+from fide_tiebreaks.diagnostics import InputError
 from fide_tiebreaks.formats.trf.model_writer import write_tournament_trf
 from fide_tiebreaks.formats.trf.reader import parse_trf
 from fide_tiebreaks.model import ResultKind
@@ -29,11 +29,15 @@ if sys.version_info < (3, 12):
 decoder = pytest.importorskip("chess_results_api", reason="the swiss-manager extra is absent")
 
 FIXTURES = ROOT / "tests" / "fixtures" / "swiss-manager"
-FILES = sorted(FIXTURES.glob("*.TUNX"))
+ALL_FILES = sorted(FIXTURES.glob("*.TUNX"))
+# cro_1386026: a team round robin set up with no team and no player yet (the README), which
+# every door refuses as it refuses a TRF file without a player record (exit 2)
+EMPTY = FIXTURES / "cro_1386026.TUNX"
+FILES = [p for p in ALL_FILES if p != EMPTY]
 
 
 def test_the_thirty_shared_files_are_here():
-    assert len(FILES) == 30
+    assert len(ALL_FILES) == 30 and len(FILES) == 29
 
 
 def _read(path: Path):  # type: ignore[no-untyped-def]
@@ -63,10 +67,6 @@ def test_counts_equal_the_decoders_own(path: Path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_written_as_trf26_and_read_back_it_ranks_the_same(path: Path):
     t = _read(path).tournament
-    if not t.participants:  # cro_1386026: nothing to write; refused, not written unreadable
-        with pytest.raises(TrfFormError, match="no participant"):
-            write_tournament_trf(t, form="trf26")
-        return
     again = parse_trf(write_tournament_trf(t, form="trf26").encode("utf-8"), "again.trf")
     back = again.tournament
     assert [(p.id, p.name, p.points, p.rating, p.national_rating, p.federation) for p in back] == [
@@ -150,10 +150,44 @@ def test_a_round_paired_but_not_played_is_not_read_and_said():
     assert any("rounds 5-7 paired without results" in d.message for d in r.diagnostics)
 
 
-def test_an_event_with_no_participant_yet_reads_as_empty_with_a_warning():
-    r = _read(FIXTURES / "cro_1386026.TUNX")
-    assert len(r.tournament) == 0
-    assert any("no teams yet" in d.message for d in r.diagnostics)
+def test_an_event_with_no_participant_yet_is_refused_as_a_trf_file_without_players(
+    tmp_path: Path,
+):
+    # cro_1386026 holds no player record (the decoder reads 0 players and 0 teams); a TRF
+    # file without a 001 line is refused by every door with exit 2 and the file named: so
+    # is this one, by the same doors
+    event = decoder.decode_tournament(EMPTY.read_bytes())
+    assert (len(event.players), len(event.teams)) == (0, 0)
+    with pytest.raises(InputError) as e:
+        _read(EMPTY)
+    (d,) = e.value.diagnostics
+    assert d.path == str(EMPTY) and "no teams yet (no player records)" in d.message
+    trf = tmp_path / "empty.trf"
+    trf.write_text("012 Nobody yet\n", encoding="utf-8")
+    for path in (trf, EMPTY):
+        for args in (
+            ["standings", str(path)],
+            ["check", str(path)],
+            ["convert", str(path), "--to", "trf26", "-o", str(tmp_path / "out.trf")],
+        ):
+            done = run_cli(*args)
+            assert done.returncode == 2, (args, done.stdout, done.stderr)
+            assert done.stderr.startswith(f"{path}: error: "), done.stderr
+            assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out.trf").exists()
+
+
+def test_every_message_about_a_tunx_file_names_the_file():
+    # the notes the ranking adds (the default tie-breaks, the edition chosen) as well as the
+    # reader's warnings: none says "<tournament>"
+    path = str(FIXTURES / "sample.TUNX")
+    done = run_cli("check", path)
+    assert done.returncode == 1, done.stderr  # the reader's warnings
+    lines = done.stderr.splitlines()
+    assert any(": note: tie-breaks from the default" in x for x in lines)
+    assert all(x.startswith(f"{path}: ") for x in lines), lines
+    s = compute_standings(_read(FIXTURES / "sample.TUNX").tournament)
+    assert s.diagnostics and all(d.path == path for d in s.diagnostics)
 
 
 def _dated(day: int) -> bytes:

@@ -84,8 +84,12 @@ def read_swiss_manager(
             ]
         )
     event = _decode(data, path)
-    if not event.players and not event.teams:
-        return _empty(event, path)
+    if not event.players:
+        # as a TRF file without a player record: nothing any door can rank or write
+        kind = "team" if event.tournament_type.is_team else "player"
+        raise InputError(
+            [fatal(path, f"the event has no {kind}s yet (no player records): nothing to read")]
+        )
     from .build import BadEvent, build, played_rounds
 
     try:
@@ -98,6 +102,7 @@ def read_swiss_manager(
             tournament = team_event(tournament, event, rounds, settings.team_pab, built.notes)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
+    tournament = replace(tournament, path=path)  # every later message names the file
     notes = [Diagnostic(severity=Severity.WARNING, message=n, path=path) for n in built.notes]
     end = tournament.end_date
     if end is not None and end < C07_2023:
@@ -112,29 +117,6 @@ def read_swiss_manager(
             )
         )
     return ReadResult(tournament, tuple(notes))
-
-
-def _empty(event: SmTournament, path: str) -> ReadResult:
-    """An event set up with no participant yet: nothing to rank, said in a warning."""
-    from ...model import Tournament
-    from .codes import map_codes
-
-    c = event.configuration
-    mapped = map_codes(tuple(c.tie_break_codes))
-    t = Tournament(
-        name=event.metadata.name,
-        participants=(),
-        rounds=0,
-        start_date=c.start_date,
-        end_date=c.end_date,
-        planned_rounds=c.round_count or None,
-        declared_tiebreaks=mapped.codes,
-    )
-    kind = "teams" if event.tournament_type.is_team else "players"
-    message = f"the event has no {kind} yet: nothing to rank"
-    notes = [Diagnostic(severity=Severity.WARNING, message=message, path=path)]
-    notes += [Diagnostic(severity=Severity.WARNING, message=w, path=path) for w in mapped.warnings]
-    return ReadResult(t, tuple(notes))
 
 
 def _decode(data: bytes, path: str) -> SmTournament:
