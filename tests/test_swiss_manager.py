@@ -45,10 +45,12 @@ def _read(path: Path):  # type: ignore[no-untyped-def]
 
 
 def _decoder_counts(path: Path) -> tuple[int, int, int]:
-    """Players, games with a result between two players, and byes, in the rounds that have
-    any result (a round paired and not played yet is not read), from the decoder alone."""
+    """Players, games with a result between two players, and byes, in the rounds up to the
+    last with a result (rounds paired and not played yet are not read), from the decoder
+    alone."""
     event = decoder.decode_tournament(path.read_bytes())
-    rounds = [r for r in event.rounds if any(g.result_code for g in r.games if g.black_player > 0)]
+    played = [any(g.result_code for g in r.games if g.black_player > 0) for r in event.rounds]
+    rounds = event.rounds[: max((i + 1 for i, x in enumerate(played) if x), default=0)]
     games = sum(1 for r in rounds for g in r.games if g.black_player > 0 and g.result_code)
     byes = sum(1 for r in rounds for g in r.games if g.black_player == -1)
     return len(event.players), games, byes
@@ -369,3 +371,37 @@ def test_a_pairing_without_a_result_in_a_round_played_is_counted_as_not_paired()
         "round 2: players 2 and 16 are paired without a result; counted as not paired" in d.message
         for d in r.diagnostics
     )
+
+
+def test_a_round_without_results_before_rounds_with_results_is_read_and_named():
+    # sample.TUNX with every board code of round 3 set to 0 (not entered): rounds 4-7 still
+    # have results, so the event has 7 rounds; round 3 reads as stored (13 boards, each
+    # now not paired; players 2, 3 and 24 keep the zero-point byes stored for them, black
+    # -2 code 3, the decoder's records) and the warning names it
+    from dataclasses import replace
+
+    from fide_tiebreaks.formats.swiss_manager.build import build
+
+    event = decoder.decode_tournament((FIXTURES / "sample.TUNX").read_bytes())
+    three = event.rounds[2]
+    boards = [g for g in three.games if g.black_player > 0]
+    assert len(boards) == 13 and all(g.result_code for g in boards)
+    blank = replace(
+        three,
+        games=tuple(replace(g, result_code=0) if g.black_player > 0 else g for g in three.games),
+    )
+    built = build(replace(event, rounds=(*event.rounds[:2], blank, *event.rounds[3:])))
+    full = _read(FIXTURES / "sample.TUNX").tournament
+    t = built.tournament
+    assert t.rounds == 7
+    for before, after in zip(full, t, strict=True):
+        kept = [g for i, g in enumerate(before.results) if i != 2]
+        assert [g for i, g in enumerate(after.results) if i != 2] == kept
+        assert after.points == before.points - before.results[2].points
+    third = {p.id: p.results[2].kind for p in t}
+    assert {pid for pid, kind in third.items() if kind is ResultKind.ZERO_BYE} == {2, 3, 24}
+    assert sum(kind is ResultKind.NOT_PAIRED for kind in third.values()) == 26
+    assert any(
+        n.startswith("round 3 has no board result, though a later round") for n in built.notes
+    )
+    assert not any(n.startswith("round 3: players") for n in built.notes)  # said once
