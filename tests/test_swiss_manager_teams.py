@@ -182,3 +182,24 @@ def test_a_match_stored_with_other_board_points_than_its_boards_is_said():
 def test_a_match_stored_as_its_boards_give_is_not_remarked():
     r = _read(_team_file(THREE_TEAMS, teams=3))
     assert not any("board points, their boards give" in d.message for d in r.diagnostics)
+
+
+def test_the_pab_follows_the_events_match_scoring_as_every_match_does():
+    # Under a 3 / 1 / 0 match scoring (hand-worked from THREE_TEAMS): round 1 A beats B
+    # 1.5-0.5 (A 3), C's PAB stored 2-0 is a match won (C 3); round 2 B-C 1-1 (1 each), A
+    # not paired (0). Totals A 3, B 1, C 4: the PAB is scored as a won match is, not 2.
+    from fide_tiebreaks.formats.swiss_manager.build import build
+    from fide_tiebreaks.formats.swiss_manager.teams import team_records
+    from fide_tiebreaks.teams.build import build_team_event
+
+    event = decoder.decode_tournament(_team_file(THREE_TEAMS, teams=3))
+    scoring = {"TW": Fraction(3), "TD": Fraction(1), "TL": Fraction(0)}
+    recs = team_records(event, event.rounds, None, [], match_points=scoring)
+    assert recs.pab is not None and (recs.pab.mp, recs.pab.gp) == (3, 2)
+    t = build_team_event(build(event).tournament, recs).tournament
+    assert t.team is not None
+    assert [(m.kind, m.mp) for m in t.team.matches[3]] == [
+        (ResultKind.PAB, 3),
+        (ResultKind.DRAW, 1),
+    ]
+    assert [(p.id, p.points) for p in t] == [(1, 3), (2, 1), (3, 4)]
