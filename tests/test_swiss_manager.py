@@ -429,3 +429,14 @@ def test_a_round_without_results_before_rounds_with_results_is_read_and_named():
         n.startswith("round 3 has no board result, though a later round") for n in built.notes
     )
     assert not any(n.startswith("round 3: players") for n in built.notes)  # said once
+
+
+def test_convert_to_trf_of_a_tunx_file_is_refused_and_names_the_form_to_use(tmp_path: Path):
+    # --to trf gives back a TRF file's own lines; a TUNX has none (it was an internal error)
+    path = FIXTURES / "sample.TUNX"
+    done = run_cli("convert", str(path), "--to", "trf", "-o", str(tmp_path / "x.trf"))
+    assert done.returncode == 2, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    assert f"{path}: --to trf gives back a TRF file's own lines" in done.stderr
+    assert "use --to trf26" in done.stderr
+    assert not (tmp_path / "x.trf").exists()
