@@ -353,9 +353,8 @@ class Tournament:
     # the event, so a built tournament (EventBuilder) equals the one read from its TRF.
     info: Mapping[str, str] = field(default_factory=dict, compare=False)  # header records
     source: SourceFile | None = field(default=None, compare=False)  # the file's lines
-    # The file read, for a reader that keeps no TRF lines of it (Swiss-Manager's binary
-    # files): messages name it (see :attr:`where`).
-    path: str | None = field(default=None, compare=False)
+    # Messages name it (see :attr:`where`); a Swiss-Manager file is binary: no source lines.
+    path: str | None = field(default=None, compare=False)  # the file, when no lines are kept
     team: TeamData | None = None  # set for team events: participants are then the teams
     # The rules edition the organiser chose ("fide-2024"), when the event says so (the
     # in-memory builder); compute_standings uses it when not given one. Readers leave it

@@ -163,7 +163,7 @@ def _board_count(event: _Event) -> int:
 def _scorings(event: _Event) -> tuple[Scoring, Scoring]:
     """The match-point and game-point scorings (362; a PAB from 320 or the caller)."""
     recs, boards, g = event.recs, event.boards, event.ind.scoring
-    mp = DEFAULT_MATCH_POINTS | recs.match_points
+    mp = {**DEFAULT_MATCH_POINTS, **recs.match_points}
     mp_win, mp_draw, mp_loss = mp["TW"], mp["TD"], mp["TL"]
     pab_mp, pab_gp = (recs.pab.mp, recs.pab.gp) if recs.pab else (mp_draw, boards * g.draw)
     if recs.pab_override:
