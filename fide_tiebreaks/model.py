@@ -353,6 +353,8 @@ class Tournament:
     # the event, so a built tournament (EventBuilder) equals the one read from its TRF.
     info: Mapping[str, str] = field(default_factory=dict, compare=False)  # header records
     source: SourceFile | None = field(default=None, compare=False)  # the file's lines
+    # Messages name it (see :attr:`where`); a Swiss-Manager file is binary: no source lines.
+    path: str | None = field(default=None, compare=False)  # the file, when no lines are kept
     team: TeamData | None = None  # set for team events: participants are then the teams
     # The rules edition the organiser chose ("fide-2024"), when the event says so (the
     # in-memory builder); compute_standings uses it when not given one. Readers leave it
@@ -368,6 +370,14 @@ class Tournament:
     def kind(self) -> str:
         """Either "team" or "individual"."""
         return "team" if self.team is not None else "individual"
+
+    @property
+    def where(self) -> str:
+        """The file the event was read from, as messages name it; ``<tournament>`` for one
+        read from no file (the builder)."""
+        if self.source is not None:
+            return self.source.path
+        return self.path or "<tournament>"
 
     @cached_property
     def index(self) -> Mapping[int, int]:

@@ -92,7 +92,7 @@ def make_plan(
     picks the edition when none is given (:func:`~fide_tiebreaks.editions.choose_edition`)."""
     check_edition_by(edition_by)
     notes: list[Diagnostic] = []
-    source = tournament.source.path if tournament.source else "<tournament>"
+    source = tournament.where
     if after_round is not None:
         if not 1 <= after_round <= tournament.rounds:
             # after_round (serve's field, the API's argument; the CLI says --after-round)

@@ -1,6 +1,8 @@
 """Swiss-Manager files made for tests, in a real file's layout (tests/fixtures/swiss-manager/
 sample.TUNX's header, configuration and record tails) with the records the decoder
-``chess-results-api`` reads; what it decodes from them is the independent reading."""
+``chess-results-api`` reads. The files are made in that decoder's layout, so what it decodes
+from them is no independent reading: tests take their expected values from the contents
+they write out, worked by hand."""
 
 from __future__ import annotations
 

@@ -2,10 +2,12 @@
 matches read from the decoder's records, scored as every team event (C.07 Art. 11-13), and
 written as TRF-2026 they read back the same.
 
-No real team file is at hand (the 30 shared files are individual events), so the files are
-made in a real file's layout (tests/swiss_manager_files.py); the expected values are the
-decoder's own decode of them (its teams, its match board points) and hand-worked match
-points (2 for a match won, 1 drawn, 0 lost).
+No real team file and no second decoder of team files are at hand (the 30 shared files are
+individual events), so the files are made in a real file's layout (tests/swiss_manager_files.py)
+from contents written out here (THREE_TEAMS). The expected values are hand-worked from those
+contents (board points from the board codes; match points 2 for a match won, 1 drawn, 0
+lost), never taken from the decoder: where a test asks the decoder, it only checks that the
+made file holds what the test says it does.
 """
 
 from __future__ import annotations
@@ -130,8 +132,10 @@ def test_a_board_opposite_an_empty_one_with_a_code_not_read_is_refused():
 
 
 def test_a_board_won_against_an_empty_one_is_a_forfeit_win():
-    # board 2: B fields nobody (white slot 0), A's player 2 (black) wins it: code 5
+    # board 2: B fields nobody (white slot 0), A's player 2 (black) wins it: code 5. By
+    # hand: board 1 drawn (code 2) 1/2-1/2, board 2 A's 1-0: A 1.5, B 0.5, a match A won
     rounds = [TeamRound([(1, 3, 2), (0, 2, 5)], [(1, 2, 3, 1)])]
+    # the made file holds that (the decoder's sum of the boards)
     assert decoder.decode_tournament(_team_file(rounds)).rounds[0].matches[0].board_points == (
         1.5,
         0.5,
@@ -165,7 +169,9 @@ def test_a_team_round_robin_reads_as_a_round_robin():
 
 
 def test_a_match_stored_with_other_board_points_than_its_boards_is_said():
-    # round 1 of A-B stored 2-0 (halves 4, 0) while its boards give 1.5-0.5 (the decoder's)
+    # round 1 of A-B stored 2-0 (halves 4, 0) while its boards give, by hand, 1.5-0.5
+    # (board 1 A's white win 1-0, board 2 drawn); the decoder is asked only that the made
+    # file holds both
     rounds = [TeamRound([(1, 3, 1), (4, 2, 2)], [(1, 2, 4, 0)])]
     (m,) = decoder.decode_tournament(_team_file(rounds)).rounds[0].matches
     assert (m.stored_board_points, m.board_points) == ((2.0, 0.0), (1.5, 0.5))
@@ -182,3 +188,24 @@ def test_a_match_stored_with_other_board_points_than_its_boards_is_said():
 def test_a_match_stored_as_its_boards_give_is_not_remarked():
     r = _read(_team_file(THREE_TEAMS, teams=3))
     assert not any("board points, their boards give" in d.message for d in r.diagnostics)
+
+
+def test_the_pab_follows_the_events_match_scoring_as_every_match_does():
+    # Under a 3 / 1 / 0 match scoring (hand-worked from THREE_TEAMS): round 1 A beats B
+    # 1.5-0.5 (A 3), C's PAB stored 2-0 is a match won (C 3); round 2 B-C 1-1 (1 each), A
+    # not paired (0). Totals A 3, B 1, C 4: the PAB is scored as a won match is, not 2.
+    from fide_tiebreaks.formats.swiss_manager.build import build
+    from fide_tiebreaks.formats.swiss_manager.teams import team_records
+    from fide_tiebreaks.teams.build import build_team_event
+
+    event = decoder.decode_tournament(_team_file(THREE_TEAMS, teams=3))
+    scoring = {"TW": Fraction(3), "TD": Fraction(1), "TL": Fraction(0)}
+    recs = team_records(event, event.rounds, None, [], match_points=scoring)
+    assert recs.pab is not None and (recs.pab.mp, recs.pab.gp) == (3, 2)
+    t = build_team_event(build(event).tournament, recs).tournament
+    assert t.team is not None
+    assert [(m.kind, m.mp) for m in t.team.matches[3]] == [
+        (ResultKind.PAB, 3),
+        (ResultKind.DRAW, 1),
+    ]
+    assert [(p.id, p.points) for p in t] == [(1, 3), (2, 1), (3, 4)]

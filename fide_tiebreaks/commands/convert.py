@@ -63,7 +63,11 @@ def encoded(t: Any, to: str, drop: str) -> bytes:
     if to == "trf":
         from ..formats.trf.writer import encode
 
-        assert t.source is not None  # every reader keeps the TRF it read or built
+        if t.source is None:  # a Swiss-Manager file: binary, no TRF lines to give back
+            raise CommandError(
+                f"{t.where}: --to trf gives back a TRF file's own lines, and this file has "
+                "none (a Swiss-Manager file): use --to trf26 or --to trf16"
+            )
         return encode(t.source)
     if to in ("trf16", "trf26"):
         from ..formats.trf.forms import TrfFormError

@@ -21,6 +21,7 @@ from ..model import (
     Tournament,
 )
 from .records import (
+    DEFAULT_MATCH_POINTS,
     MATCH_LETTER,
     FindingKind,
     Lineup,
@@ -162,9 +163,8 @@ def _board_count(event: _Event) -> int:
 def _scorings(event: _Event) -> tuple[Scoring, Scoring]:
     """The match-point and game-point scorings (362; a PAB from 320 or the caller)."""
     recs, boards, g = event.recs, event.boards, event.ind.scoring
-    mp_win = recs.match_points.get("TW", Fraction(2))
-    mp_draw = recs.match_points.get("TD", Fraction(1))
-    mp_loss = recs.match_points.get("TL", Fraction(0))
+    mp = {**DEFAULT_MATCH_POINTS, **recs.match_points}
+    mp_win, mp_draw, mp_loss = mp["TW"], mp["TD"], mp["TL"]
     pab_mp, pab_gp = (recs.pab.mp, recs.pab.gp) if recs.pab else (mp_draw, boards * g.draw)
     if recs.pab_override:
         pab_mp, pab_gp = recs.pab_override

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import field
 from fractions import Fraction
 
@@ -80,6 +81,15 @@ MATCH_LETTER = {
     ResultKind.HALF_BYE: "H",
     ResultKind.ZERO_BYE: "Z",
     ResultKind.NOT_PAIRED: "Z",
+}
+
+
+#: The match points of a match won, drawn and lost when the event gives none (C.07 2-1-0):
+#: TRF-2026 362's TW, TD and TL.
+DEFAULT_MATCH_POINTS: Mapping[str, Fraction] = {
+    "TW": Fraction(2),
+    "TD": Fraction(1),
+    "TL": Fraction(0),
 }
 
 

@@ -100,6 +100,7 @@ def read_swiss_manager(
             tournament = team_event(tournament, event, rounds, settings.team_pab, built.notes)
     except BadEvent as e:
         raise InputError([fatal(path, str(e))]) from None
+    tournament = replace(tournament, path=path)  # every later message names the file
     notes = [Diagnostic(severity=Severity.WARNING, message=n, path=path) for n in built.notes]
     notes += impossible_dates(tournament, path, lenient=settings.lenient)
     end = tournament.end_date
@@ -153,6 +154,7 @@ def _empty(event: SmTournament, path: str) -> ReadResult:
         end_date=c.end_date,
         planned_rounds=c.round_count or None,
         declared_tiebreaks=mapped.codes,
+        path=path,
     )
     kind = "teams" if event.tournament_type.is_team else "players"
     message = f"the event has no {kind} yet: nothing to rank"

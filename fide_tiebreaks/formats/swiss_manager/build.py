@@ -85,15 +85,40 @@ class Built(NamedTuple):
     notes: list[str]
 
 
+def _has_board_result(r: SmRound) -> bool:
+    """Whether round *r* has a result on a board (two players, or a player against an
+    empty board of a team match): a bye or an absence entered is no sign of play, as
+    Swiss-Manager stores those ahead for rounds not played yet."""
+    return any(g.result_code for g in r.games if g.black_player not in (BYE, NOT_PAIRED))
+
+
 def played_rounds(event: SmTournament) -> int:
-    """The rounds read: each from the first up to the first round without a single board
-    result. Later rounds have not been played yet, whether paired (boards without results)
-    or holding only what was entered ahead: the byes requested and the absences of players
-    who withdrew (Swiss-Manager stores them as entries of those rounds)."""
-    for r in event.rounds:
-        if not any(g.result_code for g in r.games if g.black_player > 0):
-            return r.number - 1
-    return len(event.rounds)
+    """The rounds read: every round up to the last with a board result. Later rounds have
+    not been played yet, whether paired (boards without results) or holding only what was
+    entered ahead: the byes requested and the absences of players who withdrew
+    (Swiss-Manager stores them as entries of those rounds). A round before that last one
+    without a board result is read as it is (:func:`_silent_rounds` says it): dropping it
+    would drop the results of every round after it."""
+    return max((i for i, r in enumerate(event.rounds, 1) if _has_board_result(r)), default=0)
+
+
+def _silent_rounds(rounds: Iterable[SmRound]) -> list[int]:
+    """The numbers of the rounds read that hold no board result (a later round has one)."""
+    return [r.number for r in rounds if not _has_board_result(r)]
+
+
+def _silent_note(numbers: list[int]) -> str:
+    """The warning for rounds read without a single board result."""
+    which = f"round {numbers[0]}" if len(numbers) == 1 else f"rounds {_listed(numbers)}"
+    return (
+        f"{which} {'has' if len(numbers) == 1 else 'have'} no board result, though a later "
+        "round has: read as stored, each pairing without a result counted as not paired "
+        "(its byes and absences as entered)"
+    )
+
+
+def _listed(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
 
 
 #: A lone entry's code in a round not played yet -> the TRF-2026 bye (240) it announces:
@@ -139,7 +164,10 @@ def build(event: SmTournament) -> Built:
     ahead = _ahead(event.rounds[read:])
     if any(r.games for r in event.rounds[read:]):
         notes.append(_not_read(event, read, ahead))
-    grid = _games(event.rounds[:read], len(event.players), notes)
+    silent = _silent_rounds(event.rounds[:read])
+    if silent:
+        notes.append(_silent_note(silent))
+    grid = _games(event.rounds[:read], len(event.players), notes, quiet=frozenset(silent))
     # zip(*rounds): each player's games in round order (no round read: none)
     results = zip(*grid.rounds, strict=True) if grid.rounds else [()] * len(event.players)
     people = tuple(
@@ -231,11 +259,14 @@ class _Grid(NamedTuple):
     units: list[int]
 
 
-def _games(rounds: Iterable[SmRound], players: int, notes: list[str]) -> _Grid:
+def _games(
+    rounds: Iterable[SmRound], players: int, notes: list[str], quiet: frozenset[int] = frozenset()
+) -> _Grid:
     """Every player's games, round by round: a player with no entry in a round is not
-    paired; a pairing without a result (in a round with results) is said, and counts
-    nothing, as the TRF reader counts such a pairing. The decoder has checked that every
-    number names a player and that nobody is in two entries of a round.
+    paired; a pairing without a result is said (once for a round in *quiet*, which has
+    none: the caller says it), and counts nothing, as the TRF reader counts such a pairing.
+    The decoder has checked that every number names a player and that nobody is in two
+    entries of a round.
 
     One list per round filled by player number (rather than per-player lookups) and the
     sides of each code worked out once: a 200 x 9 TUNX reads in about 1.3 x its TRF."""
@@ -254,7 +285,7 @@ def _games(rounds: Iterable[SmRound], players: int, notes: list[str]) -> _Grid:
             elif black > 0:
                 sides = _BOARD.get(code)
                 if sides is None:  # no result yet: counted as not paired, as TRF counts it
-                    _pending(n, g.number, white + 1, black, code, notes)
+                    _pending(n, g.number, white + 1, black, code, None if n in quiet else notes)
                     row[white] = _game(n, K.NOT_PAIRED, None, white_)
                     row[black - 1] = _game(n, K.NOT_PAIRED, None, black_)
                     continue
@@ -307,13 +338,17 @@ def _empty_board(
         )
 
 
-def _pending(rnd: int, number: int, white: int, black: int, code: int, notes: list[str]) -> None:
-    """A pairing whose code is no board result: one without a result yet is said; any
-    other code is refused."""
+def _pending(
+    rnd: int, number: int, white: int, black: int, code: int, notes: list[str] | None
+) -> None:
+    """A pairing whose code is no board result: one without a result yet is said (in
+    *notes*, unless None: its round is said as a whole); any other code is refused."""
     if code != PENDING:
         raise BadEvent(
             f"round {rnd}, pairing {number}: board result code {code} is not one Swiss-Manager uses"
         )
+    if notes is None:
+        return
     notes.append(
         f"round {rnd}: players {white} and {black} are paired without a result; "
         "counted as not paired"

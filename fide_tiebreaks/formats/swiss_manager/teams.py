@@ -12,19 +12,24 @@ and their board games in board order, a player number 0 being an empty board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...diagnostics import Severity
 from ...model import ResultKind, Team, Tournament
-from ...teams.records import Lineup, TeamBye, TeamPab, TeamRecords
+from ...teams.records import DEFAULT_MATCH_POINTS, Lineup, TeamBye, TeamPab, TeamRecords
 from .build import BadEvent
 
 if TYPE_CHECKING:
     from chess_results_api.models import Round as SmRound
     from chess_results_api.models import TeamMatch as SmMatch
     from chess_results_api.models import Tournament as SmTournament
+
+#: The event's match scoring: Swiss-Manager stores it among its settings, which no decoder
+#: reads (chess-results-api keeps the configuration's bytes uninterpreted), so it is C.07's
+#: 2 / 1 / 0 (docs/interpretations.md).
+MATCH_POINTS = DEFAULT_MATCH_POINTS
 
 PAB_TEAM = -1  # the decoder's second team of a pairing-allocated bye
 UNPAIRED_TEAM = -2  # the decoder's second team of a team not paired in the round
@@ -35,15 +40,22 @@ def team_records(
     rounds: Iterable[SmRound],
     pab: tuple[Fraction, Fraction] | None,
     notes: list[str],
+    match_points: Mapping[str, Fraction] = MATCH_POINTS,
 ) -> TeamRecords:
     """The teams (rosters in board order), each match's line-ups, the byes and absences of
-    the rounds read. *pab*: the caller's match and game points of a team's PAB, else the
-    points Swiss-Manager stored for it (game points; its match points those of the match
-    the stored board points give, 2 / 1 / 0). A team not paired gets nothing (spec/swiss-
+    the rounds read. *match_points*: the event's match scoring (TW, TD, TL), which scores
+    every match and the PAB alike. *pab*: the caller's match and game points of a team's
+    PAB, else the points Swiss-Manager stored for it (game points; its match points those
+    of the match the stored board points give). A team not paired gets nothing (spec/swiss-
     manager.md, rule 4); one stored with points is refused, as nobody knows its kind."""
     boards = event.configuration.boards_per_match
     team_of = {p.number: p.team_number for p in event.players}
-    recs = TeamRecords(teams=_teams(event, boards), boards=boards or None, pab_override=pab)
+    recs = TeamRecords(
+        teams=_teams(event, boards),
+        boards=boards or None,
+        pab_override=pab,
+        match_points=dict(match_points),
+    )
     pab_rounds: dict[int, int] = {}
     pab_points: set[tuple[Fraction, Fraction]] = set()
     for r in rounds:
@@ -52,7 +64,7 @@ def team_records(
             where = f"round {r.number}, match {m.number}"
             if m.second_team == PAB_TEAM:
                 pab_rounds[r.number] = m.first_team
-                pab_points.add(_pab_points(m.stored_board_points))
+                pab_points.add(_pab_points(m.stored_board_points, recs.match_points))
             elif m.second_team == UNPAIRED_TEAM:
                 _check_unpaired(m, where)
                 absent.append(m.first_team)
@@ -135,12 +147,15 @@ def _check_stored(m: SmMatch, where: str, notes: list[str]) -> None:
         )
 
 
-def _pab_points(stored: tuple[float, float]) -> tuple[Fraction, Fraction]:
+def _pab_points(
+    stored: tuple[float, float], match_points: Mapping[str, Fraction]
+) -> tuple[Fraction, Fraction]:
     """A PAB's match and game points from the board points stored for it (halves, as the
-    decoder reads them): the match points of the match those board points make."""
+    decoder reads them): the match points *match_points* (TW, TD, TL) give the match
+    those board points make."""
     mine, theirs = (Fraction(x).limit_denominator(2) for x in stored)
-    mp = Fraction(2) if mine > theirs else Fraction(1) if mine == theirs else Fraction(0)
-    return mp, mine
+    outcome = "TW" if mine > theirs else "TD" if mine == theirs else "TL"
+    return match_points[outcome], mine
 
 
 def team_event(
