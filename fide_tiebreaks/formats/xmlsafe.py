@@ -8,6 +8,7 @@ diagnostics, never as tracebacks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 from lxml import etree
 
 from ..diagnostics import Diagnostic, InputError, Severity
+from ..source_text import lf_ends
 from .base import not_text, wide_text
 
 MAX_XML_BYTES = 16 * 1024 * 1024
@@ -45,7 +47,7 @@ def schema(path: str) -> etree.XMLSchema:
 def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
     """Parse and (with *xsd*) validate untrusted XML; raise InputError with located messages."""
     _refuse_unsafe_bytes(data, name)
-    root = _well_formed(data, name)
+    root = _well_formed(_lf_ends(data), name)
     _refuse_internal_dtd(root, name)
     if xsd is not None:
         _validate(root, name, xsd)
@@ -63,11 +65,36 @@ def _refuse_unsafe_bytes(data: bytes, name: str) -> None:
         message = f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}"
         raise InputError([_error(name, message)])
     if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
-        line = data[: data.upper().find(b"<!")].count(b"\n") + 1
+        line = _lf_ends(data[: data.upper().find(b"<!")]).count(b"\n") + 1
         message = "a DOCTYPE or entity declaration is not allowed in these files"
         raise InputError([_error(name, message, line=line, column=1)])
     if b"\x00" in data and not wide_text(data):  # UTF-16 XML is text; NULs are binary data
         raise not_text(name, data, "an XML document")
+
+
+def _lf_ends(data: bytes) -> bytes:
+    """*data* with its line ends made LF, as the parser reads them (XML 1.0, 2.11), so that
+    the lines libxml2 counts (by LF only) are the lines of the file whatever its ends: CR
+    LF, or CR alone. UTF-16 and UTF-32 are decoded to do it (a CR byte there may be half of
+    another character) and given back in the same encoding, with a byte-order mark."""
+    wide = wide_text(data)
+    if not wide:
+        return lf_ends(data)
+    text = data.decode(_codec(data, wide))
+    if "\r" not in text:
+        return data
+    return _CR.sub("\n", text.lstrip("\ufeff")).encode(wide.lower())  # utf-16: with a mark
+
+
+def _codec(data: bytes, wide: str) -> str:
+    """The codec of UTF-16 or UTF-32 *data*: by its mark, else by where its NULs are."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or data[:4] == b"\x00\x00\xfe\xff":
+        return wide.lower()
+    little = data[1:2] == b"\x00" if wide == "UTF-16" else data[1:4] == b"\x00\x00\x00"
+    return wide.lower() + ("-le" if little else "-be")
+
+
+_CR = re.compile(r"\r\n?")
 
 
 def _well_formed(data: bytes, name: str) -> etree._Element:
