@@ -391,3 +391,17 @@ def test_a_preset_in_a_list_of_one_is_the_preset():
     t = ft.read_tournament(TRF).tournament
     s = ft.compute_standings(t, ["preset:fide-swiss"])
     assert s.codes == ft.compute_standings(t, "BH/C1,BH,SB").codes
+
+
+@pytest.mark.parametrize(
+    "typed", [",preset:fide-swiss", "preset:fide-swiss,", " , preset:fide-swiss"]
+)
+def test_a_preset_with_empty_items_about_it_is_the_preset(typed, capsys):
+    # parse_list skips empty items ("BH,,SB" is BH,SB); the preset guard dropped them and
+    # then passed the raw text on: ",preset:fide-swiss" was "':fide-swiss' must be :MP or
+    # :GP", "preset:fide-swiss," "unknown preset 'fide-swiss,'". fide-swiss is BH/C1,BH,SB.
+    assert main(["standings", str(TRF), "-t", typed]) == 0
+    assert capsys.readouterr().err == ""
+    t = ft.read_tournament(TRF).tournament
+    assert ft.compute_standings(t, typed).codes == ["BH/C1", "BH", "SB"]
+    assert ft.compute_standings(t, ["", "preset:fide-swiss", " "]).codes == ["BH/C1", "BH", "SB"]
