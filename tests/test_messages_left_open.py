@@ -56,6 +56,17 @@ def test_shifted_columns_stop_the_line_once_and_keep_the_player():
     ]
 
 
+@pytest.mark.parametrize("column", [90, 91])
+def test_a_stray_just_before_round_one_is_a_shifted_line_too(column):
+    # TRF16: rank in columns 86-89, round 1's block from 92 (spec 1.2); 90-91 are blanks.
+    # An 'x' there was read without a word, while the same stray at column 100 is an error.
+    data = _first_player_line(lambda row: row[: column - 1] + "x" + row[column:])
+    assert _said(data) == [
+        f"t.trf:6:{column}: error: round 1: unexpected 'x' between fields (columns "
+        "shifted?); the rest of the line is not read"
+    ]
+
+
 def test_a_signed_rating_is_said_to_have_a_sign_not_to_be_no_number():
     # columns 49-52: '-150' is a number; what is wrong is that a rating has no sign
     data = _first_player_line(lambda row: row[:48] + "-150" + row[52:])
