@@ -86,3 +86,48 @@ def test_utf16_xml_lines_are_counted_the_same(eol):
     assert messages(text.encode("utf-16"), read_xml)[0].startswith(
         "f:3:1: error: round 1: results do not mirror"
     )
+
+
+# -- UTF-16 and UTF-32 told from their characters ------------------------------------------
+
+
+def test_utf16_xml_with_its_mark_is_read_as_xml():
+    # it went to the TRF reader, refused "save it as UTF-8": the XML reader takes UTF-16
+    text = "\n".join(XML_LINES).replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    text = text.replace('result="="', 'result="0"')  # a game that mirrors
+    t = parse_any(text.encode("utf-16"), "f.xml").tournament
+    assert (t.name, [str(p.points) for p in t.participants]) == ("Ends", ["1", "0"])
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-16"])
+def test_utf16_json_is_named_utf16_with_what_to_do(encoding):
+    # without a mark it was "not JSON" (NULs are valid UTF-8, so the decoder took them)
+    data = "\n".join(JSON_LINES).encode(encoding)
+    assert messages(data) == [
+        "f: error: the file is UTF-16 text; save it as UTF-8, as Chess-JSON is, and read it again"
+    ]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_cyrillic_without_a_mark_is_utf16_not_binary_data(encoding):
+    # "012 Турнир": the NULs are the high bytes of the ASCII only; it was "binary data" at 1:2
+    data = "012 Турнир\n001    1      Иванов, Иван".encode(encoding)
+    assert messages(data) == [
+        "f: error: the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again"
+    ]
+
+
+def test_ascii_with_a_stray_nul_is_still_binary_data():
+    # read as UTF-16 it would be CJK: a quarter of ASCII characters at least is asked for
+    assert messages(b"012 x\x00yz abcdefghijk\n") == [
+        "f:1:6: error: binary data (NUL bytes): this is not a TRF text file"
+    ]
+
+
+def test_a_doctype_in_utf16_xml_is_refused_as_in_utf8():
+    # the byte check looked for b"<!DOCTYPE", which UTF-16 writes with NULs between
+    lines = [XML_LINES[0], '<!DOCTYPE tournament [<!ENTITY x "y">]>', *XML_LINES[1:]]
+    text = "\n".join(lines).replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    assert messages(text.encode("utf-16")) == [
+        "f:2:1: error: a DOCTYPE or entity declaration is not allowed in these files"
+    ]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import arguments
 from ..data_classes import NamedTuple
 from ..diagnostics import InputError
-from .base import ReadResult, ReadSettings, fatal, read_bytes, settled
+from .base import ReadResult, ReadSettings, fatal, read_bytes, settled, wide_codec
 from .trf.reader import parse_trf
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def parse_any(
         from .swiss_manager import read_swiss_manager
 
         return read_swiss_manager(data, path, settings=settings)
-    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = _head(data)
     first = head[:1]
     if first == b"[" or _pgn_preamble(head):
         from .pgn import read_pgn
@@ -123,6 +123,20 @@ def parse_any(
 
         return read_chess_json(data, path, settings=settings)
     return parse_trf(data, path, settings=settings)
+
+
+def _head(data: bytes) -> bytes:
+    """The data from its first character that is not white space or a byte-order mark, as
+    UTF-8: UTF-16 or UTF-32 text is looked at as its characters (its first 4 KiB), so that
+    UTF-16 XML is read as XML, and UTF-16 JSON is told apart by its ``{`` (and refused by
+    name: Chess-JSON is UTF-8)."""
+    codec = wide_codec(data) if b"\x00" in data[:64] or data[:2] in _MARKS else ""
+    if codec:
+        data = data[:4096].decode(codec, errors="ignore").encode("utf-8")
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")
+
+
+_MARKS = (b"\xff\xfe", b"\xfe\xff")  # UTF-16's byte-order marks (and UTF-32's first bytes)
 
 
 # A tag pair at the start of a line: a PGN game's first line (PGN standard 8.1).

@@ -18,7 +18,7 @@ from lxml import etree
 
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..source_text import lf_ends
-from .base import not_text, wide_text
+from .base import not_text, wide_codec
 
 MAX_XML_BYTES = 16 * 1024 * 1024
 
@@ -64,11 +64,13 @@ def _refuse_unsafe_bytes(data: bytes, name: str) -> None:
     if len(data) > MAX_XML_BYTES:
         message = f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}"
         raise InputError([_error(name, message)])
-    if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
-        line = _lf_ends(data[: data.upper().find(b"<!")]).count(b"\n") + 1
+    codec = wide_codec(data)  # UTF-16 or UTF-32 XML is looked at as its characters
+    view = data.decode(codec, errors="replace").encode("utf-8") if codec else data
+    if b"<!DOCTYPE" in view[:4096].upper() or b"<!ENTITY" in view.upper():
+        line = lf_ends(view[: view.upper().find(b"<!")]).count(b"\n") + 1
         message = "a DOCTYPE or entity declaration is not allowed in these files"
         raise InputError([_error(name, message, line=line, column=1)])
-    if b"\x00" in data and not wide_text(data):  # UTF-16 XML is text; NULs are binary data
+    if b"\x00" in data and not codec:  # UTF-16 XML is text; NULs are binary data
         raise not_text(name, data, "an XML document")
 
 
@@ -77,21 +79,16 @@ def _lf_ends(data: bytes) -> bytes:
     the lines libxml2 counts (by LF only) are the lines of the file whatever its ends: CR
     LF, or CR alone. UTF-16 and UTF-32 are decoded to do it (a CR byte there may be half of
     another character) and given back in the same encoding, with a byte-order mark."""
-    wide = wide_text(data)
-    if not wide:
+    codec = wide_codec(data)
+    if not codec:
         return lf_ends(data)
-    text = data.decode(_codec(data, wide))
+    try:
+        text = data.decode(codec).lstrip("\ufeff")
+    except UnicodeDecodeError:
+        return data  # the parser says where it is not UTF-16
     if "\r" not in text:
         return data
-    return _CR.sub("\n", text.lstrip("\ufeff")).encode(wide.lower())  # utf-16: with a mark
-
-
-def _codec(data: bytes, wide: str) -> str:
-    """The codec of UTF-16 or UTF-32 *data*: by its mark, else by where its NULs are."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or data[:4] == b"\x00\x00\xfe\xff":
-        return wide.lower()
-    little = data[1:2] == b"\x00" if wide == "UTF-16" else data[1:4] == b"\x00\x00\x00"
-    return wide.lower() + ("-le" if little else "-be")
+    return _CR.sub("\n", text).encode(codec[:6])  # "utf-16" writes the mark
 
 
 _CR = re.compile(r"\r\n?")

@@ -21,6 +21,8 @@ from ..base import (
     ReadSettings,
     json_values,
     lone_surrogate,
+    not_text,
+    wide_text,
 )
 from ..trf.reader import parse_trf
 from . import extension
@@ -66,6 +68,8 @@ def _document(data: bytes, name: str) -> tuple[Any, str]:
     lone surrogate."""
     if len(data) > MAX_BYTES:
         raise _error(name, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")
+    if wide_text(data):  # NULs are valid UTF-8: the decoder would take them
+        raise not_text(name, data, "Chess-JSON", "UTF-8, as Chess-JSON is,")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
