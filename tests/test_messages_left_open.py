@@ -129,6 +129,33 @@ def test_a_pgn_that_opens_with_a_comment_or_an_escape_line_is_read_as_pgn(preamb
     assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}  # 1 + 1/2, 0 + 1/2
 
 
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        '{ "quoted" note }\n',  # was read as Chess-JSON: "1:12: error: not JSON"
+        '{"Exported" by "a tool"}\n',
+        # a brace comment runs to its first "}" (PGN 8.2.5): a tag pair in it is its text;
+        # it was refused as an unclosed comment
+        '{ Corrected header, was:\n[Event "x"]\n[Round "9"]\n}\n',
+    ],
+)
+def test_a_comment_with_quotes_or_a_tag_pair_line_before_the_games_is_pgn_comment_text(
+    preamble,
+):
+    result = parse_any((preamble + DOUBLE_ROUND_ROBIN).encode(), "t.pgn")
+    points = {p.name: p.points for p in result.tournament.participants}
+    assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}  # 1 + 1/2, 0 + 1/2
+    assert result.tournament.rounds == 2
+
+
+def test_a_tag_pair_line_inside_a_game_comment_is_comment_text():
+    text = _game("1", "A", "B", "1-0", '1. e4 { as the\n[Event "E"]\nsays } 1-0') + _game(
+        "2", "B", "A", "1/2-1/2"
+    )
+    points = {p.name: p.points for p in parse_any(text.encode(), "t.pgn").tournament}
+    assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}
+
+
 def test_json_that_is_not_json_is_still_said_not_to_be_json():
     assert "not JSON" in _refusal(b"{ event: 1 }", "x.json")[0]
 

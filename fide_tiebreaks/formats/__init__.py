@@ -146,14 +146,13 @@ _TAG_LINE = re.compile(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
 def _pgn_preamble(head: bytes) -> bool:
     """Whether *head* (the data from its first character) opens with what PGN allows before
     the first tag pair: an escape line (``%``, PGN 6), a comment to the line's end (``;``),
-    or a ``{`` comment. A JSON object's ``{`` is followed by ``"`` or ``}``; a ``{`` that is
-    followed by other text, with a tag pair further on, opens a PGN comment."""
+    or a ``{`` comment, which may hold any text (``{ "quoted" }``). A ``{`` with a tag pair
+    at the start of a later line (``[Event "``) opens a PGN comment: in JSON no line starts
+    so (a string holds no line end; ``[`` is followed by a value, never a bare name)."""
     first = head[:1]
     if first in (b"%", b";"):
         return True
-    if first != b"{" or head[1:].lstrip()[:1] in (b'"', b"}"):
-        return False
-    return _TAG_LINE.search(head, 0, 1 << 16) is not None
+    return first == b"{" and _TAG_LINE.search(head, 0, 1 << 16) is not None
 
 
 def to_trf(s: Standings, form: str | None = None) -> bytes:
