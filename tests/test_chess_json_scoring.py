@@ -143,3 +143,9 @@ def test_other_scoring_values_reach_the_model():
     t = read_chess_json(data, "m.json").tournament
     assert (str(t.scoring.win_white), str(t.scoring.win_black)) == ("3", "5/4")
     assert [str(p.points) for p in t.participants] == ["3", "0"]
+
+
+def test_other_scoring_null_is_none_given_and_the_letters_count():
+    data = document({"W": "3"}, other={"scoring": None})  # a win worth 3
+    t = read_chess_json(data, "m.json").tournament
+    assert [str(p.points) for p in t.participants] == ["3", "0"]

@@ -63,7 +63,8 @@ def scoring_records(
         lambda k: locate(("scoreSystem", "game", k)),
         GAME_LETTERS,
     )  # checked even when other.scoring gives the values: no value is taken unread
-    s = _full_scoring(other, locate) if "scoring" in other else _by_letters(v)
+    given = other.get("scoring") is not None  # null: none given, as the key left out
+    s = _full_scoring(other, locate) if given else _by_letters(v)
     if s == Scoring():
         return []
     names = {
