@@ -111,6 +111,7 @@ def make_plan(
                 path=source,
             )
         )
+    tiebreaks = _no_preset_among_codes(tiebreaks, reg)
     specs = _requested(tiebreaks, reg, notes, source)
     rules = (
         None if edition or tournament.edition else _rules_edition(tiebreaks, specs, reg, providers)
@@ -166,15 +167,7 @@ def _requested(
     source: str,
 ) -> tuple[TiebreakSpec, ...]:
     """The list parsed, with the nearest codes for one that is no code; ``preset:NAME``
-    is the list a plugin's preset names."""
-    _no_preset_among_codes(tiebreaks, reg)
-    if (
-        not isinstance(tiebreaks, str)
-        and len(tiebreaks) == 1
-        and isinstance(tiebreaks[0], str)
-        and tiebreaks[0].strip().lower().startswith(PRESET)
-    ):
-        tiebreaks = tiebreaks[0]  # ["preset:fide-swiss"], as a list of one code is written
+    is the list a plugin's preset names (alone: see :func:`_no_preset_among_codes`)."""
     if isinstance(tiebreaks, str) and tiebreaks.strip().lower().startswith(PRESET):
         preset = reg.preset(tiebreaks.strip()[len(PRESET) :])  # -t preset:fide-swiss
         notes.append(
@@ -213,15 +206,24 @@ def _requested(
     return specs
 
 
-def _no_preset_among_codes(tiebreaks: str | list[str] | tuple[str, ...], reg: Registry) -> None:
+def _no_preset_among_codes(
+    tiebreaks: str | list[str] | tuple[str, ...], reg: Registry
+) -> str | list[str] | tuple[str, ...]:
     """``preset:NAME`` stands for a whole list: among other codes (``PTS,preset:fide-swiss``)
     it is refused, with the list written out; it was read as the code PRESET with the
-    score ``:fide-swiss`` ("must be :MP or :GP")."""
+    score ``:fide-swiss`` ("must be :MP or :GP"). Alone, it is given back as the text
+    ``preset:NAME``: also from a list of one (``["preset:fide-swiss"]``) and with empty items
+    about it (``",preset:fide-swiss"``), which :func:`~fide_tiebreaks.codes.parse_list` skips
+    in any list; any other list is given back as it is."""
     items = tiebreaks.split(",") if isinstance(tiebreaks, str) else list(tiebreaks)
-    items = [item.strip() for item in items if isinstance(item, str) and item.strip()]
+    if not all(isinstance(item, str) for item in items):
+        return tiebreaks  # refused by parse_list, naming what is no code
+    items = [item.strip() for item in items if item.strip()]
     named = [item for item in items if item.lower().startswith(PRESET)]
-    if not named or len(items) == 1:
-        return
+    if not named:
+        return tiebreaks
+    if len(items) == 1:
+        return named[0]
     preset = reg.preset(named[0][len(PRESET) :])  # an unknown one: the installed are named
     written = ",".join(preset.tiebreaks if item is named[0] else item for item in items)
     raise CodeError(

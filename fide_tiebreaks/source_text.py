@@ -34,17 +34,41 @@ _RECORD_CHARS = 16
 PIECE_CHARS = 1 << 20  # characters split at a time: the lists of one piece's lines stay small
 
 
+def line_ends(text: str, start: int = 0, stop: int | None = None) -> int:
+    """The line ends in ``text[start:stop]``, each CR LF, CR or LF one end, as the readers
+    split lines (a file with CR-only ends, old Mac, has as many lines as with LF)."""
+    stop = len(text) if stop is None else stop
+    return (
+        text.count("\n", start, stop)
+        + text.count("\r", start, stop)
+        - text.count("\r\n", start, stop)
+    )
+
+
+def line_and_column(text: str, at: int) -> tuple[int, int]:
+    """The line and column (both from 1) of the character at index *at* of *text*, lines
+    ended as :func:`line_ends` counts them: for a message about a place in a file's text."""
+    start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+    return line_ends(text, 0, start) + 1, at - start + 1
+
+
+def lf_ends(data: bytes) -> bytes:
+    """*data* (an ASCII-compatible encoding) with each CR LF and each CR made LF: what an XML
+    parser does to a document's line ends (XML 1.0, 2.11) before it counts lines, which
+    libxml2 does by LF only."""
+    return _CR_BYTES.sub(b"\n", data) if b"\r" in data else data
+
+
+_CR_BYTES = re.compile(rb"\r\n?")
+
+
 def _scan_records(text: str, at: int, size: int, line: int) -> Iterator[tuple[int, str]]:
     """:meth:`SourceLines.records` of ``text[at:size]`` (whole lines, the first numbered
     *line*) by searches: blank lines are skipped by one regular-expression search."""
     while (m := _NONSPACE.search(text, at, size)) is not None:
         found = m.start()
         start = max(at, text.rfind("\n", at, found) + 1, text.rfind("\r", at, found) + 1)
-        line += (
-            text.count("\n", at, start)
-            + text.count("\r", at, start)
-            - text.count("\r\n", at, start)
-        )
+        line += line_ends(text, at, start)
         e = _LINE_END.search(text, found, size)
         at = e.start() if e else size
         yield line, text[start:at]
@@ -87,11 +111,7 @@ class SourceLines(Sequence[SourceLine]):
             if stop < size:  # end the piece after a line end (a CR LF kept whole)
                 m = _EOL_SPLIT.search(text, stop - 1)
                 stop = m.end() if m else size
-            ends = (
-                text.count("\n", at, stop)
-                + text.count("\r", at, stop)
-                - text.count("\r\n", at, stop)
-            )
+            ends = line_ends(text, at, stop)
             last = text[stop - 1]
             pieces.append((at, stop))
             firsts.append(firsts[-1] + ends + (last not in "\r\n"))

@@ -56,6 +56,17 @@ def test_shifted_columns_stop_the_line_once_and_keep_the_player():
     ]
 
 
+@pytest.mark.parametrize("column", [90, 91])
+def test_a_stray_just_before_round_one_is_a_shifted_line_too(column):
+    # TRF16: rank in columns 86-89, round 1's block from 92 (spec 1.2); 90-91 are blanks.
+    # An 'x' there was read without a word, while the same stray at column 100 is an error.
+    data = _first_player_line(lambda row: row[: column - 1] + "x" + row[column:])
+    assert _said(data) == [
+        f"t.trf:6:{column}: error: round 1: unexpected 'x' between fields (columns "
+        "shifted?); the rest of the line is not read"
+    ]
+
+
 def test_a_signed_rating_is_said_to_have_a_sign_not_to_be_no_number():
     # columns 49-52: '-150' is a number; what is wrong is that a rating has no sign
     data = _first_player_line(lambda row: row[:48] + "-150" + row[52:])
@@ -116,6 +127,33 @@ def test_a_pgn_that_opens_with_a_comment_or_an_escape_line_is_read_as_pgn(preamb
     result = parse_any((preamble + DOUBLE_ROUND_ROBIN).encode(), "t.pgn")
     points = {p.name: p.points for p in result.tournament.participants}
     assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}  # 1 + 1/2, 0 + 1/2
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        '{ "quoted" note }\n',  # was read as Chess-JSON: "1:12: error: not JSON"
+        '{"Exported" by "a tool"}\n',
+        # a brace comment runs to its first "}" (PGN 8.2.5): a tag pair in it is its text;
+        # it was refused as an unclosed comment
+        '{ Corrected header, was:\n[Event "x"]\n[Round "9"]\n}\n',
+    ],
+)
+def test_a_comment_with_quotes_or_a_tag_pair_line_before_the_games_is_pgn_comment_text(
+    preamble,
+):
+    result = parse_any((preamble + DOUBLE_ROUND_ROBIN).encode(), "t.pgn")
+    points = {p.name: p.points for p in result.tournament.participants}
+    assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}  # 1 + 1/2, 0 + 1/2
+    assert result.tournament.rounds == 2
+
+
+def test_a_tag_pair_line_inside_a_game_comment_is_comment_text():
+    text = _game("1", "A", "B", "1-0", '1. e4 { as the\n[Event "E"]\nsays } 1-0') + _game(
+        "2", "B", "A", "1/2-1/2"
+    )
+    points = {p.name: p.points for p in parse_any(text.encode(), "t.pgn").tournament}
+    assert points == {"A": Fraction(3, 2), "B": Fraction(1, 2)}
 
 
 def test_json_that_is_not_json_is_still_said_not_to_be_json():
@@ -391,3 +429,17 @@ def test_a_preset_in_a_list_of_one_is_the_preset():
     t = ft.read_tournament(TRF).tournament
     s = ft.compute_standings(t, ["preset:fide-swiss"])
     assert s.codes == ft.compute_standings(t, "BH/C1,BH,SB").codes
+
+
+@pytest.mark.parametrize(
+    "typed", [",preset:fide-swiss", "preset:fide-swiss,", " , preset:fide-swiss"]
+)
+def test_a_preset_with_empty_items_about_it_is_the_preset(typed, capsys):
+    # parse_list skips empty items ("BH,,SB" is BH,SB); the preset guard dropped them and
+    # then passed the raw text on: ",preset:fide-swiss" was "':fide-swiss' must be :MP or
+    # :GP", "preset:fide-swiss," "unknown preset 'fide-swiss,'". fide-swiss is BH/C1,BH,SB.
+    assert main(["standings", str(TRF), "-t", typed]) == 0
+    assert capsys.readouterr().err == ""
+    t = ft.read_tournament(TRF).tournament
+    assert ft.compute_standings(t, typed).codes == ["BH/C1", "BH", "SB"]
+    assert ft.compute_standings(t, ["", "preset:fide-swiss", " "]).codes == ["BH/C1", "BH", "SB"]

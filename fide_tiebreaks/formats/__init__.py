@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import arguments
 from ..data_classes import NamedTuple
 from ..diagnostics import InputError
-from .base import ReadResult, ReadSettings, fatal, read_bytes, settled
+from .base import ReadResult, ReadSettings, fatal, read_bytes, settled, wide_codec
 from .trf.reader import parse_trf
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def parse_any(
         from .swiss_manager import read_swiss_manager
 
         return read_swiss_manager(data, path, settings=settings)
-    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = _head(data)
     first = head[:1]
     if first == b"[" or _pgn_preamble(head):
         from .pgn import read_pgn
@@ -125,6 +125,20 @@ def parse_any(
     return parse_trf(data, path, settings=settings)
 
 
+def _head(data: bytes) -> bytes:
+    """The data from its first character that is not white space or a byte-order mark, as
+    UTF-8: UTF-16 or UTF-32 text is looked at as its characters (its first 4 KiB), so that
+    UTF-16 XML is read as XML, and UTF-16 JSON is told apart by its ``{`` (and refused by
+    name: Chess-JSON is UTF-8)."""
+    codec = wide_codec(data) if b"\x00" in data[:64] or data[:2] in _MARKS else ""
+    if codec:
+        data = data[:4096].decode(codec, errors="ignore").encode("utf-8")
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")
+
+
+_MARKS = (b"\xff\xfe", b"\xfe\xff")  # UTF-16's byte-order marks (and UTF-32's first bytes)
+
+
 # A tag pair at the start of a line: a PGN game's first line (PGN standard 8.1).
 _TAG_LINE = re.compile(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
 
@@ -132,14 +146,13 @@ _TAG_LINE = re.compile(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
 def _pgn_preamble(head: bytes) -> bool:
     """Whether *head* (the data from its first character) opens with what PGN allows before
     the first tag pair: an escape line (``%``, PGN 6), a comment to the line's end (``;``),
-    or a ``{`` comment. A JSON object's ``{`` is followed by ``"`` or ``}``; a ``{`` that is
-    followed by other text, with a tag pair further on, opens a PGN comment."""
+    or a ``{`` comment, which may hold any text (``{ "quoted" }``). A ``{`` with a tag pair
+    at the start of a later line (``[Event "``) opens a PGN comment: in JSON no line starts
+    so (a string holds no line end; ``[`` is followed by a value, never a bare name)."""
     first = head[:1]
     if first in (b"%", b";"):
         return True
-    if first != b"{" or head[1:].lstrip()[:1] in (b'"', b"}"):
-        return False
-    return _TAG_LINE.search(head, 0, 1 << 16) is not None
+    return first == b"{" and _TAG_LINE.search(head, 0, 1 << 16) is not None
 
 
 def to_trf(s: Standings, form: str | None = None) -> bytes:

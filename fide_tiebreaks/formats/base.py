@@ -115,35 +115,53 @@ def fatal(path: str, message: str, line: int = 0, column: int = 0) -> Diagnostic
 
 
 def wide_text(data: bytes) -> str:
-    """``'UTF-32'`` or ``'UTF-16'`` when *data* is text in that encoding (its byte-order
-    mark, or ASCII with NULs between the characters: Notepad's "Unicode"), else ``''``.
-    UTF-32's mark begins with UTF-16's, so it is tried first; zero-filled data is neither."""
+    """``'UTF-32'`` or ``'UTF-16'`` when *data* is text in that encoding (by its byte-order
+    mark, or by its first bytes: see :func:`wide_codec`), else ``''``."""
+    return wide_codec(data)[:6].upper()
+
+
+def wide_codec(data: bytes) -> str:
+    """The codec of *data* when it is UTF-32 or UTF-16 text, else ``''``: ``'utf-32'`` or
+    ``'utf-16'`` by a byte-order mark (UTF-32's begins with UTF-16's, so it is tried first),
+    else ``'utf-32-le'`` ... ``'utf-16-be'`` when its first bytes read as printable text in
+    that encoding and hold a NUL (Notepad's "Unicode": ASCII with NULs between the
+    characters, or, with NULs only before the ASCII among them, Cyrillic or other text).
+    Zero-filled or binary data is none of them: a NUL is no printable character."""
     head = data[:64]
     if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
-        return "UTF-32"
+        return "utf-32"
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return "UTF-16"
-    if len(head) < 8:
+        return "utf-16"
+    if len(head) < 8 or b"\x00" not in head:
         return ""
-    for width, name in ((4, "UTF-32"), (2, "UTF-16")):
-        for lane in range(width):  # the one byte of each character that is not NUL
-            others = (b for i, b in enumerate(head) if i % width != lane)
-            if any(head[lane::width]) and not any(others):
-                return name
+    for codec, width in (
+        ("utf-32-le", 4),
+        ("utf-32-be", 4),
+        ("utf-16-le", 2),
+        ("utf-16-be", 2),
+    ):
+        if _printable(head[: len(head) // width * width], codec):
+            return codec
     return ""
 
 
-def not_text(path: str, data: bytes, what: str) -> InputError:
+def _printable(head: bytes, codec: str) -> bool:
+    """Whether *head* decodes in *codec* as printable text (tabs and line ends too) of
+    which a quarter at least is ASCII (the record codes, spaces, digits and marks of any of
+    our formats; ASCII text with a stray NUL read as UTF-16 is CJK); its last character may
+    be cut."""
+    text = head.decode(codec, errors="replace")[:-1]  # U+FFFD: what does not decode
+    printable = all((c.isprintable() or c in "\t\r\n") and c != "\ufffd" for c in text)
+    return printable and 4 * sum(c < "\x80" for c in text) >= len(text) > 0
+
+
+def not_text(path: str, data: bytes, what: str, save_as: str = "UTF-8 (or cp1252)") -> InputError:
     """The error for data holding NUL bytes: UTF-16 or UTF-32 text to save again, or binary
     data (located at its first NUL) that is not *what* (``'a TRF text file'``)."""
     wide = wide_text(data)
     if wide:
         return InputError(
-            [
-                fatal(
-                    path, f"the file is {wide} text; save it as UTF-8 (or cp1252) and read it again"
-                )
-            ]
+            [fatal(path, f"the file is {wide} text; save it as {save_as} and read it again")]
         )
     at = data.index(b"\x00")
     line = data.count(b"\n", 0, at) + 1

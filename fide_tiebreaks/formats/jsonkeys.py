@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from ..errors import FideTiebreaksError
+from ..source_text import line_and_column
 
 
 class DuplicateKey(FideTiebreaksError, ValueError):
@@ -71,8 +72,7 @@ def _locate(text: str, key: str, kw: dict[str, Any]) -> DuplicateKey:
             try:
                 return no_duplicates(pairs)
             except _Repeated as e:
-                line = text.count("\n", 0, start) + 1
-                raise DuplicateKey(e.key, line, start - text.rfind("\n", 0, start)) from None
+                raise DuplicateKey(e.key, *line_and_column(text, start)) from None
 
         strict, scan_once, object_hook = args[0], args[1], args[2]
         found: tuple[dict[str, Any], int] = _JSONObject(

@@ -62,6 +62,7 @@ class _Scanner:
         self.games: list[PgnGame] = []
         self.state = _OUTSIDE
         self.comment: tuple[int, int] | None = None  # where an open "{" is
+        self.comment_tag = 0  # the line of the first tag pair in the open comment (0: none)
         self.depth = 0  # open variations
         self.errors: list[Diagnostic] = []
         self.stray = False  # text outside a game already reported since the last game
@@ -80,24 +81,7 @@ class _Scanner:
     def line(self, number: int, text: str) -> None:
         stripped = text.strip()
         if self.comment is not None:
-            if _TAG_LINE.fullmatch(stripped):
-                # A "}" forgotten: every game up to the next "}" would vanish into the comment.
-                line, column = self.comment
-                raise InputError(
-                    [
-                        fatal(
-                            self.out.path,
-                            f"the comment opened with '{{' at {line}:{column} holds the tag "
-                            f"pair on line {number}: is its '}}' missing?",
-                            line,
-                            column,
-                        )
-                    ]
-                )
-            end = text.find("}")
-            if end >= 0:
-                self.comment = None
-                self.moves(number, text, end + 1)
+            self.in_comment(number, text, stripped)
             return
         if text.startswith("%") or not stripped:  # an escape line (PGN 6), a blank line
             if not stripped and self.state == _TAGS:
@@ -107,6 +91,31 @@ class _Scanner:
             self.tags(number, text)
         else:
             self.moves(number, text, 0)
+
+    def in_comment(self, number: int, text: str, stripped: str) -> None:
+        """A line of an open ``{`` comment, which runs to its first ``}`` (PGN 8.2.5), any
+        text in it, a tag pair too. But a tag pair that a blank line follows, the comment
+        still open, is a game's tag section: a ``}`` forgotten, and every game up to the
+        next ``}`` would vanish into the comment. That is an error where the comment opens."""
+        if _TAG_LINE.fullmatch(stripped) and not self.comment_tag:
+            self.comment_tag = number
+        if not stripped and self.comment_tag:
+            line, column = self.comment or (0, 0)
+            raise InputError(
+                [
+                    fatal(
+                        self.out.path,
+                        f"the comment opened with '{{' at {line}:{column} holds the tag "
+                        f"pair on line {self.comment_tag}: is its '}}' missing?",
+                        line,
+                        column,
+                    )
+                ]
+            )
+        end = text.find("}")
+        if end >= 0:
+            self.comment, self.comment_tag = None, 0
+            self.moves(number, text, end + 1)
 
     def tags(self, number: int, text: str) -> None:
         if self.state != _TAGS:

@@ -8,6 +8,7 @@ diagnostics, never as tracebacks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import Any
 from lxml import etree
 
 from ..diagnostics import Diagnostic, InputError, Severity
-from .base import not_text, wide_text
+from ..source_text import lf_ends
+from .base import not_text, wide_codec
 
 MAX_XML_BYTES = 16 * 1024 * 1024
 
@@ -45,7 +47,7 @@ def schema(path: str) -> etree.XMLSchema:
 def parse(data: bytes, name: str, xsd: Path | None = None) -> etree._Element:
     """Parse and (with *xsd*) validate untrusted XML; raise InputError with located messages."""
     _refuse_unsafe_bytes(data, name)
-    root = _well_formed(data, name)
+    root = _well_formed(_lf_ends(data), name)
     _refuse_internal_dtd(root, name)
     if xsd is not None:
         _validate(root, name, xsd)
@@ -62,12 +64,34 @@ def _refuse_unsafe_bytes(data: bytes, name: str) -> None:
     if len(data) > MAX_XML_BYTES:
         message = f"{len(data)} bytes; the limit for XML is {MAX_XML_BYTES}"
         raise InputError([_error(name, message)])
-    if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
-        line = data[: data.upper().find(b"<!")].count(b"\n") + 1
+    codec = wide_codec(data)  # UTF-16 or UTF-32 XML is looked at as its characters
+    view = data.decode(codec, errors="replace").encode("utf-8") if codec else data
+    if b"<!DOCTYPE" in view[:4096].upper() or b"<!ENTITY" in view.upper():
+        line = lf_ends(view[: view.upper().find(b"<!")]).count(b"\n") + 1
         message = "a DOCTYPE or entity declaration is not allowed in these files"
         raise InputError([_error(name, message, line=line, column=1)])
-    if b"\x00" in data and not wide_text(data):  # UTF-16 XML is text; NULs are binary data
+    if b"\x00" in data and not codec:  # UTF-16 XML is text; NULs are binary data
         raise not_text(name, data, "an XML document")
+
+
+def _lf_ends(data: bytes) -> bytes:
+    """*data* with its line ends made LF, as the parser reads them (XML 1.0, 2.11), so that
+    the lines libxml2 counts (by LF only) are the lines of the file whatever its ends: CR
+    LF, or CR alone. UTF-16 and UTF-32 are decoded to do it (a CR byte there may be half of
+    another character) and given back in the same encoding, with a byte-order mark."""
+    codec = wide_codec(data)
+    if not codec:
+        return lf_ends(data)
+    try:
+        text = data.decode(codec).lstrip("\ufeff")
+    except UnicodeDecodeError:
+        return data  # the parser says where it is not UTF-16
+    if "\r" not in text:
+        return data
+    return _CR.sub("\n", text).encode(codec[:6])  # "utf-16" writes the mark
+
+
+_CR = re.compile(r"\r\n?")
 
 
 def _well_formed(data: bytes, name: str) -> etree._Element:

@@ -11,6 +11,7 @@ from typing import Any
 from ... import arguments
 from ...diagnostics import Diagnostic, InputError, Severity
 from ...numbers import MAX_DIGITS, NumberError, json_int
+from ...source_text import line_and_column, line_ends
 from .. import jsonkeys
 from ..base import (
     DEFAULT_SETTINGS,
@@ -20,6 +21,8 @@ from ..base import (
     ReadSettings,
     json_values,
     lone_surrogate,
+    not_text,
+    wide_text,
 )
 from ..trf.reader import parse_trf
 from . import extension
@@ -65,6 +68,8 @@ def _document(data: bytes, name: str) -> tuple[Any, str]:
     lone surrogate."""
     if len(data) > MAX_BYTES:
         raise _error(name, f"input is {len(data)} bytes; the limit is {MAX_BYTES}")
+    if wide_text(data):  # NULs are valid UTF-8: the decoder would take them
+        raise not_text(name, data, "Chess-JSON", "UTF-8, as Chess-JSON is,")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -79,14 +84,13 @@ def _document(data: bytes, name: str) -> tuple[Any, str]:
     except NumberError as e:
         raise _error(name, str(e)) from None
     except json.JSONDecodeError as e:
-        raise _error(name, f"not JSON: {e.msg}", e.lineno, e.colno) from None
+        raise _error(name, f"not JSON: {e.msg}", *line_and_column(text, e.pos)) from None
     except RecursionError:
         raise _error(name, "JSON nested too deeply") from None
     m = _LONE.search(text)  # no such escape: no lone surrogate (UTF-8 holds none)
     bad = lone_surrogate(doc) if m else None
     if m is not None and bad is not None:
-        line = text.count("\n", 0, m.start()) + 1
-        column = m.start() - text.rfind("\n", 0, m.start())
+        line, column = line_and_column(text, m.start())
         message = f"the string at {bad} holds a lone surrogate, which is not a Unicode character"
         raise _error(name, message, line, column)
     return doc, text
@@ -136,7 +140,7 @@ def _locator(text: str) -> Callable[[Sequence[str]], int]:
             if m is None:
                 return 0
             at = m.start()
-        return text.count("\n", 0, at) + 1
+        return line_ends(text, 0, at) + 1
 
     return locate
 
@@ -150,7 +154,7 @@ def _cid_lines(text: str) -> dict[int, int]:
             continue  # refused with a message where the cid is read
         cid = int(m.group(1))
         if cid not in lines:
-            line += text.count("\n", at, m.start())
+            line += line_ends(text, at, m.start())
             at = m.start()
             lines[cid] = line
     return lines

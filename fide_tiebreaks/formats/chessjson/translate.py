@@ -4,17 +4,16 @@ each TRF line came from, to point the TRF reader's messages back at the JSON."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...data_classes import NamedTuple, dataclass
 from ...dates import read_date
-from ...model import Scoring
 from ...numbers import clip, exact_str
 from ..trf.state import MAX_ROUNDS
 from .common import MODELLED, TITLE_CODES, trf_points
 from .games import round_blocks
+from .scoring import MATCH_LETTERS, Locate, scoring_records
 from .values import Bad, as_int, as_list, as_object, as_points, as_rating, letters
 
 
@@ -61,11 +60,6 @@ class _Event:
     team_names: dict[int, str]
     notes: list[tuple[int, str]]
     locate: Locate  # the JSON line of a key path, 0 when not found
-
-
-#: The line of a key in the JSON text, by its path (``("scoreSystem", "game", "W")``): the
-#: first occurrence of each key in turn, after the previous one; 0 when not found.
-Locate = Callable[[Sequence[str]], int]
 
 
 def _nowhere(path: Sequence[str]) -> int:
@@ -176,7 +170,7 @@ def _header(e: _Event, trf: _Trf) -> None:
     order = _rank_order(t)
     if order:
         trf.emit("212 " + ",".join(order))
-    for record in _scoring_records(t, other, e.locate):
+    for record in scoring_records(t, other, e.locate, e.notes):
         trf.emit(record)
 
 
@@ -225,9 +219,14 @@ def _team_settings(e: _Event, team_event: bool, trf: _Trf) -> None:
         if not 1 <= size <= 99:
             raise Bad(f'"teamSize" {size} is outside 1..99 (boards)')
         trf.emit("352 " + ("WB" * size)[:size])
-    system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')
+    system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')  # said in _header
     match = as_object(system.get("match") or {}, '"scoreSystem.match"')
-    values = letters(match, "scoreSystem.match", lambda k: e.locate(("scoreSystem", "match", k)))
+    values = letters(
+        match,
+        "scoreSystem.match",
+        lambda k: e.locate(("scoreSystem", "match", k)),
+        MATCH_LETTERS,
+    )
     if team_event and match:
         trf.emit("362 " + "  ".join(f"T{k} {trf_points(values[k])}" for k in "WDL" if k in values))
 
@@ -414,72 +413,6 @@ def _unknown_keys(doc: Mapping[str, Any], ev: Mapping[str, Any], t: Mapping[str,
                     '"gameList"); ignored'
                 )
     return out
-
-
-def _scoring_records(t: Mapping[str, Any], other: Mapping[str, Any], locate: Locate) -> list[str]:
-    """The scoring as TRF: nothing when it is the default, else a JaVaFo XXS record, which
-    has a name for every value (TRF-2026 162 has none for forfeits and colours)."""
-    system = as_object(t.get("scoreSystem") or {}, '"scoreSystem"')
-    game = system.get("game")
-    v = letters(
-        as_object(game, '"scoreSystem.game"') if game is not None else {},
-        "scoreSystem.game",
-        lambda k: locate(("scoreSystem", "game", k)),
-    )  # checked even when other.scoring gives the values: no value is taken unread
-    full = other.get("scoring")
-    if isinstance(full, dict):
-        s = Scoring(
-            **{
-                k: _scoring_value(x, f'"other.scoring.{k}"', locate(("other", "scoring", k)))
-                for k, x in full.items()
-                if k in Scoring.__dataclass_fields__
-            }
-        )
-    else:
-        if not v:
-            return []
-        d = Scoring()
-        w, dr, lo = v.get("W", d.win), v.get("D", d.draw), v.get("L", d.loss)
-        z = v.get("Z", d.zero_bye)
-        s = Scoring(
-            win_white=w,
-            win_black=w,
-            draw_white=dr,
-            draw_black=dr,
-            loss_white=lo,
-            loss_black=lo,
-            forfeit_win=w,
-            forfeit_loss=z,
-            pab=v.get("P", w),
-            full_bye=v.get("F", w),
-            half_bye=v.get("H", dr),
-            zero_bye=z,
-        )
-    if s == Scoring():
-        return []
-    names = {
-        "WW": s.win_white,
-        "BW": s.win_black,
-        "WD": s.draw_white,
-        "BD": s.draw_black,
-        "WL": s.loss_white,
-        "BL": s.loss_black,
-        "FW": s.forfeit_win,
-        "FL": s.forfeit_loss,
-        "PAB": s.pab,
-        "FPB": s.full_bye,
-        "HPB": s.half_bye,
-        "ZPB": s.zero_bye,
-    }
-    return ["XXS " + " ".join(f"{k}={exact_str(x)}" for k, x in names.items())]
-
-
-def _scoring_value(value: Any, what: str, line: int) -> Fraction:
-    """A value of ``other.scoring``: points from 0, as the model holds them."""
-    found = as_points(value, what, line) or Fraction(0)
-    if found < 0:
-        raise Bad(f"{what} {exact_str(found)} must not be negative (points from 0)", line)
-    return found
 
 
 # The profile's fields that the player's TRF line holds, and their widths (C.04 Annex 2).

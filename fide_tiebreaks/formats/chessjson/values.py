@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...numbers import MAX_DIGITS, NumberError, clip, parse_exact, parse_int
+from ...numbers import MAX_DIGITS, NumberError, clip, parse_exact, parse_int, read_decimal
 
 
 class Bad(Exception):
@@ -86,26 +86,37 @@ _GAME_POINTS_OF = re.compile(r"[A-Za-z]+\*")  # gacrux's "FG": "W*" (a team bye'
 
 
 def letters(
-    system: Mapping[str, Any], what: str, line_of: Callable[[str], int] | None = None
+    system: Mapping[str, Any],
+    what: str,
+    line_of: Callable[[str], int] | None = None,
+    known: Collection[str] = (),
 ) -> dict[str, Fraction]:
-    """Points per letter: a number from 0 within the model's limits (a JSON number or its
-    text), or another letter's (``"F": "W"``). Anything else (``"x"``, ``"-1"``, ``true``,
-    ``NaN``, a letter no key names, letters naming each other in a circle) is a :class:`Bad`
+    """Points per letter: a decimal number from 0 within the model's limits (a JSON number
+    or its text: the TRF record that carries them, JaVaFo's XXS, takes decimals only), or
+    another letter's (``"F": "W"``). Anything else (``"x"``, ``"-1"``, ``"1/3"``, ``true``,
+    ``NaN``, a letter no key names, letters naming each other in a circle) and, when *known*
+    is given, a key not in it (``"w"``, ``"Win"``: its value would be lost) is a :class:`Bad`
     naming the key, at its line (*line_of*, when known). ``"W*"`` (gacrux's game points of a
     team bye, in ``scoreSystem.match``) is no game value and is passed over."""
     line_of = line_of or (lambda key: 0)
     values: dict[str, Fraction] = {}
     refers: dict[str, str] = {}
     for k, v in system.items():
+        if known and k not in known:
+            raise Bad(
+                f'"{what}" has the key {clip(json.dumps(k), 40)}, which is no letter of the '
+                f"score system: the letters are {' '.join(known)} (upper case)",
+                line_of(k),
+            )
         target = v.strip() if isinstance(v, str) else None
         if target is not None and _GAME_POINTS_OF.fullmatch(target):
             continue
         if target is not None and (target in system or target.upper() in system):
             refers[k] = target if target in system else target.upper()
             continue
-        found = _points(v)
+        found = points(v)
         if found is None:
-            raise Bad(f'"{what}.{k}" is {clip(json.dumps(v), 60)}: {_POINTS_ARE}', line_of(k))
+            raise Bad(f'"{what}.{k}" is {clip(json.dumps(v), 60)}: {_why(v)}', line_of(k))
         values[k] = found
     while refers:
         settled = {k: values[t] for k, t in refers.items() if t in values}
@@ -117,12 +128,23 @@ def letters(
     return values
 
 
-def _points(value: Any) -> Fraction | None:
-    """*value* as points from 0 within the model's limits, else None."""
+def _why(value: Any) -> str:
+    """What a letter's value should be; for a fraction, why it cannot be one."""
+    if isinstance(value, str) and "/" in value:
+        return (
+            f"{_POINTS_ARE}; a fraction cannot be carried (JaVaFo's XXS record, which holds "
+            "the score system, takes decimal numbers)"
+        )
+    return _POINTS_ARE
+
+
+def points(value: Any) -> Fraction | None:
+    """*value* as points from 0 within the model's limits, a JSON number or its text as a
+    decimal number (no fraction: XXS has none), else None."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         return None  # true, null, NaN, Infinity, a list...
     try:
-        found = Fraction(value) if isinstance(value, int) else parse_exact(value)
+        found = Fraction(value) if isinstance(value, int) else read_decimal(value)
     except NumberError:
         return None
     if found < 0 or max(found.numerator, found.denominator) >= 10**MAX_DIGITS:

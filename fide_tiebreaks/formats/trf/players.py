@@ -107,7 +107,7 @@ def player_line(st: ParserState, number: int, line: str) -> None:
                 append(_new(Game, (i, kind, opponent or None, colour, points, units)))
             elif not _block(st, player, 91 + 10 * (i - 1)):
                 break
-    else:
+    elif not _shifted_before_rounds(st, player):
         for start in range(91, len(line), 10):
             if not _block(st, player, start):
                 break
@@ -156,6 +156,23 @@ def _shifted(st: ParserState, player: PlayerLine, start: int, rnd: int) -> bool:
             f"round {rnd}: unexpected '{chunk[stray[0]]}' between fields (columns shifted?); "
             "the rest of the line is not read",
         )
+    return bool(stray)
+
+
+def _shifted_before_rounds(st: ParserState, player: PlayerLine) -> bool:
+    """True (with the error said, as :func:`_shifted` says it) when columns 90-91, the blanks
+    between the rank (86-89) and round 1's block (92-101), hold a character: the round
+    blocks are shifted, and none of them is read."""
+    gap = player.text[89:91]
+    stray = [i for i, c in enumerate(gap) if c != " "]
+    if stray:
+        st.out.error(
+            player.line,
+            90 + stray[0],
+            f"round 1: unexpected '{gap[stray[0]]}' between fields (columns shifted?); "
+            "the rest of the line is not read",
+        )
+        player.unread_from = 1
     return bool(stray)
 
 
