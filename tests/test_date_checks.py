@@ -69,14 +69,18 @@ def test_without_a_start_date_the_end_date_gives_the_century():
     assert shown == [] and t.end_date == date(1998, 7, 10)
 
 
-def test_without_any_four_digit_date_round_dates_are_20yy_with_a_note():
+def test_without_any_four_digit_date_round_dates_are_20yy_with_a_warning():
+    # a warning, at round 1's date (column 92): the year read decides the rules edition, so
+    # a 1999 event read as 2099 would be ranked by the newest rules without a word
     result = parse_trf(trf(round_dates("24/01/05")).encode(), "e.trf")
     assert result.tournament.end_date == date(2024, 1, 5)
-    notes = [d.message for d in result.diagnostics if "century" in d.message]
-    assert notes == [
+    (said,) = [d for d in result.diagnostics if "century" in d.message]
+    assert (said.severity, said.column) == (Severity.WARNING, 92)
+    assert said.message == (
         "the round dates have two-digit years and no start or end date (042, 052) gives "
-        "the century: read as 20YY"
-    ]
+        "the century: read as 20YY, which decides the rules edition; give the start "
+        "date (042) or the edition (--edition)"
+    )
 
 
 @pytest.mark.parametrize(("code", "what", "line"), [("042", "start", 2), ("052", "end", 3)])

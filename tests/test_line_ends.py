@@ -117,6 +117,20 @@ def test_utf16_cyrillic_without_a_mark_is_utf16_not_binary_data(encoding):
     ]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+@pytest.mark.parametrize(
+    "title", ["Open\u00a02024", "Soft\u00adhyphen", "\fOpen", "Zero\u200bwidth"]
+)
+def test_wide_text_without_a_mark_may_hold_any_character_but_controls(encoding, title):
+    # a no-break space, a soft hyphen, a form feed or a zero-width space in a title is
+    # text; asking every character to be "printable" called such a file binary data at 1:2
+    data = f"012 {title}\n001    1      Ivanov, Ivan".encode(encoding)
+    wide = encoding[:6].upper()
+    assert messages(data) == [
+        f"f: error: the file is {wide} text; save it as UTF-8 (or cp1252) and read it again"
+    ]
+
+
 def test_ascii_with_a_stray_nul_is_still_binary_data():
     # read as UTF-16 it would be CJK: a quarter of ASCII characters at least is asked for
     assert messages(b"012 x\x00yz abcdefghijk\n") == [

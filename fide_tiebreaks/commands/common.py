@@ -211,7 +211,8 @@ def add_lenient(p: argparse.ArgumentParser) -> None:
         "round, a roster naming a missing player, contradictory or repeated 330 records, a birth "
         "date after the event, an end date before the start date, a PGN EventDate after its "
         "last game); "
-        "without it each is an error and nothing is computed (exit 2)",
+        "without it each is an error: nothing is computed (exit 2), and check reports them "
+        "(exit 1)",
     )
 
 

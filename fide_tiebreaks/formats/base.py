@@ -146,13 +146,22 @@ def wide_codec(data: bytes) -> str:
 
 
 def _printable(head: bytes, codec: str) -> bool:
-    """Whether *head* decodes in *codec* as printable text (tabs and line ends too) of
-    which a quarter at least is ASCII (the record codes, spaces, digits and marks of any of
-    our formats; ASCII text with a stray NUL read as UTF-16 is CJK); its last character may
-    be cut."""
+    """Whether *head* decodes in *codec* as text: no control character but white space
+    (tabs, line and form feeds; a NUL is a control), nothing that does not decode, and a
+    quarter at least ASCII (the record codes, spaces, digits and marks of any of our formats;
+    ASCII text with a stray NUL read as UTF-16 is CJK). Format characters (a no-break space,
+    a soft hyphen, a zero-width space) are text. Its last character may be cut."""
     text = head.decode(codec, errors="replace")[:-1]  # U+FFFD: what does not decode
-    printable = all((c.isprintable() or c in "\t\r\n") and c != "\ufffd" for c in text)
-    return printable and 4 * sum(c < "\x80" for c in text) >= len(text) > 0
+    textual = all(c in _WIDE_TEXT_SPACE or not _is_control(c) for c in text)
+    return textual and 4 * sum(c < "\x80" for c in text) >= len(text) > 0
+
+
+_WIDE_TEXT_SPACE = frozenset("\t\n\v\f\r")
+
+
+def _is_control(c: str) -> bool:
+    """A C0 or C1 control, DEL, or U+FFFD (a byte sequence that did not decode)."""
+    return c < " " or "\x7f" <= c <= "\x9f" or c == "\ufffd"
 
 
 def not_text(path: str, data: bytes, what: str, save_as: str = "UTF-8 (or cp1252)") -> InputError:

@@ -288,16 +288,16 @@ def round_dates(st: ParserState, start: date | None, end: date | None) -> RoundD
             st.out.warning(line, column, f"{shown} is before the {last.what}, '{before}'")
         if last is None or read.day >= last.day:
             last = RoundDate(read.day, (line, column, m.group()), what)
-    if (
-        last is not None
-        and near is None
-        and re.search(r"(?<!\d)\d{2}[/.-]\d{2}[/.-]\d{2}(?!\d)", text)
-    ):
-        st.out.note(
+    two_digit = re.search(r"(?<!\d)\d{2}[/.-]\d{2}[/.-]\d{2}(?!\d)", text)
+    if last is not None and near is None and two_digit is not None:
+        # A warning, not a note: the year read picks the rules edition (the end date is the
+        # last round's), so a 1999 file read as 2099 would be ranked by the newest rules.
+        st.out.warning(
             line,
-            last.where[1],
+            two_digit.start() + 1,
             "the round dates have two-digit years and no start or end date (042, 052) gives "
-            "the century: read as 20YY",
+            "the century: read as 20YY, which decides the rules edition; give the start "
+            "date (042) or the edition (--edition)",
         )
     return last
 
