@@ -131,6 +131,13 @@ def test_wide_text_without_a_mark_may_hold_any_character_but_controls(encoding, 
     ]
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_binary_data_is_placed_whatever_the_line_ends(end):
+    # the NUL is on line 3, the 4th character: with CR-only ends it was placed on line 1
+    data = end.join(["012 x", "022 y", "abc\x00def"]).encode("ascii")
+    assert messages(data) == ["f:3:4: error: binary data (NUL bytes): this is not a TRF text file"]
+
+
 def test_ascii_with_a_stray_nul_is_still_binary_data():
     # read as UTF-16 it would be CJK: a quarter of ASCII characters at least is asked for
     assert messages(b"012 x\x00yz abcdefghijk\n") == [

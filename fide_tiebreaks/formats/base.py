@@ -173,8 +173,9 @@ def not_text(path: str, data: bytes, what: str, save_as: str = "UTF-8 (or cp1252
             [fatal(path, f"the file is {wide} text; save it as {save_as} and read it again")]
         )
     at = data.index(b"\x00")
-    line = data.count(b"\n", 0, at) + 1
-    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    # line ends of every kind (CR LF, CR, LF), as every reader counts them
+    line = data.count(b"\n", 0, at) + data.count(b"\r", 0, at) - data.count(b"\r\n", 0, at) + 1
+    column = at - max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at))
     return InputError([fatal(path, f"binary data (NUL bytes): this is not {what}", line, column)])
 
 
