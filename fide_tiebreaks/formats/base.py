@@ -13,6 +13,7 @@ from ..data_classes import dataclass
 from ..diagnostics import Diagnostic, InputError, Severity
 from ..errors import FideTiebreaksError
 from ..model import Tournament
+from ..source_text import line_and_column
 
 MAX_BYTES = 64 * 1024 * 1024  # far above any real TRF; refuses before exhausting memory
 # Values in one JSON text (a Chess-JSON file, a serve request). Python holds each in 30 to
@@ -173,9 +174,8 @@ def not_text(path: str, data: bytes, what: str, save_as: str = "UTF-8 (or cp1252
             [fatal(path, f"the file is {wide} text; save it as {save_as} and read it again")]
         )
     at = data.index(b"\x00")
-    # line ends of every kind (CR LF, CR, LF), as every reader counts them
-    line = data.count(b"\n", 0, at) + data.count(b"\r", 0, at) - data.count(b"\r\n", 0, at) + 1
-    column = at - max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at))
+    # latin-1 gives each byte one character, so the index and the line ends stay put
+    line, column = line_and_column(data[: at + 1].decode("latin-1"), at)
     return InputError([fatal(path, f"binary data (NUL bytes): this is not {what}", line, column)])
 
 

@@ -24,7 +24,7 @@ from ...model import (
     infer_type,
 )
 from ...numbers import grid_scale
-from ...source_text import SourceFile, SourceLines
+from ...source_text import SourceFile, SourceLines, line_and_column
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
 from . import acceleration, settings, team_records
 from . import players as players_module
@@ -32,9 +32,7 @@ from .extras import PREFIX, ExtraRecords
 from .players import BYES, COLOURS, WITH_OPPONENT
 from .state import BlockResult, ParserState, PlayerLine, record_value
 
-_EOL = re.compile(r"\r\n|\r|\n")
 _UNITS = attrgetter("units")  # of a Game: summed in C
-_EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
 
 HEADER_NAMES = {
     "012": "name",
@@ -122,9 +120,7 @@ def _text(data: str, path: str) -> tuple[str, str, bool]:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
-        before = text[: e.start]
-        line = len(_EOL.findall(before)) + 1
-        column = len(before) - max(before.rfind("\n"), before.rfind("\r"))
+        line, column = line_and_column(text, e.start)
         bad = f"U+{ord(text[e.start]):04X}"
         raise InputError(
             [fatal(path, f"{bad} (a lone surrogate) is not a character", line, column)]
@@ -138,10 +134,8 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
     try:
         return body.decode("utf-8"), "utf-8", bom
     except UnicodeDecodeError as e:
-        before = body[: e.start]
-        line = len(_EOL.findall(before.decode("latin-1"))) + 1
-        last = max(before.rfind(b"\n"), before.rfind(b"\r"))
-        column = len(before) - last
+        # latin-1 gives each byte one character, so the index and the line ends stay put
+        line, column = line_and_column(body[: e.start + 1].decode("latin-1"), e.start)
         for codec in ("cp1252", "latin-1"):
             try:
                 text = body.decode(codec)
