@@ -88,25 +88,11 @@ def audit_bytes(name: str, data: bytes) -> Audit:
     warnings = tuple(str(d) for d in result.diagnostics if d.severity is Severity.WARNING)
     t = result.tournament
     if errors:
-        messages = tuple(str(d) for d in errors) + warnings
-        return Audit(
-            file=name,
-            status="unreadable",
-            participants=len(t.participants),
-            rounds=t.rounds,
-            messages=messages,
-        )
+        return _unreadable(name, t, tuple(str(d) for d in errors) + warnings)
     try:
         s = compute_standings(t)
     except Exception as e:  # a code the file names that is not installed, a plugin fault...
-        messages = (f"{name}: error: {e}", *warnings)
-        return Audit(
-            file=name,
-            status="unreadable",
-            participants=len(t.participants),
-            rounds=t.rounds,
-            messages=messages,
-        )
+        return _unreadable(name, t, (f"{name}: error: {e}", *warnings))
     notes = warnings + tuple(str(d) for d in s.diagnostics if d.severity >= Severity.WARNING)
     declared = _declared_ranks(t)
     diffs = _differences(declared, {row.participant.id: row.rank for row in s.rows})
@@ -120,6 +106,17 @@ def audit_bytes(name: str, data: bytes) -> Audit:
         tiebreaks=tuple(s.codes),
         differences=diffs,
         messages=notes,
+    )
+
+
+def _unreadable(name: str, t: Tournament, messages: tuple[str, ...]) -> Audit:
+    """A file read but not ranked: its size, and why not."""
+    return Audit(
+        file=name,
+        status="unreadable",
+        participants=len(t.participants),
+        rounds=t.rounds,
+        messages=messages,
     )
 
 
