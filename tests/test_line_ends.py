@@ -138,6 +138,31 @@ def test_binary_data_is_placed_whatever_the_line_ends(end):
     assert messages(data) == ["f:3:4: error: binary data (NUL bytes): this is not a TRF text file"]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Открытый чемпионат Москвы по шахматам",
+        "国际象棋公开赛" * 8,
+        "Open \U0001f3c6\U0001f3c6" * 6,
+    ],
+)
+def test_wide_text_without_a_mark_may_be_mostly_other_scripts(encoding, title):
+    # after "012 " a title in Cyrillic, CJK or emoji leaves little ASCII in the head: such a
+    # file was "binary data" at 1:2 (1:1 big-endian), though its record code is ASCII
+    data = f"012 {title}\n001    1      Ivanov, Ivan".encode(encoding)
+    assert messages(data) == [
+        "f: error: the file is UTF-16 text; save it as UTF-8 (or cp1252) and read it again"
+    ]
+
+
+def test_a_utf8_byte_order_mark_is_utf8_whatever_follows():
+    # a NUL after UTF-8's mark is binary data in a UTF-8 file, not UTF-16 text
+    assert messages(b"\xef\xbb\xbf012\x00abc\n") == [
+        "f:1:7: error: binary data (NUL bytes): this is not a TRF text file"
+    ]
+
+
 def test_ascii_with_a_stray_nul_is_still_binary_data():
     # read as UTF-16 it would be CJK: a quarter of ASCII characters at least is asked for
     assert messages(b"012 x\x00yz abcdefghijk\n") == [

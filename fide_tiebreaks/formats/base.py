@@ -129,6 +129,8 @@ def wide_codec(data: bytes) -> str:
     characters, or, with NULs only before the ASCII among them, Cyrillic or other text).
     Zero-filled or binary data is none of them: a NUL is no printable character."""
     head = data[:64]
+    if head.startswith(b"\xef\xbb\xbf"):
+        return ""  # UTF-8's byte-order mark: whatever follows, the file says it is UTF-8
     if head[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
         return "utf-32"
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -148,13 +150,18 @@ def wide_codec(data: bytes) -> str:
 
 def _printable(head: bytes, codec: str) -> bool:
     """Whether *head* decodes in *codec* as text: no control character but white space
-    (tabs, line and form feeds; a NUL is a control), nothing that does not decode, and a
-    quarter at least ASCII (the record codes, spaces, digits and marks of any of our formats;
-    ASCII text with a stray NUL read as UTF-16 is CJK). Format characters (a no-break space,
-    a soft hyphen, a zero-width space) are text. Its last character may be cut."""
+    (tabs, line and form feeds; a NUL is a control), nothing that does not decode, and
+    opening with two ASCII characters (every one of our formats opens with a record code,
+    a bracket or a mark: ``012 ``, ``{``, ``<?xml``, ``[Event``) or a quarter at least
+    ASCII. ASCII text with a stray NUL read as UTF-16 is CJK from its first characters, while
+    a title in Cyrillic, CJK or emoji after ``012 `` may leave little ASCII in the head.
+    Format characters (a no-break space, a soft hyphen, a zero-width space) are text. Its
+    last character may be cut."""
     text = head.decode(codec, errors="replace")[:-1]  # U+FFFD: what does not decode
-    textual = all(c in _WIDE_TEXT_SPACE or not _is_control(c) for c in text)
-    return textual and 4 * sum(c < "\x80" for c in text) >= len(text) > 0
+    if not text or not all(c in _WIDE_TEXT_SPACE or not _is_control(c) for c in text):
+        return False
+    opens_ascii = len(text) >= 2 and text[:2].isascii()
+    return opens_ascii or 4 * sum(c < "\x80" for c in text) >= len(text)
 
 
 _WIDE_TEXT_SPACE = frozenset("\t\n\v\f\r")
