@@ -83,7 +83,9 @@ def audit_bytes(name: str, data: bytes) -> Audit:
     try:
         result = parse_any(data, name)
     except InputError as e:
-        return Audit(name, "unreadable", messages=tuple(str(d) for d in e.diagnostics))
+        # the errors first: the table shows a file's first message as why it is unreadable
+        errors_first = sorted(e.diagnostics, key=lambda d: d.severity is not Severity.ERROR)
+        return Audit(name, "unreadable", messages=tuple(str(d) for d in errors_first))
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     warnings = tuple(str(d) for d in result.diagnostics if d.severity is Severity.WARNING)
     t = result.tournament

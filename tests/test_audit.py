@@ -133,3 +133,18 @@ def test_audit_on_a_local_dask_cluster_matches_the_local_run(folder):
     ) as cluster:
         remote = jsonl(str(folder), "--scheduler", cluster.scheduler_address)
     assert remote == local
+
+
+def test_an_unreadable_file_gives_its_error_before_its_warnings():
+    # a byte that is not UTF-8 (a warning: read as cp1252) in a file with no 001 line (the
+    # error): the table shows the first message as the reason, so the error comes first
+    from fide_tiebreaks.audit import audit_bytes
+
+    audit = audit_bytes("cp.txt", b"012 x\n\xff\n")
+    assert audit.status == "unreadable"
+    # the byte 0xFF, read as cp1252, is also a line "ÿ": a record nobody knows
+    assert audit.messages == (
+        "cp.txt: error: no player records ('001' lines): is this a TRF file?",
+        "cp.txt:2:1: warning: not valid UTF-8 (byte 0xFF); read as cp1252",
+        "cp.txt:2:1: warning: unknown record 'ÿ'; kept, not used",
+    )
