@@ -28,17 +28,17 @@ Use it as the standard one: ``from ..data_classes import dataclass``, then
 ``@dataclass(frozen=True)``, ``@dataclass(frozen=True, kw_only=True)``, ``@dataclass``.
 
 :data:`NamedTuple` is ``typing.NamedTuple`` for the same reason: the class statement
-``class Row(NamedTuple): ...`` makes the very class ``collections.namedtuple`` makes, with
-the same defaults, methods and attributes, without ``typing``'s checks of each annotation
-(in a module with ``from __future__ import annotations`` each is a string, which
-``typing`` compiles into a ``ForwardRef``; ``__annotations__`` keeps the strings, which
-``typing.get_type_hints`` reads alike). About 0.9 million instructions a class instead of
+``class Row(NamedTuple): ...`` makes the class ``collections.namedtuple`` would make, with
+the same defaults, methods and attributes, by ``named_tuples.tuple_class`` (which compiles
+no ``__new__`` per class), and without ``typing``'s checks of each annotation (in a module
+with ``from __future__ import annotations`` each is a string, which ``typing`` compiles
+into a ``ForwardRef``; ``__annotations__`` keeps the strings, which
+``typing.get_type_hints`` reads alike). About 0.4 million instructions a class instead of
 1.2 million; a type checker sees ``typing.NamedTuple``.
 """
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import sys
 import typing
@@ -47,6 +47,8 @@ from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, InitVar
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform, overload
+
+from .named_tuples import tuple_class
 
 _T = TypeVar("_T")
 
@@ -432,8 +434,6 @@ def _generic_init(lazy: _LazyInit) -> Callable[..., None]:
 
 # -- named tuples ---------------------------------------------------------------------------
 
-_namedtuple: Callable[..., Any] = collections.namedtuple  # called with computed arguments
-
 #: What a NamedTuple class body may not define (typing refuses the same names) ...
 _RESERVED = frozenset(
     {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults"}
@@ -452,7 +452,7 @@ class _NamedTupleMeta(type):
             raise TypeError("a generic named tuple needs typing.NamedTuple")
         annotations = body.get("__annotations__", {})
         defaults = _tuple_defaults(annotations, body)
-        made = _namedtuple(name, list(annotations), defaults=defaults, module=body["__module__"])
+        made = tuple_class(name, tuple(annotations), defaults, body["__module__"])
         made.__annotations__ = made.__new__.__annotations__ = dict(annotations)
         for key, value in body.items():
             _copy_to_tuple_class(made, key, value)
