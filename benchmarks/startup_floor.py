@@ -12,14 +12,20 @@ count is the same however loaded the machine is; else the median CPU time of 21 
    (fields, frozen), as a standings run of a TRF file creates: the model, the reader's state,
    the plugin host's records (the shapes are read from the modules a standings run imports);
 4. the same shapes made by ``fide_tiebreaks.data_classes`` (what the package uses);
-5. the whole ``fide-tiebreaks standings`` of the TEC exercise (16 players).
+5. row 4, the classes spread over as many modules of a package as the run imports of ours
+   (the rest of each module empty): what loading that many modules costs by itself;
+6. the whole ``fide-tiebreaks standings`` of the TEC exercise (16 players).
 
 Row 3 minus row 2 is what the design's immutable, named data costs at start-up whatever the
-code does with it (docs/benchmarks.md, "Start-up").
+code does with it, row 5 minus row 4 what its small modules cost (docs/benchmarks.md,
+"Start-up"). Every program is imported from bytecode written beforehand, as an installed
+package's is, whatever ``PYTHONDONTWRITEBYTECODE`` says: a script's compilation would be
+counted too.
 """
 
 from __future__ import annotations
 
+import compileall
 import dataclasses
 import os
 import re
@@ -29,25 +35,36 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 TEC = ROOT / "conformance" / "fixtures" / "tec-exercise-2024" / "tournament.trf"
 FLOOR = "import pluggy, fractions, dataclasses, argparse, json"
 
 
-def shapes() -> tuple[list[tuple[int, bool]], list[int]]:
-    """(fields, frozen) of each data class and the field count of each named tuple defined
-    by the modules a standings run imports (found by running one in this process)."""
+class Shapes(NamedTuple):
+    """What a standings run defines: the fields and frozenness of each data class, the
+    field count of each named tuple, and how many modules of ours it imports."""
+
+    classes: list[tuple[int, bool]]
+    tuples: list[int]
+    modules: int
+
+
+def shapes() -> Shapes:
+    """The shapes defined by the modules a standings run imports (found by running one in
+    this process)."""
     out = ROOT / ".floor-out.json"
     before = set(sys.modules)
     from fide_tiebreaks.cli import main
 
     main(["standings", str(TEC), "-f", "json", "-o", str(out)])
     out.unlink(missing_ok=True)
-    classes, tuples = [], []
+    classes, tuples, modules = [], [], 0
     for name in sorted(set(sys.modules) - before):
         if not name.startswith("fide_tiebreaks"):
             continue
+        modules += 1
         for value in vars(sys.modules[name]).values():
             if not isinstance(value, type) or value.__module__ != name:
                 continue
@@ -56,7 +73,24 @@ def shapes() -> tuple[list[tuple[int, bool]], list[int]]:
                 classes.append((len(dataclasses.fields(value)), params.frozen))
             elif issubclass(value, tuple) and hasattr(value, "_fields"):
                 tuples.append(len(value._fields))
-    return classes, tuples
+    return Shapes(classes=classes, tuples=tuples, modules=modules)
+
+
+def spread(program: str, where: Path, modules: int) -> str:
+    """*program*'s class statements spread over *modules* modules of a package ``spread``
+    in *where*; the name of the module that imports them all, in order."""
+    head, *blocks = re.split(r"\n(?=@dataclass|class T)", program)
+    package = Path(where, "spread")
+    package.mkdir()
+    Path(package, "__init__.py").write_text("")
+    share = -(-len(blocks) // modules)
+    for i in range(modules):
+        mine = blocks[i * share : (i + 1) * share]
+        Path(package, f"m{i}.py").write_text(head + "\n" + "\n".join(mine) + "\n")
+    Path(where, "floor_spread.py").write_text(
+        "".join(f"import spread.m{i}\n" for i in range(modules))
+    )
+    return "floor_spread"
 
 
 def creating(classes: list[tuple[int, bool]], tuples: list[int], ours: bool = False) -> str:
@@ -99,13 +133,16 @@ def cost(cmd: list[str]) -> str:
 
 
 def main() -> None:
-    classes, tuples = shapes()
+    found = shapes()
     with tempfile.TemporaryDirectory() as where:
-        # Modules, imported: their bytecode is cached as a package's is (a script would be
-        # compiled on every run, and that would be counted too).
-        for name, ours in (("floor_stdlib", False), ("floor_ours", True)):
-            Path(where, f"{name}.py").write_text(creating(classes, tuples, ours))
-            subprocess.run([sys.executable, "-c", f"import {name}"], cwd=where, check=True)
+        programs = {
+            "floor_stdlib": creating(found.classes, found.tuples),
+            "floor_ours": creating(found.classes, found.tuples, ours=True),
+        }
+        for name, program in programs.items():
+            Path(where, f"{name}.py").write_text(program)
+        spread_name = spread(programs["floor_ours"], Path(where), found.modules)
+        compileall.compile_dir(where, quiet=1, force=True)
 
         def importing(name: str) -> list[str]:
             return [
@@ -117,10 +154,11 @@ def main() -> None:
         rows = {
             "python -c pass": [sys.executable, "-c", "pass"],
             "the prescribed libraries": [sys.executable, "-c", FLOOR],
-            f"and {len(classes)} data classes, {len(tuples)} named tuples": importing(
+            f"and {len(found.classes)} data classes, {len(found.tuples)} named tuples": importing(
                 "floor_stdlib"
             ),
             "the same made by fide_tiebreaks.data_classes": importing("floor_ours"),
+            f"the same in {found.modules} modules": importing(spread_name),
             "fide-tiebreaks standings (TEC exercise)": [
                 sys.executable,
                 "-m",
