@@ -105,7 +105,8 @@ ALLOWED: dict[str, Group] = {
     ),
     "ours: reading a TRF file": _group(
         "the model and the TRF reader in its named stages (settings, players, acceleration, "
-        "team records, our ### records); teams.records holds the reader's team state; dates "
+        "our ### records; the team records' stage loads with a team record); teams.views "
+        "(the team package's views) is imported by the team plugin; dates "
         "reads the file's dates (042, 052, 132, birth dates) as calendar dates; constructors "
         "builds the model's values in the readers' loops; source_text holds the file's lines "
         "as read (the reader scans them, the TRF writer gives them back)",
@@ -115,10 +116,8 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.formats.base fide_tiebreaks.formats.trf "
         "fide_tiebreaks.formats.trf.reader fide_tiebreaks.formats.trf.state "
         "fide_tiebreaks.formats.trf.settings fide_tiebreaks.formats.trf.players "
-        "fide_tiebreaks.formats.trf.acceleration fide_tiebreaks.formats.trf.team_records "
-        "fide_tiebreaks.formats.trf.extras "
-        "fide_tiebreaks.decisions fide_tiebreaks.teams fide_tiebreaks.teams.records "
-        "fide_tiebreaks.teams.views",
+        "fide_tiebreaks.formats.trf.acceleration fide_tiebreaks.formats.trf.extras "
+        "fide_tiebreaks.decisions fide_tiebreaks.teams fide_tiebreaks.teams.views",
     ),
     "ours: ranking": _group(
         "the plugin host and its discovery, the codes, the editions, the plan of a list, "
