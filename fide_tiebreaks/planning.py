@@ -16,7 +16,6 @@ from .editions import Edition, check_edition_by, choose_edition
 from .faults import InternalError
 from .host import PluginError, PluginFault, Registry, guarded
 from .model import Tournament, TournamentType
-from .teams import team_view
 from .tiebreak import Context, Tiebreak, Unusable
 
 # Used when neither the user nor the file (202 / 212) names a list. C.07 leaves the choice
@@ -450,7 +449,11 @@ def _names_points(tiebreaks: str | list[str] | tuple[str, ...]) -> bool:
 def score_view(t: Tournament, spec: TiebreakSpec) -> Tournament:
     """What a tie-break sees: on a team event, the matches scored with the score the code
     names (``:MP`` / ``:GP``), else the primary score."""
-    return team_view(t, spec.score) if t.team is not None and spec.score else t
+    if t.team is None or not spec.score:
+        return t
+    from .teams import team_view  # team events only
+
+    return team_view(t, spec.score)
 
 
 def _resolve(reg: Registry, spec: TiebreakSpec, providers: Mapping[str, str] | None) -> Tiebreak:

@@ -1,6 +1,7 @@
 """Team tie-breaks, C.07 Art. 12-13: MPvGP, the extended Sonneborn-Berger family (EMMSB,
 EMGSB, EGMSB, EGGSB) and the Olympiad Sonneborn-Berger, EDE and its chains, BC, TBR, BBE and
-SSSC (the board tie-breaks BC, TBR and BBE are computed in ``team_boards``).
+SSSC (the board tie-breaks BC, TBR and BBE are computed in ``team_boards``, the Olympiad SB
+of sm-2012 in ``team_olympiad``: each loads when one of its tie-breaks is first computed).
 
 Buchholz, Fore Buchholz, AOB, PS and WIN need nothing here: on a team event they run on the
 MP or GP view of the matches (``BH:MP``, ``BH:GP``, ...), Art. 16 included.
@@ -8,27 +9,41 @@ MP or GP view of the matches (``BH:MP``, ``BH:GP``, ...), Art. 16 included.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
+from typing import Any
 
 from fide_tiebreaks.plugins import direct_encounter
-from fide_tiebreaks.plugins.team_boards import (
-    board_count,
-    bottom_board_elimination,
-    explain_bc,
-    explain_boards,
-    top_board_result,
-)
-from fide_tiebreaks.plugins.team_olympiad import REAL_MP, explain_real_olympiad, real_olympiad
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FACTOR, FORE, FORFEITS_AS_PLAYED, MEDIAN, parse_code
 from fide_tiebreaks.editions import Entry
-from fide_tiebreaks.model import ResultKind, Tournament
+from fide_tiebreaks.model import ResultKind, TeamData, Tournament
 from fide_tiebreaks.numbers import exact_str, from_units
-from fide_tiebreaks.teams import TeamData, team_view
 from fide_tiebreaks.tiebreak import Line, Step, Table, Unusable
+
+
+def team_view(t: Tournament, score: str | None) -> Tournament:
+    """:func:`fide_tiebreaks.teams.team_view`, loaded by the first call: the team package
+    loads when a team tie-break is computed, not when this plugin registers (as it does in
+    every run, an individual event's too)."""
+    from fide_tiebreaks.teams.views import team_view as view
+
+    return view(t, score)
+
+
+def _board_function(name: str) -> Callable[..., Any]:
+    """The function *name* of ``team_boards``, loaded by the first call, for the same
+    reason as :func:`team_view`."""
+
+    def call(*args: Any) -> Any:
+        from fide_tiebreaks.plugins import team_boards
+
+        return getattr(team_boards, name)(*args)
+
+    return call
 
 
 def _team(ctx: Context) -> TeamData:
@@ -118,6 +133,8 @@ def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
     match points times the game points scored against it, without the opponent with the
     lowest match points (the lowest product among equals): EMGSB with Cut-1. Under an
     edition with ``olympiad-real-match-points`` (sm-2012) see ``team_olympiad``."""
+    from fide_tiebreaks.plugins.team_olympiad import REAL_MP, real_olympiad
+
     if REAL_MP in ctx.edition.features:
         real = real_olympiad(ctx)
         return {
@@ -129,6 +146,8 @@ def olympiad_sb(ctx: Context) -> dict[int, Fraction]:
 
 
 def _explain_osb(ctx: Context, pid: int) -> tuple[Line | Step, ...]:
+    from fide_tiebreaks.plugins.team_olympiad import REAL_MP, explain_real_olympiad
+
     if REAL_MP in ctx.edition.features:
         return explain_real_olympiad(ctx, pid)
     sub = replace(ctx, spec=parse_code("EMGSB/C1"), group=None)
@@ -433,29 +452,29 @@ def fide_tiebreaks_register() -> list[Tiebreak]:
         Tiebreak(
             code="BC",
             name="Board count",
-            compute=board_count,
+            compute=_board_function("board_count"),
             article="12.1",
             description="Sum of board number x game points on that board; lower is better.",
             lower_is_better=True,
             check=only_teams,
-            explain=explain_bc,
+            explain=_board_function("explain_bc"),
         ),
         Tiebreak(
             code="TBR",
             name="Top board result",
-            compute=top_board_result,
+            compute=_board_function("top_board_result"),
             article="12.2",
             description="Game points on board 1, then board 2, ... (a ranking of the tied group).",
-            explain=explain_boards(bbe=False),
+            explain=_board_function("explain_tbr"),
             **group,
         ),
         Tiebreak(
             code="BBE",
             name="Bottom board elimination",
-            compute=bottom_board_elimination,
+            compute=_board_function("bottom_board_elimination"),
             article="12.3",
             description="Game points without the last board, then the last two, ... (a ranking).",
-            explain=explain_boards(bbe=True),
+            explain=_board_function("explain_bbe"),
             **group,
         ),
         Tiebreak(

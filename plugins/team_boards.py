@@ -1,13 +1,14 @@
 """The board tie-breaks of team events, C.07 Art. 12: Board Count (12.1), Top Board Result
-(12.2) and Bottom Board Elimination (12.3), registered by the ``team`` plugin."""
+(12.2) and Bottom Board Elimination (12.3), registered by the ``team`` plugin, which loads
+this module when one of them is first computed or explained."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from fide_tiebreaks import Context
+from fide_tiebreaks.model import TeamData
 from fide_tiebreaks.numbers import exact_str
-from fide_tiebreaks.teams import TeamData
 from fide_tiebreaks.tiebreak import Step, Table
 
 
@@ -78,33 +79,38 @@ def explain_bc(ctx: Context, pid: int) -> list[Step]:
     return out
 
 
-def explain_boards(bbe: bool):  # type: ignore[no-untyped-def]
-    def explain(ctx: Context, pid: int) -> list[Step | Table]:
-        members = sorted(ctx.group or {pid})
-        if len(members) < 2:
-            return [Step("not tied with anyone when the list reached it: place 1", Fraction(1))]
-        n = _team(ctx).boards
-        totals = {tid: _by_board(ctx, tid) for tid in members}
-        if bbe:
-            header = ("", *(f"boards 1-{k}" for k in range(n - 1, 0, -1)))
-            kept = range(n - 1, 0, -1)
-            rows = tuple(
-                (f"#{tid}", *(exact_str(sum(totals[tid][:k], Fraction(0))) for k in kept))
-                for tid in members
-            )
-            caption = f"game points without the last boards ({ctx.edition.citation} 12.3)"
-        else:
-            header = ("", *(f"board {b}" for b in range(1, n + 1)))
-            rows = tuple((f"#{tid}", *(exact_str(v) for v in totals[tid])) for tid in members)
-            caption = f"game points by board ({ctx.edition.citation} 12.2)"
-        place = (bottom_board_elimination if bbe else top_board_result)(ctx)[pid]
-        return [
-            Table(caption, header, rows),
-            Step("compared column by column from the left; the first difference decides"),
-            Step(f"#{pid}: place {place} of {len(members)}", place),
-        ]
+def explain_tbr(ctx: Context, pid: int) -> list[Step | Table]:
+    return _explain_boards(ctx, pid, bbe=False)
 
-    return explain
+
+def explain_bbe(ctx: Context, pid: int) -> list[Step | Table]:
+    return _explain_boards(ctx, pid, bbe=True)
+
+
+def _explain_boards(ctx: Context, pid: int, bbe: bool) -> list[Step | Table]:
+    members = sorted(ctx.group or {pid})
+    if len(members) < 2:
+        return [Step("not tied with anyone when the list reached it: place 1", Fraction(1))]
+    n = _team(ctx).boards
+    totals = {tid: _by_board(ctx, tid) for tid in members}
+    if bbe:
+        header = ("", *(f"boards 1-{k}" for k in range(n - 1, 0, -1)))
+        kept = range(n - 1, 0, -1)
+        rows = tuple(
+            (f"#{tid}", *(exact_str(sum(totals[tid][:k], Fraction(0))) for k in kept))
+            for tid in members
+        )
+        caption = f"game points without the last boards ({ctx.edition.citation} 12.3)"
+    else:
+        header = ("", *(f"board {b}" for b in range(1, n + 1)))
+        rows = tuple((f"#{tid}", *(exact_str(v) for v in totals[tid])) for tid in members)
+        caption = f"game points by board ({ctx.edition.citation} 12.2)"
+    place = (bottom_board_elimination if bbe else top_board_result)(ctx)[pid]
+    return [
+        Table(caption, header, rows),
+        Step("compared column by column from the left; the first difference decides"),
+        Step(f"#{pid}: place {place} of {len(members)}", place),
+    ]
 
 
 def top_board_result(ctx: Context) -> dict[int, Fraction]:

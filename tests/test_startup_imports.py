@@ -106,7 +106,7 @@ ALLOWED: dict[str, Group] = {
     ),
     "ours: reading a TRF file": _group(
         "the model and the TRF reader in its named stages (settings, players, acceleration, "
-        "team records, our ### records); teams.records holds the reader's team state; dates "
+        "our ### records; the team records' stage loads with a team record); dates "
         "reads the file's dates (042, 052, 132, birth dates) as calendar dates; constructors "
         "builds the model's values in the readers' loops; source_text holds the file's lines "
         "as read (the reader scans them, the TRF writer gives them back)",
@@ -116,14 +116,13 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.formats.base fide_tiebreaks.formats.trf "
         "fide_tiebreaks.formats.trf.reader fide_tiebreaks.formats.trf.state "
         "fide_tiebreaks.formats.trf.settings fide_tiebreaks.formats.trf.players "
-        "fide_tiebreaks.formats.trf.acceleration fide_tiebreaks.formats.trf.team_records "
-        "fide_tiebreaks.formats.trf.extras "
-        "fide_tiebreaks.decisions fide_tiebreaks.teams fide_tiebreaks.teams.records "
-        "fide_tiebreaks.teams.views",
+        "fide_tiebreaks.formats.trf.acceleration fide_tiebreaks.formats.trf.extras "
+        "fide_tiebreaks.decisions",
     ),
     "ours: ranking": _group(
         "the plugin host and its discovery, the codes, the editions, the plan of a list, "
-        "the ranking and the built-in plugins (registered at start, as any plugin is)",
+        "the ranking and the built-in plugins (registered at start, as any plugin is; the "
+        "team plugin's helpers and the team package load when a team tie-break is computed)",
         "fide_tiebreaks.hookspecs fide_tiebreaks.host fide_tiebreaks.registered "
         "fide_tiebreaks.discovery "
         "fide_tiebreaks.tiebreak fide_tiebreaks.codes fide_tiebreaks.editions "
@@ -132,8 +131,7 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.plugins.direct_encounter fide_tiebreaks.plugins.koya "
         "fide_tiebreaks.plugins.own_results fide_tiebreaks.plugins.presets "
         "fide_tiebreaks.plugins.ratings fide_tiebreaks.plugins.sonneborn_berger "
-        "fide_tiebreaks.plugins.team fide_tiebreaks.plugins.team_boards "
-        "fide_tiebreaks.plugins.team_olympiad "
+        "fide_tiebreaks.plugins.team "
         "fide_tiebreaks.plugins.unplayed fide_tiebreaks.plugins.virtual_opponent",
     ),
     "ours: writing": _group(

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
-from ..teams import team_scores
 from .after_list import as_dict
 from .jsonkeys import escaped
 
@@ -70,6 +69,8 @@ def missing(s: Standings) -> list[dict[str, str]]:
 
 
 def _team_dict(s: Standings) -> dict[str, Any]:
+    from ..teams import team_scores  # team events only
+
     t = s.tournament
     mp, gp = team_scores(s.tournament)
     after = as_dict(s)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from ..diagnostics import counted, printable
 from ..numbers import exact_or_none, exact_str
 from ..standings import Standings
-from ..teams import team_scores
 from .after_list import lines
 
 if TYPE_CHECKING:
@@ -40,6 +39,8 @@ def _overall(s: Standings) -> str:
     t = s.tournament
     head = ["Rank", "SNo", "Name", "Fed", "Rtg", "Pts", *s.codes]
     if t.team is not None:
+        from ..teams import team_scores  # team events only
+
         mp, gp = team_scores(s.tournament)
         head = ["Rank", "No", "Team", "MP", "GP", *s.codes]
         body = [

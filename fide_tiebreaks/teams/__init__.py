@@ -11,34 +11,58 @@ works on ``:MP`` and ``:GP`` unchanged.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from ..model import TeamData  # the team event's data, imported from here by plugins
-from .records import (
-    AbnormalPoints,
-    FindingKind,
-    Forfeit,
-    Lineup,
-    Provisional,
-    TeamBye,
-    TeamEvent,
-    TeamFinding,
-    TeamPab,
-    TeamRecords,
-)
 from .views import match_scoring, participants_for, scoring_for, team_scores, team_view
 
 if TYPE_CHECKING:
     from .build import build_team_event
+    from .records import (
+        AbnormalPoints,
+        FindingKind,
+        Forfeit,
+        Lineup,
+        Provisional,
+        TeamBye,
+        TeamEvent,
+        TeamFinding,
+        TeamPab,
+        TeamRecords,
+    )
+
+#: The names of the submodules that load on first use, and the submodule of each: the team
+#: records' classes and the team builder are for team events; the views (which an
+#: individual event passes through unchanged) load with the package.
+_LAZY = {
+    "build_team_event": "build",
+    **dict.fromkeys(
+        (
+            "AbnormalPoints",
+            "FindingKind",
+            "Forfeit",
+            "Lineup",
+            "Provisional",
+            "TeamBye",
+            "TeamEvent",
+            "TeamFinding",
+            "TeamPab",
+            "TeamRecords",
+        ),
+        "records",
+    ),
+}
 
 
 def __getattr__(name: str) -> object:
-    """build_team_event loads on first use: an individual event never builds teams."""
-    if name == "build_team_event":
-        from .build import build_team_event
-
-        return build_team_event
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """The team records and the builder load on first use: an individual event needs
+    neither."""
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{where}", __name__), name)
+    return value
 
 
 __all__ = [

@@ -11,7 +11,7 @@ the same bytes back, and every record the reader cannot use is reported with its
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from fractions import Fraction
 from operator import attrgetter
 
@@ -26,7 +26,7 @@ from ...model import (
 from ...numbers import grid_scale
 from ...source_text import SourceFile, SourceLines, line_and_column
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
-from . import acceleration, settings, team_records
+from . import acceleration, settings
 from . import players as players_module
 from .extras import PREFIX, ExtraRecords
 from .players import BYES, COLOURS, WITH_OPPONENT
@@ -148,6 +148,14 @@ def _decode(data: bytes, out: Collector) -> tuple[str, str, bool]:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
+def _team_record(st: ParserState, number: int, line: str) -> None:
+    """A team record, read by team_records.py, which loads with the first one: an individual
+    file never needs it nor the team records' classes."""
+    from .team_records import HANDLERS
+
+    HANDLERS[line[:3].upper()](st, number, line)
+
+
 _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "001": lambda st, number, line: st.player_lines.append((number, line)),
     "142": settings.rounds_record,
@@ -161,13 +169,7 @@ _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "XXZ": settings.id_list,
     "XXA": acceleration.accel_xxa,
     "250": acceleration.accel_250,
-    "013": team_records.team_013,
-    "310": team_records.team_310,
-    "320": team_records.team_pab_320,
-    "330": team_records.team_forfeit_330,
-    "300": team_records.team_lineup_300,
-    "352": team_records.team_boards_352,
-    "362": team_records.team_points_362,
+    **dict.fromkeys(("013", "310", "320", "330", "300", "352", "362"), _team_record),
 }
 
 
@@ -315,12 +317,15 @@ class Parser:
 
     def _build(self) -> ReadResult:
         st = self.st
-        team_records.settle_legacy_teams(st)  # 013 and 310: the teams read once
+        if st.legacy_teams:  # 013 beside any 310: the teams read once
+            from .team_records import settle_legacy_teams
+
+            settle_legacy_teams(st)
         self._settle_scoring()
         scoring, scale = st.scoring, st.scale
         players = self._player_lines()
         rounds = players_module.settle_rounds(st, players)
-        team_file = bool(st.teams.teams)
+        team_file = st.team_file
         if not team_file:
             players_module.apply_byes(st, players, rounds)  # in team files 240 names teams
         players_module.cross_check(st, players)
@@ -360,13 +365,18 @@ class Parser:
         tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
-            team_records.check_references(st, players.keys(), rounds)
-            tournament = self._team_event(tournament, how)
+            tournament = self._team_event(tournament, how, players.keys(), rounds)
         tournament = self.extras.apply_decisions(tournament)
         return ReadResult(tournament, tuple(st.out.items))
 
-    def _team_event(self, tournament: Tournament, how: str) -> Tournament:
+    def _team_event(
+        self, tournament: Tournament, how: str, players: Collection[int], rounds: int
+    ) -> Tournament:
+        from . import team_records  # team files only
+
         st = self.st
+        team_records.byes_and_points(st)
+        team_records.check_references(st, players, rounds)
         st.teams.primary = "GP" if "_GP_MP" in st.info.get("192", "").upper() else "MP"
         st.teams.pab_override = st.pab_override
         from ...teams.build import build_team_event  # team events only

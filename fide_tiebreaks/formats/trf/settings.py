@@ -12,7 +12,6 @@ from ...data_classes import NamedTuple
 from ...dates import DATE_FORM, ROUND_DATE_FORM, read_date, read_round_date
 from ...model import ResultKind, Scoring, Tournament, TournamentType, infer_type
 from ...numbers import NumberError, clip, parse_decimal, parse_int, read_decimal
-from ...teams import AbnormalPoints, TeamBye
 from .state import (
     MAX_ROUNDS,
     ParserState,
@@ -148,7 +147,6 @@ def byes_240(st: ParserState, number: int, line: str) -> None:
         return
     ids = st.ids(number, line[10:], 10)
     st.byes.append(PlayerBye(line=number, kind=kind[letter], round=int(round_text), ids=ids))
-    st.teams.byes.append(TeamBye(line=number, kind=kind[letter], round=int(round_text), teams=ids))
 
 
 def abnormal_299(st: ParserState, number: int, line: str) -> None:
@@ -165,17 +163,13 @@ def abnormal_299(st: ParserState, number: int, line: str) -> None:
     rnd = int(round_text) if round_text and int(round_text) else None
     ids = st.ids(number, line[23:], 23)
     st.abnormal.append(
-        PlayerAbnormal(line=number, letter=letter.strip(), points=points, round=rnd, ids=ids)
-    )
-    # In team files the ids are team numbers and columns 8-11 give match points.
-    st.teams.abnormal.append(
-        AbnormalPoints(
+        PlayerAbnormal(
             line=number,
             letter=letter.strip(),
-            mp=parse_decimal(line[7:11]),
-            gp=points,
+            points=points,
             round=rnd,
-            teams=ids,
+            ids=ids,
+            mp=parse_decimal(line[7:11]),  # in team files: the match points
         )
     )
 

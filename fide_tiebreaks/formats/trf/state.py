@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ...constructors import fast_constructor
 from ...data_classes import NamedTuple, dataclass
@@ -20,7 +21,9 @@ from ...model import (
 from ...model import new_participant as new_participant  # the readers' shared maker
 from ...numbers import NumberError, parse_int
 from ...source_text import SourceFile
-from ...teams import TeamRecords
+
+if TYPE_CHECKING:
+    from ...teams.records import TeamRecords
 
 MAX_PLAYERS = 9999  # four columns for the start rank
 MAX_ROUNDS = 99
@@ -215,13 +218,15 @@ class PlayerBye(NamedTuple):
 
 class PlayerAbnormal(NamedTuple):
     """A 299 record read for players: the result letter (``""``: a bonus or penalty), the
-    points, the round (``None``: every round) and the start ranks."""
+    points, the round (``None``: every round) and the start ranks; in a team file the ids
+    are team numbers, the points game points and *mp* the match points (columns 8-11)."""
 
     line: int
     letter: str
     points: Fraction
     round: int | None
     ids: list[int]
+    mp: Fraction | None
 
 
 @dataclass
@@ -246,10 +251,25 @@ class ParserState:
     rounds_declared: list[RoundsDeclared] = field(default_factory=list)
     tiebreaks: tuple[str, ...] = ()
     standings: tuple[str, ...] = ()
-    teams: TeamRecords = field(default_factory=TeamRecords)
+    team_records: TeamRecords | None = None  # made by the first team record (``teams``)
     legacy_teams: list[Team] = field(default_factory=list)  # TRF16 013, until settled
     accelerations: list[Accelerated] = field(default_factory=list)  # XXA, 250
     mirrors: MirrorProof = field(default_factory=MirrorProof)
+
+    @property
+    def teams(self) -> TeamRecords:
+        """The team records read so far, made when the first is read (team_records.py): an
+        individual file never loads the team records' classes."""
+        if self.team_records is None:
+            from ...teams.records import TeamRecords
+
+            self.team_records = TeamRecords()
+        return self.team_records
+
+    @property
+    def team_file(self) -> bool:
+        """Whether the file has teams (310 or 013 records): then 240 and 299 name teams."""
+        return self.team_records is not None and bool(self.team_records.teams)
 
     def ids(self, number: int, text: str, offset: int) -> list[int]:
         ids = []

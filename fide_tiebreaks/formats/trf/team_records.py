@@ -1,4 +1,8 @@
-"""TRF team records: TRF16 013 (rosters) and TRF-2026 310, 320, 330, 300, 352, 362."""
+"""TRF team records: TRF16 013 (rosters) and TRF-2026 310, 320, 330, 300, 352, 362.
+
+Loaded by the reader with the first team record it reads (an individual file never needs
+them), together with the team records' classes.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,15 @@ from dataclasses import replace
 from ...diagnostics import Collector
 from ...model import Team
 from ...numbers import clip, parse_decimal
-from ...teams import FindingKind, Forfeit, Lineup, TeamBye, TeamFinding, TeamPab
+from ...teams.records import (
+    AbnormalPoints,
+    FindingKind,
+    Forfeit,
+    Lineup,
+    TeamBye,
+    TeamFinding,
+    TeamPab,
+)
 from .state import ParserState, digits, record_value
 
 
@@ -174,6 +186,31 @@ _COLUMN = {
     FindingKind.NO_SUCH_MATCH: 5,  # 299: the result letter
 }
 _ADVICE = {FindingKind.PLAYER_WITHOUT_TEAM: "; --individual ranks them"}
+
+
+#: The record handlers of this module by record code, as the reader dispatches them.
+HANDLERS = {
+    "013": team_013,
+    "310": team_310,
+    "320": team_pab_320,
+    "330": team_forfeit_330,
+    "300": team_lineup_300,
+    "352": team_boards_352,
+    "362": team_points_362,
+}
+
+
+def byes_and_points(st: ParserState) -> None:
+    """The 240 and 299 records of a team file as team records: settings.py reads them for
+    players, before the file is known to be a team file; here their numbers are teams and
+    299 gives a match's MP (columns 8-11) and GP (columns 14-17)."""
+    st.teams.byes = [TeamBye(line=b.line, kind=b.kind, round=b.round, teams=b.ids) for b in st.byes]
+    st.teams.abnormal = [
+        AbnormalPoints(
+            line=a.line, letter=a.letter, mp=a.mp, gp=a.points, round=a.round, teams=a.ids
+        )
+        for a in st.abnormal
+    ]
 
 
 def report_team_findings(findings: Iterable[TeamFinding], out: Collector) -> None:
