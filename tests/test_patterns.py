@@ -8,12 +8,14 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from fractions import Fraction
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from fide_tiebreaks import codes
 from fide_tiebreaks.formats.trf import settings
+from fide_tiebreaks.numbers import NumberError, parse_int, read_decimal
 from fide_tiebreaks.patterns import DIGITS, LETTERS, LOWER, LazyPattern, spelled
 from fide_tiebreaks.registered import _option_name
 from fide_tiebreaks.source_text import lf_ends
@@ -148,3 +150,56 @@ def test_a_lazy_pattern_compiles_once_on_first_use_and_answers_as_the_pattern():
     assert lazy.compiled is lazy.compiled
     binary = LazyPattern(rb"^a", re.MULTILINE)
     assert binary.search(b"b\na").start() == 2
+
+
+OLD_DECIMAL = re.compile(r"^\s*([+-]?)([0-9]*)(?:[.,]([0-9]*))?\s*$")
+OLD_INTEGER = re.compile(r"^\s*([+-]?)([0-9]+)\s*$")
+NUMBER_CHARS = "+-0159.,\n \x1c\xa0\u3000٣²x"
+
+
+def _old_int(text: str) -> tuple[str, str] | None:
+    m = OLD_INTEGER.match(text)
+    return (m.group(1), m.group(2).lstrip("0") or "0") if m else None
+
+
+def _old_decimal(text: str) -> Fraction | None:
+    m = OLD_DECIMAL.match(text)
+    if not m or not (m.group(2) or m.group(3)):
+        return None
+    sign, whole, frac = m.group(1), m.group(2).lstrip("0"), (m.group(3) or "").rstrip("0")
+    value = Fraction(int(whole + frac or "0"), 10 ** len(frac))
+    return -value if sign == "-" else value
+
+
+def _outcome(read, text):
+    try:
+        return read(text)
+    except NumberError as e:
+        return str(e)
+
+
+def _compare_numbers(text: str) -> None:
+    want = _old_int(text)
+    got = _outcome(lambda t: parse_int(t, "number", -(10**30 - 1)), text)
+    if want is None:
+        assert isinstance(got, str) and "is not a whole number" in got, repr(text)
+    else:
+        sign, digits = want
+        assert got == (-int(digits) if sign == "-" else int(digits)), repr(text)
+    want_decimal = _old_decimal(text)
+    got_decimal = _outcome(read_decimal, text)
+    if want_decimal is None:
+        assert isinstance(got_decimal, str), repr(text)
+        assert "is not a decimal number" in got_decimal, repr(text)
+    else:
+        assert got_decimal == want_decimal, repr(text)
+
+
+def test_numbers_read_as_the_patterns_read_them():
+    for text in _short_strings(NUMBER_CHARS, 4):
+        _compare_numbers(text)
+
+
+@given(st.text(alphabet=st.sampled_from(NUMBER_CHARS + "23467\t\r")))
+def test_numbers_on_random_text(text):
+    _compare_numbers(text)
