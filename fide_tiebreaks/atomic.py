@@ -23,9 +23,10 @@ import re
 import stat
 
 from .errors import FideTiebreaksError
+from .patterns import LazyPattern
 
 TEMP_SUFFIX = ".fide-tiebreaks-tmp"
-TEMPORARY = re.compile(r"^\..*\.[0-9a-f]{12}" + re.escape(TEMP_SUFFIX) + "$", re.DOTALL)
+TEMPORARY = LazyPattern(r"^\..*\.[0-9a-f]{12}" + re.escape(TEMP_SUFFIX) + "$", re.DOTALL)
 NAME_MAX = 255  # bytes in one file name on ext4, XFS, btrfs, APFS, NTFS (in UTF-16 units)
 
 

@@ -23,6 +23,7 @@ from .numbers import (
     parse_int,
     read_decimal,
 )
+from .patterns import DIGITS, LETTERS, spelled
 
 
 class CodeError(FideTiebreaksError, ValueError):
@@ -34,7 +35,7 @@ class CodeError(FideTiebreaksError, ValueError):
         self.typed = typed
 
 
-_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+_NAME_CHARS = LETTERS + DIGITS + "_"  # a name is a letter, then these
 _MODIFIER = re.compile(r"^(?:[CM][0-9]+|L[+-]?[0-9]+|K[0-9]+(?:[.,][0-9]+)?|P|F|R)$", re.IGNORECASE)
 # An event has at most 99 rounds (TRF's round columns; the builder and every reader hold
 # that limit). A Cut of 99 values or a Median of 50 (100 values) leaves nothing in any event:
@@ -153,7 +154,7 @@ def _head_and_modifiers(raw: str) -> tuple[str, list[str]]:
 
 def _name_and_score(raw: str, head: str) -> dict[str, object]:
     name, _, score = head.partition(":")
-    if not _NAME.match(name):
+    if not spelled(name, LETTERS, _NAME_CHARS):
         raise CodeError(f"'{raw}': '{name}' is not a tie-break name", typed=raw)
     fields: dict[str, object] = {"name": name.upper()}
     if score:
@@ -269,11 +270,13 @@ def suggest(typed: str, names: Mapping[str, str], limit: int = 3) -> list[str]:
 def separator_hint(text: str) -> str | None:
     """What to write instead when a list uses another separator than the comma
     (``BH/C1;SB``, ``BH/C1 SB``): the corrected list, else None."""
+    if not any(c in ";|" or c.isspace() for c in text):  # commas only: nothing to hint
+        return None
     tidy = re.sub(r"\s*,\s*", ",", text.strip())
     if not re.search(r"[;|\s]", tidy):
         return None
     parts = [p for p in re.split(r"[;|\s,]+", tidy) if p]
     heads = [re.split(r"[/:-]", p, maxsplit=1)[0] for p in parts]
-    if len(parts) > 1 and all(_NAME.match(h) for h in heads):
+    if len(parts) > 1 and all(spelled(h, LETTERS, _NAME_CHARS) for h in heads):
         return ",".join(parts)
     return None

@@ -16,6 +16,7 @@ from datetime import date
 
 from .data_classes import NamedTuple
 from .errors import ArgumentTypeError, ArgumentValueError
+from .patterns import LazyPattern
 
 _MONTHS = (
     "January February March April May June July August September October November December"
@@ -27,8 +28,8 @@ _MONTHS = (
 # two-digit year is TRF16's round-date form (132, YY/MM/DD) and nowhere else: 20/03/26 could be
 # YY/MM/DD or DD/MM/YY. ASCII digits only: "\d" alone would take Arabic-Indic digits too.
 _YMD = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", re.ASCII)
-_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
-_YY = re.compile(r"(\d{2})[/.-](\d{2})[/.-](\d{2})", re.ASCII)
+_DMY = LazyPattern(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
+_YY = LazyPattern(r"(\d{2})[/.-](\d{2})[/.-](\d{2})", re.ASCII)
 DATE_FORM = "YYYY/MM/DD"  # the form a message names: TRF-2026's, and what our writers write
 ROUND_DATE_FORM = "YY/MM/DD"  # TRF16 132
 
@@ -158,8 +159,8 @@ class Birth(NamedTuple):
     latest: date
 
 
-_BIRTH = re.compile(r"(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?", re.ASCII)
-_BIRTH_DMY = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
+_BIRTH = LazyPattern(r"(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?", re.ASCII)
+_BIRTH_DMY = LazyPattern(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
 
 
 class BirthRead(NamedTuple):

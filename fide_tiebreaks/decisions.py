@@ -14,7 +14,6 @@ rank (the team number for teams); the group is ordered by ascending key, and equ
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import groupby, pairwise
@@ -24,6 +23,7 @@ from .data_classes import NamedTuple, dataclass
 from .errors import FideTiebreaksError
 from .model import Decision, Participant
 from .numbers import exact_str
+from .patterns import LazyPattern
 
 BY = ("play-off", "arbiter")  # who decided: a play-off's result, or the arbiter's ruling
 MAX_SEED = 200  # characters: a seed is a phrase or a number, not a file
@@ -100,7 +100,7 @@ def check_seed(seed: str) -> str:
     return seed
 
 
-_DECIDED = re.compile(
+_DECIDED = LazyPattern(
     r"(?:(?P<by>[A-Za-z-]{1,20}):)?(?P<order>\d{1,5}(?:>\d{1,5})*)(?:\s+(?P<note>.{0,200}))?"
 )
 

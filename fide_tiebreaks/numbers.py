@@ -8,7 +8,6 @@ convert to :class:`fractions.Fraction` once per participant.
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
@@ -22,9 +21,18 @@ Number = int | Fraction
 # digits at all (a ValueError, not a message), and a reader must never get that far.
 MAX_DIGITS = 30
 
-# ASCII digits only: ``\d`` and str.isdigit() also accept other scripts' digits ('٣', '²').
-_DECIMAL = re.compile(r"^\s*([+-]?)([0-9]*)(?:[.,]([0-9]*))?\s*$")
-_INTEGER = re.compile(r"^\s*([+-]?)([0-9]+)\s*$")
+
+def _sign_and_rest(text: str) -> tuple[str, str]:
+    """The sign of *text* stripped of white space (``+``, ``-`` or none) and what follows
+    it: ``" -12 "`` -> ``("-", "12")``."""
+    body = text.strip()
+    return (body[0], body[1:]) if body[:1] in ("+", "-") else ("", body)
+
+
+def _ascii_digits(text: str) -> bool:
+    """Whether *text* is ASCII digits only, or empty: str.isdigit() alone (as ``\\d``) also
+    takes other scripts' digits ('٣', '²')."""
+    return text.isascii() and (text.isdigit() or not text)
 
 
 class NumberError(FideTiebreaksError, ValueError):
@@ -41,10 +49,10 @@ def parse_int(text: str, what: str = "number", low: int = 0, high: int = 10**MAX
     """A whole number written in ASCII digits, within ``low..high``; :class:`NumberError`
     naming *what* and the limit otherwise. Leading zeros are read ("0007" is 7), however
     many; the digits are counted before anything is converted, so no text is too long."""
-    m = _INTEGER.match(text)
-    if not m:
+    sign, digits = _sign_and_rest(text)
+    if not digits or not _ascii_digits(digits):
         raise NumberError(f"{what} '{clip(text.strip())}' is not a whole number")
-    sign, digits = m.group(1), m.group(2).lstrip("0") or "0"
+    digits = digits.lstrip("0") or "0"
     bound = max(abs(low), abs(high))
     if len(digits) > MAX_DIGITS:  # counted, not converted
         limit = (
@@ -72,10 +80,11 @@ def read_decimal(text: str, what: str = "number") -> Fraction:
     """``"11.5"`` → ``Fraction(23, 2)``; :class:`NumberError` naming *what* when *text* is
     not a plain decimal or has more than :data:`MAX_DIGITS` significant digits. A comma is
     accepted as the decimal mark, since some writers use it."""
-    m = _DECIMAL.match(text)
-    if not m or not (m.group(2) or m.group(3)):
+    sign, number = _sign_and_rest(text)
+    whole, _, frac = number.replace(",", ".").partition(".")  # a comma is a decimal mark
+    if not (whole or frac) or not (_ascii_digits(whole) and _ascii_digits(frac)):
         raise NumberError(f"{what} '{clip(text.strip())}' is not a decimal number")
-    sign, whole, frac = m.group(1), m.group(2).lstrip("0"), (m.group(3) or "").rstrip("0")
+    whole, frac = whole.lstrip("0"), frac.rstrip("0")
     if len(whole) + len(frac) > MAX_DIGITS:
         raise NumberError(
             f"{what} '{clip(text.strip())}' has more than {MAX_DIGITS} digits (the limit)"

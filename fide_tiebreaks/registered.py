@@ -5,15 +5,14 @@ its plugin's, :class:`~fide_tiebreaks.host.PluginProblem`)."""
 
 from __future__ import annotations
 
-import re
 from numbers import Rational
 
 from .codes import MODIFIER_NAMES, CodeError, parse_list
 from .editions import Edition
+from .patterns import DIGITS, LETTERS, LOWER, spelled
 from .tiebreak import Option, OptionError, Preset, Tiebreak
 
-_CODE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_:]*$")  # ESB:MM is an alias
-_PRESET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+_CODE_CHARS = LETTERS + DIGITS + "_:"  # after the first letter; ESB:MM is an alias
 
 
 def malformed(item: object) -> str | None:
@@ -32,7 +31,7 @@ def malformed(item: object) -> str | None:
 
 def _malformed_tiebreak(item: Tiebreak) -> str | None:
     names = (item.code, *item.aliases) if isinstance(item.aliases, tuple | list) else ()
-    if not names or not all(isinstance(n, str) and _CODE_NAME.match(n) for n in names):
+    if not names or not all(isinstance(n, str) and spelled(n, LETTERS, _CODE_CHARS) for n in names):
         return "code or aliases are not plain code names (letters, digits, _ and :)"
     if not (isinstance(item.modifiers, frozenset | set) and item.modifiers <= set(MODIFIER_NAMES)):
         return f"modifiers are not a set of {', '.join(sorted(MODIFIER_NAMES))}"
@@ -55,7 +54,9 @@ def _malformed_values(item: Tiebreak) -> str | None:
 
 
 def _malformed_preset(item: Preset) -> str | None:
-    if not isinstance(item.name, str) or not _PRESET_NAME.match(item.name):
+    if not isinstance(item.name, str) or not spelled(
+        item.name, LOWER + DIGITS, LOWER + DIGITS + "-", longest=40
+    ):
         return "name is not lower-case letters, digits and hyphens"
     if not isinstance(item.tiebreaks, str):
         return "tiebreaks is not a list in the TEC syntax (text)"
@@ -76,11 +77,18 @@ def _malformed_edition(item: Edition) -> str | None:
     return None
 
 
-_OPTION_NAME = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+def _option_name(name: str) -> bool:
+    """Lower-case words (letters and digits, the first starting with a letter) joined by
+    single underscores, a final newline let through as :func:`spelled` lets it through."""
+    return (
+        spelled(name, LOWER, LOWER + DIGITS + "_")
+        and "__" not in name
+        and not name.endswith(("_", "_\n"))
+    )
 
 
 def _malformed_option(item: Option) -> str | None:
-    if not isinstance(item.name, str) or not _OPTION_NAME.match(item.name):
+    if not isinstance(item.name, str) or not _option_name(item.name):
         return "name is not lower-case words joined by _"
     if item.type not in ("bool", "int", "choice", "text"):
         return "type is not bool, int, choice or text"

@@ -8,13 +8,13 @@ here and keeps them importable from there.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import chain, compress, islice
 from typing import Any
 
 from .data_classes import NamedTuple, dataclass
+from .patterns import LazyPattern
 
 
 class SourceLine(NamedTuple):
@@ -25,9 +25,9 @@ class SourceLine(NamedTuple):
     eol: str
 
 
-_EOL_SPLIT = re.compile(r"(\r\n|\r|\n)")
-_NONSPACE = re.compile(r"\S")  # what str.strip() keeps
-_LINE_END = re.compile(r"[\r\n]")
+_EOL_SPLIT = LazyPattern(r"(\r\n|\r|\n)")
+_NONSPACE = LazyPattern(r"\S")  # what str.strip() keeps
+_LINE_END = LazyPattern(r"[\r\n]")
 # Characters a line has on average, at least, in a piece that records() splits: a TRF record
 # has 50 or more; a file of blank lines, one or two.
 _RECORD_CHARS = 16
@@ -56,10 +56,7 @@ def lf_ends(data: bytes) -> bytes:
     """*data* (an ASCII-compatible encoding) with each CR LF and each CR made LF: what an XML
     parser does to a document's line ends (XML 1.0, 2.11) before it counts lines, which
     libxml2 does by LF only."""
-    return _CR_BYTES.sub(b"\n", data) if b"\r" in data else data
-
-
-_CR_BYTES = re.compile(rb"\r\n?")
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
 def _scan_records(text: str, at: int, size: int, line: int) -> Iterator[tuple[int, str]]:
@@ -139,7 +136,7 @@ class SourceLines(Sequence[SourceLine]):
             if stop - start >= _RECORD_CHARS * lines:
                 texts, _ = self._piece(k)
                 numbered = enumerate(texts, start=first)
-                yield from compress(numbered, map(_NONSPACE.search, texts))
+                yield from compress(numbered, map(str.strip, texts))  # blank: stripped to ""
             else:
                 yield from _scan_records(text, start, stop, first)
 

@@ -91,9 +91,10 @@ ALLOWED: dict[str, Group] = {
     ),
     "ours: doors": _group(
         "the package (a lazy namespace), the console command and the standings command; the "
-        "error base every error derives from and the argument checks at the public doors",
+        "error base every error derives from and the argument checks at the public doors; "
+        "patterns, which compiles a regular expression when it is first used",
         "fide_tiebreaks fide_tiebreaks.version fide_tiebreaks.cli fide_tiebreaks.commands "
-        "fide_tiebreaks.errors fide_tiebreaks.arguments "
+        "fide_tiebreaks.errors fide_tiebreaks.arguments fide_tiebreaks.patterns "
         "fide_tiebreaks.commands.common fide_tiebreaks.commands.standings "
         "fide_tiebreaks.atomic fide_tiebreaks.faults fide_tiebreaks.diagnostics",
     ),

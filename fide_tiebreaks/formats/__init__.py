@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import arguments
 from ..data_classes import NamedTuple
 from ..diagnostics import InputError
+from ..patterns import LazyPattern
 from .base import ReadResult, ReadSettings, fatal, read_bytes, settled, wide_codec
 from .trf.reader import parse_trf
 
@@ -140,7 +141,7 @@ _MARKS = (b"\xff\xfe", b"\xfe\xff")  # UTF-16's byte-order marks (and UTF-32's f
 
 
 # A tag pair at the start of a line: a PGN game's first line (PGN standard 8.1).
-_TAG_LINE = re.compile(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
+_TAG_LINE = LazyPattern(rb'^[ \t]*\[[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
 
 
 def _pgn_preamble(head: bytes) -> bool:

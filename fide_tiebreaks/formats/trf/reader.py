@@ -10,7 +10,6 @@ the same bytes back, and every record the reader cannot use is reported with its
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection
 from fractions import Fraction
 from operator import attrgetter
@@ -24,6 +23,7 @@ from ...model import (
     infer_type,
 )
 from ...numbers import grid_scale
+from ...patterns import LazyPattern
 from ...source_text import SourceFile, SourceLines, line_and_column
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
 from . import acceleration, settings
@@ -71,7 +71,7 @@ _BB_RECORDS = {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
 # teams has about 110,000 even with a line-up record per team and round. Each record costs
 # a few microseconds and up to a few hundred bytes: this bounds both.
 MAX_RECORDS = 250_000
-_NRS = re.compile(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-2026)
+_NRS = LazyPattern(r"^[A-Z]{3} [ \d]{3}\d")  # national rating support line (TRF-2026)
 
 
 def parse_trf(

@@ -296,6 +296,14 @@ def round_dates(st: ParserState, start: date | None, end: date | None) -> RoundD
     return last
 
 
+# The words of a tournament type in an event's name (092), lower case, as substrings.
+_ROUND_ROBIN_WORDS = (
+    *("roundrobin", "round-robin", "round robin", "berger", "rundenturnier", "scheveningen"),
+    *("all-play-all", "all-play all", "all play-all", "all play all"),
+)
+_SWISS_WORDS = ("swiss", "schweizer", "suisse", "suizo", "svizzero")
+
+
 def tournament_type(st: ParserState, t: Tournament) -> tuple[TournamentType, str]:
     code = st.info.get("192", "").upper()
     if "ROUNDROBIN" in code or "SCHEVENINGEN" in code:
@@ -303,8 +311,8 @@ def tournament_type(st: ParserState, t: Tournament) -> tuple[TournamentType, str
     if code and "TEAM" not in code and not code.startswith("CUSTOM"):
         return TournamentType.SWISS, "file"
     text = st.info.get("092", "").lower()
-    if re.search(r"round[- ]?robin|berger|rundenturnier|scheveningen|all[- ]play[- ]all", text):
+    if any(word in text for word in _ROUND_ROBIN_WORDS):
         return TournamentType.ROUND_ROBIN, "file"
-    if re.search(r"swiss|schweizer|suisse|suizo|svizzero", text):
+    if any(word in text for word in _SWISS_WORDS):
         return TournamentType.SWISS, "file"
     return infer_type(t), "inferred"
