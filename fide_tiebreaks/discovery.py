@@ -12,6 +12,9 @@ This module holds the plugin host's start-up savings (docs/architecture.md, "Sta
 - :func:`hooks_only` gives pluggy a module holding only a plugin's hook functions: pluggy
   inspects every attribute of what it registers, and on a whole module (its imports,
   helpers and constants) that is several milliseconds of every run.
+- :class:`PluginManager` is pluggy's, told at once that a module's data, classes and
+  imported modules are no hooks (pluggy looks each up with ``inspect.getattr_static``
+  only to leave it out): a module's name and other dunders, the plugin's imports.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from types import ModuleType
+from types import ModuleType, NoneType
 from typing import Any
+
+import pluggy
 
 from .data_classes import dataclass
 
@@ -183,3 +188,44 @@ def hooks_only(module: ModuleType, prefix: str) -> ModuleType:
         if name.startswith(prefix):
             setattr(hooks, name, getattr(module, name))
     return hooks
+
+
+#: What a module's attribute holds when it is data: no pluggy takes one for a hook or for a
+#: hook's specification (it reads the marker's attribute, which an object of these exact
+#: types cannot carry).
+_DATA = frozenset(
+    {NoneType, str, bytes, bool, int, float, complex, tuple, list, dict, set, frozenset}
+)
+#: ... and, for an implementation, a class or a module too (no pluggy takes one for a hook:
+#: pluggy 1.5 asks for a routine, later ones for a function or a method).
+_NOT_IMPLEMENTATIONS = _DATA | {type, ModuleType}
+
+
+class PluginManager(pluggy.PluginManager):
+    """``pluggy.PluginManager``, answering its two documented questions (``parse_hookimpl_opts``,
+    ``parse_hookspec_opts``: is this attribute a hook?) itself where the answer is surely no,
+    as pluggy would: an attribute of a plain module whose value is data (its ``__name__``,
+    ``__doc__``, ``__spec__`` of None, constants), or for an implementation a class or an
+    imported module. Anything else goes to pluggy, unchanged. Pluggy asks for each attribute
+    of each plugin; registering the built-ins is then about a million instructions cheaper
+    (``tests/test_discovery.py`` holds the answers to pluggy's own)."""
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> pluggy.HookimplOpts | None:
+        if _holds(plugin, name, _NOT_IMPLEMENTATIONS):
+            return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> pluggy.HookspecOpts | None:
+        if _holds(module_or_class, name, _DATA):
+            return None
+        return super().parse_hookspec_opts(module_or_class, name)
+
+
+def _holds(plugin: object, name: str, kinds: frozenset[type]) -> bool:
+    """Whether *plugin* is a plain module whose attribute *name* is an object of exactly one
+    of *kinds*, read from the module's ``__dict__`` (where a descriptor of ``ModuleType``
+    takes the name instead, ``__class__`` or ``__dict__``, pluggy finds no function either)."""
+    if type(plugin) is not ModuleType:
+        return False
+    value = plugin.__dict__.get(name, _holds)  # absent: pluggy decides
+    return type(value) in kinds

@@ -29,7 +29,7 @@ import pluggy
 from . import hookspecs
 from .codes import CodeError
 from .data_classes import NamedTuple, dataclass
-from .discovery import find_entry_points, hooks_only
+from .discovery import PluginManager, find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
 from .registered import malformed
@@ -443,7 +443,7 @@ def load_registry(
 ) -> Registry:
     """Build a registry: built-ins by import, then entry points, then *extra* plugins
     (name, object) as tests and embedding programs pass them."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(_hooks_of(hookspecs))  # the specifications alone, as for plugins
     loader = _Loader(
         reg=Registry(pm),
