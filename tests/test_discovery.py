@@ -122,6 +122,27 @@ def test_the_order_of_the_path_decides_which_copy_wins(plugin_folders: list[Path
     assert len(found) == 1 and found[0][3] in ("2.0", "3.0")
 
 
+def test_windows_line_ends_an_upper_case_ending_and_runs_of_separators(tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    _dist_info(folder, "Upper-1.0", "Upper", "1.0", _entry_points("up = upper.hooks"))
+    (folder / "Upper-1.0.dist-info").rename(folder / "UPPER-1.0.DIST-INFO")
+    crlf = _entry_points("crlf = crlf.hooks").replace("\n", "\r\n")
+    _dist_info(folder, "crlf-2.0", "crlf", "2.0", crlf)
+    meta = folder / "crlf-2.0.dist-info" / "METADATA"
+    meta.write_text(meta.read_text().replace("\n", "\r\n"))
+    # one distribution spelt three ways: the first on the path wins
+    _dist_info(folder, "a._b-1.0", "a._b", "1.0", _entry_points("ab = ab.one"))
+    _dist_info(tmp_path / "later", "A__B-2.0", "A__B", "2.0", _entry_points("ab2 = ab.two"))
+    plain = tmp_path / "plain"  # a folder of modules only
+    plain.mkdir()
+    for i in range(30):
+        (plain / f"module{i}.py").write_text("")
+    ours, theirs = _both([plain, folder, tmp_path / "later"])
+    assert ours == theirs
+    assert ["crlf", "crlf.hooks", "crlf", "2.0"] in ours
+    assert sorted(e[0] for e in ours if e[0] in ("up", "ab", "ab2")) == ["ab", "up"]
+
+
 def test_a_zipped_distribution_on_the_path(tmp_path: Path) -> None:
     archive = tmp_path / "zipped.zip"
     with zipfile.ZipFile(archive, "w") as z:
