@@ -12,9 +12,9 @@ This module holds the plugin host's start-up savings (docs/architecture.md, "Sta
 - :func:`hooks_only` gives pluggy a module holding only a plugin's hook functions: pluggy
   inspects every attribute of what it registers, and on a whole module (its imports,
   helpers and constants) that is several milliseconds of every run.
-- :class:`PluginManager` is pluggy's, told at once that a module's data, classes and
-  imported modules are no hooks (pluggy looks each up with ``inspect.getattr_static``
-  only to leave it out): a module's name and other dunders, the plugin's imports.
+- :class:`PluginManager` is pluggy's, answering for a plain module's attribute whether it
+  is a hook itself (pluggy looks each up with ``inspect.getattr_static``, most only to
+  leave them out: a module's name and other dunders, the plugin's imports).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import takewhile
 from operator import methodcaller
-from types import ModuleType, NoneType
-from typing import Any
+from types import FunctionType, ModuleType, NoneType
+from typing import Any, cast
 
 import pluggy
 
@@ -224,29 +224,54 @@ _NOT_IMPLEMENTATIONS = _DATA | {type, ModuleType}
 
 class PluginManager(pluggy.PluginManager):
     """``pluggy.PluginManager``, answering its two documented questions (``parse_hookimpl_opts``,
-    ``parse_hookspec_opts``: is this attribute a hook?) itself where the answer is surely no,
-    as pluggy would: an attribute of a plain module whose value is data (its ``__name__``,
-    ``__doc__``, ``__spec__`` of None, constants), or for an implementation a class or an
-    imported module. Anything else goes to pluggy, unchanged. Pluggy asks for each attribute
-    of each plugin; registering the built-ins is then about a million instructions cheaper
-    (``tests/test_discovery.py`` holds the answers to pluggy's own)."""
+    ``parse_hookspec_opts``: is this attribute a hook, with what options?) itself for an
+    attribute of a plain module, as pluggy would: no for data (its ``__name__``, ``__doc__``,
+    ``__spec__`` of None, constants), or for an implementation a class or an imported module;
+    for a plain function, the options its marker left on it. Anything else goes to pluggy,
+    unchanged. Pluggy asks for each attribute of each plugin and looks each up with
+    ``inspect.getattr_static``; registering the built-ins and the specifications is then
+    about three million instructions cheaper (``tests/test_discovery.py`` holds the answers
+    to pluggy's own)."""
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> pluggy.HookimplOpts | None:
-        if _holds(plugin, name, _NOT_IMPLEMENTATIONS):
+        value = _attribute(plugin, name)
+        if type(value) in _NOT_IMPLEMENTATIONS:
             return None
+        if type(value) is FunctionType:
+            return cast("pluggy.HookimplOpts | None", _marker(value, self.project_name + "_impl"))
         return super().parse_hookimpl_opts(plugin, name)
 
     def parse_hookspec_opts(self, module_or_class: Any, name: str) -> pluggy.HookspecOpts | None:
-        if _holds(module_or_class, name, _DATA):
+        value = _attribute(module_or_class, name)
+        if type(value) in _DATA:
             return None
+        if type(value) is FunctionType:
+            return cast("pluggy.HookspecOpts | None", _marker(value, self.project_name + "_spec"))
         return super().parse_hookspec_opts(module_or_class, name)
 
 
-def _holds(plugin: object, name: str, kinds: frozenset[type]) -> bool:
-    """Whether *plugin* is a plain module whose attribute *name* is an object of exactly one
-    of *kinds*, read from the module's ``__dict__`` (where a descriptor of ``ModuleType``
-    takes the name instead, ``__class__`` or ``__dict__``, pluggy finds no function either)."""
+class _AskPluggy:
+    """What :func:`_attribute` gives when pluggy is to answer: of no type the manager knows."""
+
+
+_ASK_PLUGGY = _AskPluggy()
+
+
+def _attribute(plugin: object, name: str) -> object:
+    """The value of *plugin*'s attribute *name* when *plugin* is a plain module holding it
+    in its ``__dict__``, where pluggy finds it too (but for the names ``ModuleType`` itself
+    takes, ``__class__`` or ``__dict__``: a function there is left to pluggy); else
+    ``_ASK_PLUGGY``."""
     if type(plugin) is not ModuleType:
-        return False
-    value = plugin.__dict__.get(name, _holds)  # absent: pluggy decides
-    return type(value) in kinds
+        return _ASK_PLUGGY
+    value = plugin.__dict__.get(name, _ASK_PLUGGY)
+    if type(value) is FunctionType and name.startswith("__"):
+        return _ASK_PLUGGY
+    return value
+
+
+def _marker(function: FunctionType, attribute: str) -> dict[str, Any] | None:
+    """The options a pluggy marker left on *function*, as pluggy reads them (a dict, or
+    nothing)."""
+    options = getattr(function, attribute, None)
+    return options if isinstance(options, dict) else None

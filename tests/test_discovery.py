@@ -189,6 +189,12 @@ def _odd_module() -> types.ModuleType:
     class Marked:
         pass
 
+    def odd_marker() -> None:
+        pass
+
+    odd_marker.fide_tiebreaks_impl = "not options"  # type: ignore[attr-defined]
+    odd_marker.fide_tiebreaks_spec = 1  # type: ignore[attr-defined]
+
     hookimpl = hookspecs.hookimpl
     odd = types.ModuleType("odd", "a plugin")
     values = {
@@ -197,6 +203,10 @@ def _odd_module() -> types.ModuleType:
         "cached": hookimpl(functools.lru_cache(plain)),
         "static": hookimpl(staticmethod(plain)),
         "spec": hookspecs.hookspec(lambda: None),
+        "both": hookimpl(hookspecs.hookspec(lambda: None)),
+        "renamed": hookimpl(specname="fide_tiebreaks_register")(lambda: []),
+        "odd_marker": odd_marker,
+        "__class__": hookimpl(lambda: []),  # ModuleType's own attribute: pluggy finds that
         "plain": plain,
         "MarkedClass": hookimpl(hookspecs.hookspec(Marked)),
         "marked_module": marked_module,
@@ -244,3 +254,4 @@ def test_the_manager_registers_the_hooks_pluggy_registers() -> None:
         )
     assert found[0] == found[1]
     assert ("odd", "<lambda>", "fide_tiebreaks_registr") in found[0]
+    assert [n for p, _, n in found[0] if p == "odd"].count("fide_tiebreaks_register") == 2
