@@ -29,7 +29,7 @@ import pluggy
 from . import hookspecs
 from .codes import CodeError
 from .data_classes import NamedTuple, dataclass
-from .discovery import find_entry_points, hooks_only
+from .discovery import PluginManager, find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
 from .registered import malformed
@@ -360,11 +360,69 @@ class _Loader:
                 self.origin.pop(bad, None)
                 self.problem(PluginProblem(bad, f"plugin '{bad}' was left out: {e}"))
 
+    def options(self) -> dict[str, list[Option]]:
+        """Register every plugin's options (a name declared twice keeps its first plugin);
+        the options by plugin."""
+        by_plugin: dict[str, list[Option]] = {}
+        options = self.reg.options
+        for impl in self.pm.hook.fide_tiebreaks_options.get_hookimpls():
+            for option in self.collect(impl, Option):
+                option = provided_by(option, impl.plugin_name)
+                if option.name in options:
+                    self.problem(
+                        PluginProblem(
+                            impl.plugin_name,
+                            f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
+                            f"declared by '{options[option.name].provider}'; ignored",
+                        )
+                    )
+                    continue
+                options[option.name] = option
+                by_plugin.setdefault(impl.plugin_name, []).append(option)
+        return by_plugin
+
+    def collect(self, impl: pluggy.HookImpl, kind: type[T]) -> list[T]:
+        """What the hook *impl* returned that is a well-formed *kind*; each other item, or the
+        hook's failure, reported as a problem of its plugin. A built-in's items are not checked
+        at each start (tests/test_registered.py checks them): only other plugins' can change."""
+        name = impl.plugin_name
+        try:
+            with guarded(f"plugin '{name}'", f" in {impl.function.__name__}"):
+                items = list(cast(Iterable[object], impl.function() or ()))
+        except PluginFault as e:
+            self.problem(PluginProblem(name, str(e)))
+            return []
+        good: list[T] = []
+        checked = not self.origin[name].builtin
+        what = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"  # an Option
+        for item in items:
+            if not isinstance(item, kind):
+                self.problem(
+                    PluginProblem(
+                        name,
+                        f"plugin '{name}' returned something that is not {what} "
+                        f"from {impl.function.__name__}; ignored",
+                    )
+                )
+                continue
+            wrong = malformed(item) if checked else None
+            if wrong is not None:
+                self.problem(
+                    PluginProblem(
+                        name,
+                        f"plugin '{name}' returned {what} whose {wrong} from "
+                        f"{impl.function.__name__}; ignored",
+                    )
+                )
+                continue
+            good.append(item)
+        return good
+
     def tiebreaks(self) -> dict[str, list[str]]:
         """Register every plugin's tie-breaks under their codes and aliases; the codes by plugin."""
         codes: dict[str, list[str]] = {name: [] for name in self.origin}
         for impl in self.pm.hook.fide_tiebreaks_register.get_hookimpls():
-            for tb in _collect(impl, Tiebreak, self.problem):
+            for tb in self.collect(impl, Tiebreak):
                 tb = provided_by(tb, impl.plugin_name)
                 codes[impl.plugin_name].append(tb.code)
                 for key in {tb.code.upper(), *(a.upper() for a in tb.aliases)}:
@@ -377,7 +435,7 @@ class _Loader:
         names: dict[str, list[str]] = {name: [] for name in self.origin}
         editions = self.reg.editions
         for impl in self.pm.hook.fide_tiebreaks_editions.get_hookimpls():
-            for ed in _collect(impl, Edition, self.problem):
+            for ed in self.collect(impl, Edition):
                 ed = provided_by(ed, impl.plugin_name)
                 if ed.name.lower() in editions:
                     self.problem(
@@ -398,7 +456,7 @@ class _Loader:
         names: dict[str, list[str]] = {name: [] for name in self.origin}
         presets = self.reg.presets
         for impl in self.pm.hook.fide_tiebreaks_presets.get_hookimpls():
-            for preset in _collect(impl, Preset, self.problem):
+            for preset in self.collect(impl, Preset):
                 preset = provided_by(preset, impl.plugin_name)
                 if preset.name in presets:
                     self.problem(
@@ -443,7 +501,7 @@ def load_registry(
 ) -> Registry:
     """Build a registry: built-ins by import, then entry points, then *extra* plugins
     (name, object) as tests and embedding programs pass them."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(_hooks_of(hookspecs))  # the specifications alone, as for plugins
     loader = _Loader(
         reg=Registry(pm),
@@ -456,7 +514,7 @@ def load_registry(
         loader.entry_points()
     loader.extra(extra)
     loader.validate()
-    options = _options(pm, loader.reg, loader.problem)
+    options = loader.options()
     codes = loader.tiebreaks()
     editions = loader.editions()
     pin_editions(
@@ -467,27 +525,6 @@ def load_registry(
     presets = loader.presets()
     loader.providers(codes, editions, options, presets)
     return loader.reg
-
-
-def _options(pm: pluggy.PluginManager, reg: Registry, problem: Report) -> dict[str, list[Option]]:
-    """The options each plugin declares (``fide_tiebreaks_options``), kept in *reg*; a name
-    declared twice keeps its first plugin."""
-    by_plugin: dict[str, list[Option]] = {}
-    for impl in pm.hook.fide_tiebreaks_options.get_hookimpls():
-        for option in _collect(impl, Option, problem):
-            option = provided_by(option, impl.plugin_name)
-            if option.name in reg.options:
-                problem(
-                    PluginProblem(
-                        impl.plugin_name,
-                        f"option '{option.name}' from plugin '{impl.plugin_name}' is already "
-                        f"declared by '{reg.options[option.name].provider}'; ignored",
-                    )
-                )
-                continue
-            reg.options[option.name] = option
-            by_plugin.setdefault(impl.plugin_name, []).append(option)
-    return by_plugin
 
 
 def builtin_editions() -> list[Edition]:
@@ -504,42 +541,6 @@ def builtin_editions() -> list[Edition]:
 
 def _hooks_of(module: ModuleType) -> ModuleType:
     return hooks_only(module, hookspecs.PREFIX)
-
-
-def _collect(impl: pluggy.HookImpl, kind: type[T], problem: Report) -> list[T]:
-    """What the hook *impl* returned that is a well-formed *kind*; each other item, or the
-    hook's failure, reported as a problem of its plugin."""
-    name = impl.plugin_name
-    try:
-        with guarded(f"plugin '{name}'", f" in {impl.function.__name__}"):
-            items = list(cast(Iterable[object], impl.function() or ()))
-    except PluginFault as e:
-        problem(PluginProblem(name, str(e)))
-        return []
-    good = []
-    what = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"  # an Option
-    for item in items:
-        if not isinstance(item, kind):
-            problem(
-                PluginProblem(
-                    name,
-                    f"plugin '{name}' returned something that is not {what} "
-                    f"from {impl.function.__name__}; ignored",
-                )
-            )
-            continue
-        wrong = malformed(item)
-        if wrong is not None:
-            problem(
-                PluginProblem(
-                    name,
-                    f"plugin '{name}' returned {what} whose {wrong} from "
-                    f"{impl.function.__name__}; ignored",
-                )
-            )
-            continue
-        good.append(item)
-    return good
 
 
 # threading.Lock is this lock; the threading module itself is not needed here.

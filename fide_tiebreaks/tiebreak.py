@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import field, replace
+from dataclasses import field, fields, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .codes import CodeError, TiebreakSpec
 from .data_classes import dataclass
-from .editions import OpponentTable
+from .editions import Edition, OpponentTable
 from .errors import FideTiebreaksError
 from .faults import PluginFault, guarded
 from .model import Tournament
 from .numbers import MAX_DIGITS, parse_int
-
-if TYPE_CHECKING:
-    from .editions import Edition
 
 Value = int | Fraction
 
@@ -213,10 +210,41 @@ def provided_by(item: _Provided, plugin: str) -> _Provided:
     :class:`Option` or :class:`Preset` a plugin returned) marked as *plugin*'s. The host's
     one way to set ``provider``: it is no argument of the constructors, so that no plugin can
     register under another's name, and ``dataclasses.replace`` leaves it at its default
-    (hence the copy is marked again here)."""
-    marked = replace(item)
+    (hence the copy is marked again here). A copy, as the plugin's own object may be
+    returned by another plugin too, or registered again by another registry."""
+    marked = _copy(item)
     object.__setattr__(marked, "provider", plugin)  # frozen: the one write, at registration
     return marked
+
+
+#: Each registered class's fields: those ``__init__`` takes, and all (see :func:`_copy`).
+_FIELDS: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _copy(item: _Provided) -> _Provided:
+    """``dataclasses.replace(item)``, without running ``__init__`` again for the four
+    classes themselves, whose ``__init__`` only sets each field it takes (while none has a
+    ``__post_init__``): the instance's ``__dict__`` copied, when it holds those fields and
+    no other. The host copies about fifty items at start-up, and ``replace`` costs some
+    eighty thousand instructions an item. A subclass a plugin made goes through ``replace``."""
+    kind = type(item)
+    known = _FIELDS.get(kind)
+    if (
+        known is None
+        and kind in (Tiebreak, Edition, Option, Preset)
+        and not hasattr(kind, "__post_init__")
+    ):
+        every = fields(kind)
+        known = _FIELDS[kind] = (
+            frozenset(f.name for f in every if f.init),
+            frozenset(f.name for f in every),
+        )
+    values = vars(item)
+    if known is None or not known[0] <= values.keys() <= known[1]:
+        return replace(item)
+    copy = object.__new__(kind)
+    copy.__dict__.update(values)  # a provider already set is set again by the caller
+    return copy
 
 
 OPTION_TYPES = ("bool", "int", "choice", "text")

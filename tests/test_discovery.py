@@ -1,4 +1,5 @@
-"""The plugin host's own entry-point scanner finds exactly what importlib.metadata finds.
+"""The plugin host's own entry-point scanner finds exactly what importlib.metadata finds, and
+its plugin manager finds the hooks pluggy's finds.
 
 The reference is ``importlib.metadata.entry_points(group=...)`` of the same interpreter, run
 in a child process with the plugin folders on ``PYTHONPATH`` (as a user installs a plugin
@@ -8,14 +9,21 @@ the same order, with the same distribution name and version.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import json
 import os
 import subprocess
 import sys
+import types
 import zipfile
 from pathlib import Path
 
+import pluggy
 import pytest
+
+from fide_tiebreaks import hookspecs, host
+from fide_tiebreaks.discovery import PluginManager, hooks_only
 
 GROUP = "fide_tiebreaks"
 
@@ -114,6 +122,27 @@ def test_the_order_of_the_path_decides_which_copy_wins(plugin_folders: list[Path
     assert len(found) == 1 and found[0][3] in ("2.0", "3.0")
 
 
+def test_windows_line_ends_an_upper_case_ending_and_runs_of_separators(tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    _dist_info(folder, "Upper-1.0", "Upper", "1.0", _entry_points("up = upper.hooks"))
+    (folder / "Upper-1.0.dist-info").rename(folder / "UPPER-1.0.DIST-INFO")
+    crlf = _entry_points("crlf = crlf.hooks").replace("\n", "\r\n")
+    _dist_info(folder, "crlf-2.0", "crlf", "2.0", crlf)
+    meta = folder / "crlf-2.0.dist-info" / "METADATA"
+    meta.write_text(meta.read_text().replace("\n", "\r\n"))
+    # one distribution spelt three ways: the first on the path wins
+    _dist_info(folder, "a._b-1.0", "a._b", "1.0", _entry_points("ab = ab.one"))
+    _dist_info(tmp_path / "later", "A__B-2.0", "A__B", "2.0", _entry_points("ab2 = ab.two"))
+    plain = tmp_path / "plain"  # a folder of modules only
+    plain.mkdir()
+    for i in range(30):
+        (plain / f"module{i}.py").write_text("")
+    ours, theirs = _both([plain, folder, tmp_path / "later"])
+    assert ours == theirs
+    assert ["crlf", "crlf.hooks", "crlf", "2.0"] in ours
+    assert sorted(e[0] for e in ours if e[0] in ("up", "ab", "ab2")) == ["ab", "up"]
+
+
 def test_a_zipped_distribution_on_the_path(tmp_path: Path) -> None:
     archive = tmp_path / "zipped.zip"
     with zipfile.ZipFile(archive, "w") as z:
@@ -139,3 +168,90 @@ def test_unreadable_and_missing_entries_are_passed_over(tmp_path: Path) -> None:
     # not be taken down by one broken distribution, so the scanner passes it over
     ours = _found(OURS, [broken, not_a_zip, tmp_path / "missing"])
     assert all(e[0] != "bad" for e in ours)
+
+
+def _odd_module() -> types.ModuleType:
+    """A plugin module holding what pluggy must be asked about, or may be answered for:
+    marked functions, wrappers and classes, a marked module, data of every plain kind and
+    a subclass of one carrying a marker."""
+
+    class Text(str):
+        pass
+
+    marked_text = Text("x")
+    marked_text.fide_tiebreaks_impl = {}  # type: ignore[attr-defined]
+    marked_module = types.ModuleType("marked")
+    marked_module.fide_tiebreaks_impl = {}  # type: ignore[attr-defined]
+
+    def plain() -> None:
+        pass
+
+    class Marked:
+        pass
+
+    def odd_marker() -> None:
+        pass
+
+    odd_marker.fide_tiebreaks_impl = "not options"  # type: ignore[attr-defined]
+    odd_marker.fide_tiebreaks_spec = 1  # type: ignore[attr-defined]
+
+    hookimpl = hookspecs.hookimpl
+    odd = types.ModuleType("odd", "a plugin")
+    values = {
+        "fide_tiebreaks_register": hookimpl(lambda: []),
+        "fide_tiebreaks_registr": hookimpl(lambda: []),  # a typo: still a hook to pluggy
+        "cached": hookimpl(functools.lru_cache(plain)),
+        "static": hookimpl(staticmethod(plain)),
+        "spec": hookspecs.hookspec(lambda: None),
+        "both": hookimpl(hookspecs.hookspec(lambda: None)),
+        "renamed": hookimpl(specname="fide_tiebreaks_register")(lambda: []),
+        "odd_marker": odd_marker,
+        "__class__": hookimpl(lambda: []),  # ModuleType's own attribute: pluggy finds that
+        "plain": plain,
+        "MarkedClass": hookimpl(hookspecs.hookspec(Marked)),
+        "marked_module": marked_module,
+        "marked_text": marked_text,
+        "os": os,
+        "Path": Path,
+    }
+    plain_data = [None, "t", b"b", True, 1, 1.5, 1j, (1,), [1], {1: 2}, {1}, frozenset({1})]
+    values.update({f"data{i}": v for i, v in enumerate(plain_data)})
+    vars(odd).update(values)
+    return odd
+
+
+def test_the_manager_answers_as_pluggy_does() -> None:
+    ours, theirs = PluginManager(hookspecs.PROJECT), pluggy.PluginManager(hookspecs.PROJECT)
+    modules = [importlib.import_module(m) for m in host.DEFAULT_PLUGINS]
+    modules += [hooks_only(m, hookspecs.PREFIX) for m in modules]
+    modules += [hookspecs, hooks_only(hookspecs, hookspecs.PREFIX), _odd_module()]
+    asked = 0
+    for module in modules:
+        for name in dir(module):
+            asked += 1
+            assert ours.parse_hookimpl_opts(module, name) == theirs.parse_hookimpl_opts(
+                module, name
+            ), (module, name)
+            assert ours.parse_hookspec_opts(module, name) == theirs.parse_hookspec_opts(
+                module, name
+            ), (module, name)
+    assert asked > 100
+
+
+def test_the_manager_registers_the_hooks_pluggy_registers() -> None:
+    found = []
+    for manager in (PluginManager(hookspecs.PROJECT), pluggy.PluginManager(hookspecs.PROJECT)):
+        manager.add_hookspecs(hooks_only(hookspecs, hookspecs.PREFIX))
+        for module_name in host.DEFAULT_PLUGINS:
+            manager.register(importlib.import_module(module_name), name=module_name)
+        manager.register(_odd_module(), name="odd")
+        found.append(
+            sorted(
+                (impl.plugin_name, impl.function.__name__, name)
+                for name, caller in vars(manager.hook).items()
+                for impl in caller.get_hookimpls()
+            )
+        )
+    assert found[0] == found[1]
+    assert ("odd", "<lambda>", "fide_tiebreaks_registr") in found[0]
+    assert [n for p, _, n in found[0] if p == "odd"].count("fide_tiebreaks_register") == 2
