@@ -12,15 +12,16 @@ parameters are the class's own, so it has to be written out, by ``data_class_ini
 compiled only when a class has made :data:`COMPILE_AFTER` instances or is inspected, see
 :class:`_LazyInit`, so a class a run makes a few times costs none). The other
 methods are written once, in this module, and read the class's fields through a per-class
-:func:`operator.attrgetter`. Everything else is the standard library's own work: the
-decorator calls ``dataclasses.dataclass`` with those methods turned off, so the fields
-(``dataclasses.fields``, ``replace``, ``asdict``, ``is_dataclass``, ``KW_ONLY``,
-``field(...)``), the defaults, ``__match_args__``, slots and ``__dataclass_params__`` are
-exactly the standard library's; the methods behave as the generated ones do
-(``tests/test_data_classes.py`` compares each with ``dataclasses.dataclass`` on the same
-declarations). The module is written here: what it matches is the standard library's
-behaviour, as those tests observe it, not its code; a name it shares (``__dataclass_self__``,
-``<factory>``, an error's message) is one a caller sees. A declaration this module does not
+:func:`operator.attrgetter`. The fields (``dataclasses.fields``, ``replace``, ``asdict``,
+``is_dataclass``, ``KW_ONLY``, ``field(...)``), the defaults, ``__match_args__`` and
+``__dataclass_params__`` are the standard library's: ``data_class_fields`` makes them as
+``dataclasses.dataclass`` with those methods turned off would, for the declarations the
+package writes, and calls it for any other (slots, for one); the methods behave as the
+generated ones do (``tests/test_data_classes.py`` compares each with
+``dataclasses.dataclass`` on the same declarations). The module is written here: what it
+matches is the standard library's behaviour, as those tests observe it, not its code; a
+name it shares (``__dataclass_self__``, ``<factory>``, an error's message) is one a caller
+sees. A declaration this module does not
 cover (``order``, ``unsafe_hash``, ``InitVar`` or ``ClassVar`` fields, a data class base)
 goes to ``dataclasses.dataclass`` itself, unchanged.
 
@@ -43,14 +44,19 @@ import dataclasses
 import sys
 import typing
 from _thread import get_ident
+from abc import update_abstractmethods
 from collections.abc import Callable
-from dataclasses import MISSING, Field, FrozenInstanceError, InitVar
+from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform, overload
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
+from .data_class_fields import declared_fields, fields_by_dataclasses
 from .named_tuples import tuple_class
 
 _T = TypeVar("_T")
+
+#: Whether ``__eq__`` compares tuples of the fields, as the standard library's up to 3.12.
+_BY_TUPLES = sys.version_info < (3, 13)
 
 #: The keyword arguments this module handles; with any other, ``dataclasses.dataclass``.
 _OURS = frozenset({"repr", "eq", "frozen", "kw_only", "slots", "match_args", "init"})
@@ -86,29 +92,57 @@ def dataclass(cls: Any = None, /, **options: Any) -> Any:
 def _process(cls: Any, options: dict[str, Any]) -> Any:
     if not _ours(cls, options):
         return dataclasses.dataclass(cls, **options)
-    repr_ = options.get("repr", True)
-    eq = options.get("eq", True)
-    frozen = options.get("frozen", False)
-    slots = options.get("slots", False)
     doc = cls.__dict__.get("__doc__")
-    if not doc:
-        cls.__doc__ = "?"  # the standard library would make one from object's signature
     keeps_hash = _defines_hash(cls)
-    made = _fields_only(cls, options)
-    fields = dataclasses.fields(made)
+    declared = declared_fields(cls, options)
+    if declared is not None:
+        made, (fields, plain) = cls, declared
+    else:
+        made = fields_by_dataclasses(cls, options)
+        if made is None:  # a ClassVar or InitVar: all the standard library's
+            return dataclasses.dataclass(cls, **options)
+        fields, plain = dataclasses.fields(made), False
     _check_defaults_order(fields)
-    _add(made, "__init__", _LazyInit(made, fields, frozen=frozen, slots=slots))
-    if repr_:
-        _add(made, "__repr__", _repr([f.name for f in fields if f.repr]))
-    if eq:
-        _add(made, "__eq__", _eq([f.name for f in fields if f.compare]))
-    if frozen:
-        _frozen_methods(made, tuple(f.name for f in fields), slots)
-    if eq and not keeps_hash:
-        made.__hash__ = _hash_method(made, fields, frozen)
+    _add_methods(made, fields, plain, options, keeps_hash)
     if not doc:
         made.__doc__ = _doc(made, fields)
+    if "__abstractmethods__" in made.__dict__:  # an abstract class's, as the standard library
+        update_abstractmethods(made)
     return made
+
+
+def _add_methods(
+    made: Any, fields: tuple[Field[Any], ...], plain: bool, options: dict[str, Any], keeps: bool
+) -> None:
+    """The methods *options* ask for, those the class does not define (``__hash__`` unless
+    it *keeps* its own); *plain*: no field has ``repr``, ``compare`` or ``hash`` set."""
+    eq, frozen, slots = (
+        options.get("eq", True),
+        options.get("frozen", False),
+        options.get("slots", False),
+    )
+    if "__init__" not in made.__dict__:
+        made.__init__ = _LazyInit(made, fields, frozen=frozen, slots=slots)
+    names = [f.name for f in fields]
+    shown, compared, hashed = (names, names, names) if plain else _chosen_names(fields)
+    key = _getter(compared) if eq and _BY_TUPLES else None
+    if options.get("repr", True):
+        _add(made, "__repr__", _repr(shown))
+    if eq:
+        _add(made, "__eq__", _eq(compared, key))
+    if frozen:
+        _frozen_methods(made, tuple(names), slots)
+    if eq and not keeps:
+        made.__hash__ = _hash_method(made, frozen, hashed, key if hashed is compared else None)
+
+
+def _chosen_names(fields: tuple[Field[Any], ...]) -> tuple[list[str], list[str], list[str]]:
+    """The names of the fields *repr* shows, ``__eq__`` compares and ``__hash__`` hashes
+    (``hash=None`` follows ``compare``)."""
+    shown = [f.name for f in fields if f.repr]
+    compared = [f.name for f in fields if f.compare]
+    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+    return shown, compared, (compared if hashed == compared else hashed)
 
 
 def _defines_hash(cls: Any) -> bool:
@@ -118,24 +152,13 @@ def _defines_hash(cls: Any) -> bool:
     return not (own is MISSING or (own is None and "__eq__" in cls.__dict__))
 
 
-def _fields_only(cls: Any, options: dict[str, Any]) -> Any:
-    """``dataclasses.dataclass`` with the methods this module writes turned off, its
-    ``__dataclass_params__`` then set to what was asked."""
-    off = {"init": False, "repr": False, "eq": False, "frozen": False}
-    made = dataclasses.dataclass(cls, **{**options, **off})
-    params = made.__dataclass_params__
-    params.init = True
-    params.repr, params.eq = options.get("repr", True), options.get("eq", True)
-    params.frozen = options.get("frozen", False)
-    return made
-
-
 def _frozen_methods(made: Any, names: tuple[str, ...], slots: bool) -> None:
     """A frozen class's ``__setattr__`` and ``__delattr__`` (the class may not define its
     own), and with slots the pickling pair that restores an instance around them."""
-    for name, method in (("__setattr__", _setattr), ("__delattr__", _delattr)):
-        if _add(made, name, method(made, names)):
-            raise TypeError(f"Cannot overwrite attribute {name} in class {made.__name__}")
+    if _add(made, "__setattr__", _setattr(made, names)):
+        raise TypeError(f"Cannot overwrite attribute __setattr__ in class {made.__name__}")
+    if _add(made, "__delattr__", _delattr(made, names)):
+        raise TypeError(f"Cannot overwrite attribute __delattr__ in class {made.__name__}")
     if slots:
         if "__getstate__" not in made.__dict__:
             made.__getstate__ = _getstate
@@ -143,50 +166,43 @@ def _frozen_methods(made: Any, names: tuple[str, ...], slots: bool) -> None:
             made.__setstate__ = _setstate
 
 
-def _hash_method(made: Any, fields: tuple[Field[Any], ...], frozen: bool) -> Any:
+def _hash_method(made: Any, frozen: bool, hashed: list[str], key: Any) -> Any:
     """The ``__hash__`` of a class with ``eq`` and no hash of its own: a frozen one hashes
-    its hashed fields (``hash=None`` follows ``compare``), any other is unhashable."""
+    its *hashed* fields (read by *key*, if already made), any other is unhashable."""
     if not frozen:
         return None
-    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
-    return _named(made, _hash(_getter(hashed)), "__hash__")
+    return _named(made, _hash(key or _getter(hashed)), "__hash__")
 
 
 def _ours(cls: Any, options: dict[str, Any]) -> bool:
-    """Whether this module makes *cls*: options it handles, ``__init__`` wanted, no data
+    """Whether this module makes *cls*: options it handles, ``__init__`` wanted, and no data
     class base (the standard library checks a base's frozenness against its own
-    methods), and no ``ClassVar`` or ``InitVar`` annotation (in any spelling)."""
+    methods)."""
     if not options.keys() <= _OURS or not options.get("init", True):
         return False
-    if any(hasattr(b, "__dataclass_fields__") for b in cls.__mro__[1:]):
-        return False
-    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - as dataclasses reads them
-    return not any(_pseudo_field(a) for a in annotations.values())
-
-
-def _pseudo_field(annotation: Any) -> bool:
-    """``ClassVar`` or ``InitVar``, or a string that may name one (then the standard library
-    decides: this errs on its side)."""
-    if isinstance(annotation, str):
-        return "ClassVar" in annotation or "InitVar" in annotation
-    return (
-        annotation is ClassVar
-        or getattr(annotation, "__origin__", None) is ClassVar
-        or annotation is InitVar
-        or isinstance(annotation, InitVar)
-    )
+    bases = cls.__mro__[1:]
+    return bases == (object,) or not any(hasattr(b, "__dataclass_fields__") for b in bases)
 
 
 def _check_defaults_order(fields: tuple[Field[Any], ...]) -> None:
     """The standard library's check: in the positional parameters, no field without a
-    default after one with a default."""
-    seen_default = False
+    default after one with a default (which 3.13's error names)."""
+    seen: Field[Any] | None = None
     for f in fields:
         if f.init and not f.kw_only:
             if not (f.default is MISSING and f.default_factory is MISSING):
-                seen_default = True
-            elif seen_default:
-                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+                seen = f
+            elif seen is not None:
+                after = f" {seen.name!r}" if sys.version_info >= (3, 13) else ""
+                raise TypeError(f"non-default argument {f.name!r} follows default argument{after}")
+
+
+def _defines(cls: Any, name: str) -> bool:
+    """``hasattr(cls, name)``, for a class of ``type`` with no base but ``object`` (which
+    have no such *name*) without raising and catching an ``AttributeError`` when absent."""
+    if name in cls.__dict__:
+        return True
+    return (type(cls) is not type or cls.__bases__ != (object,)) and hasattr(cls, name)
 
 
 def _add(cls: Any, name: str, method: Any) -> bool:
@@ -194,7 +210,7 @@ def _add(cls: Any, name: str, method: Any) -> bool:
     True when it does."""
     if name in cls.__dict__:
         return True
-    setattr(cls, name, method if isinstance(method, _LazyInit) else _named(cls, method, name))
+    setattr(cls, name, _named(cls, method, name))
     return False
 
 
@@ -215,13 +231,13 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda obj: ()
 
 
-def _eq(names: list[str]) -> Callable[[Any, Any], Any]:
+def _eq(names: list[str], key: Callable[[Any], Any] | None) -> Callable[[Any, Any], Any]:
     """``__eq__`` as the standard library of this Python writes it: up to 3.12 the tuples
     of the compared fields (``(self.a, self.b) == (other.a, other.b)``, so a field that
-    is the same object counts as equal, NaN too); from 3.13 the fields one by one
-    (``self is other or self.a == other.a and self.b == other.b``)."""
-    if sys.version_info < (3, 13):
-        key = _getter(names)
+    is the same object counts as equal, NaN too), which *key* (``_getter(names)``, given
+    up to 3.12) reads; from 3.13 the fields one by one (``self is other or self.a ==
+    other.a and self.b == other.b``)."""
+    if key is not None:
 
         def by_tuples(self: Any, other: Any) -> Any:
             if other.__class__ is self.__class__:
@@ -347,9 +363,9 @@ class _LazyInit:
 
     def __init__(self, cls: Any, fields: tuple[Field[Any], ...], frozen: bool, slots: bool):
         self.cls, self.fields, self.frozen, self.slots = cls, fields, frozen, slots
-        self.post_init = hasattr(cls, "__post_init__")
+        self.post_init = _defines(cls, "__post_init__")
         self.calls = 0
-        self.generic = _generic_init(self)
+        self.generic: Callable[..., None] | None = None  # made for the first instance
 
     def __get__(self, obj: Any, owner: Any = None) -> Any:
         if obj is None or isinstance(obj, type):  # on the class (3.13's inspect passes it)
@@ -357,6 +373,8 @@ class _LazyInit:
         self.calls += 1
         if self.calls > COMPILE_AFTER:
             return self.compiled().__get__(obj, owner)
+        if self.generic is None:
+            self.generic = _generic_init(self)
         return self.generic.__get__(obj, owner)
 
     def compiled(self) -> Any:

@@ -20,8 +20,17 @@ SOURCES = sorted(
 #: Private names of the standard library the package uses, each for a reason: the named
 #: tuples' field accessor is the one ``collections.namedtuple`` gives its classes (a C
 #: descriptor; a ``property`` would slow every field read in the hot loops), and the tests
-#: of named_tuples.py check it against the standard library's on every supported Python.
-STDLIB_PRIVATE = {("_collections", "_tuplegetter")}
+#: of named_tuples.py check it against the standard library's on every supported Python;
+#: data_class_fields.py makes a data class's fields as ``dataclasses`` does, with its field
+#: kind, parameters class and annotation pattern (and typing's class of ``ClassVar[...]``),
+#: which tests/test_data_classes.py checks on every supported Python.
+STDLIB_PRIVATE = {
+    ("_collections", "_tuplegetter"),
+    ("dataclasses", "_FIELD"),
+    ("dataclasses", "_DataclassParams"),
+    ("dataclasses", "_MODULE_IDENTIFIER_RE"),
+    ("typing", "_GenericAlias"),
+}
 
 
 def private_imports(source: str, name: str) -> list[str]:

@@ -117,7 +117,79 @@ DECLARATIONS = {
             self: int
             other: int = 2
     """,
+    "field options": """
+        @dataclass(frozen=True)
+        class Options:
+            '''Options.'''
+            a: int
+            b: int = field(default=2, repr=False)
+            c: int = field(default=3, compare=False, hash=True)
+            d: int = field(default=4, hash=False, metadata={"unit": "pt"})
+            e: list[int] = field(default_factory=list, init=False)
+            f: int = field(default=6, init=False)
+            g: str = field(default="g", kw_only=True)
+            h: tuple[int, ...] = field(default=(), kw_only=False)
+            i: int = field(kw_only=True)
+    """,
+    "defaults with __set_name__": """
+        class Recorded:
+            def __init__(self):
+                self.seen = []
+
+            def __set_name__(self, owner, name):
+                self.seen.append((owner.__name__, name))
+
+            def __repr__(self):
+                return f"Recorded({self.seen})"
+
+            def __eq__(self, other):
+                return repr(self) == repr(other)
+
+            def __hash__(self):
+                return hash(repr(self))
+
+        @dataclass(frozen=True)
+        class Described:
+            a: int
+            r: Recorded = Recorded()
+            w: Recorded = field(default=Recorded(), compare=False)
+    """,
+    "annotations naming the module's names": """
+        import typing as t
+        from fractions import Fraction
+
+        @dataclass
+        class Typed:
+            a: Fraction
+            b: t.Any = None
+            c: "t.Optional[int]" = None
+            d: Fraction | None = field(default=None, repr=False)
+            e: dataclasses.Field[int] | None = None
+    """,
+    "an abstract base": """
+        from abc import ABC, abstractmethod
+
+        class Shape(ABC):
+            @abstractmethod
+            def __repr__(self) -> str: ...
+
+        @dataclass(frozen=True)
+        class Square(Shape):
+            side: int = 1
+    """,
+    "a ClassVar by another name": """
+        from typing import ClassVar
+        Shared = ClassVar
+
+        @dataclass(frozen=True)
+        class Counted:
+            total: Shared[int] = 0
+            a: int = 1
+    """,
 }
+
+#: The declarations ours gives the standard library the fields of (with the methods off).
+BY_DATACLASSES = {"slots", "a ClassVar by another name"}
 
 # Calls to make on each class: (positional, keyword) arguments, good ones and bad ones.
 CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
@@ -146,18 +218,38 @@ CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "one field": [((0.5,), {}), ((float("nan"),), {}), ((), {})],
     "no fields": [((), {}), ((1,), {})],
     "a field named self": [((1,), {}), ((), {"self": 1, "other": 3}), ((1, 2, 3), {})],
+    "field options": [
+        ((1,), {"i": 9}),
+        ((1, 5, 6, 7, (8,)), {"g": "x", "i": 0}),
+        ((1,), {"e": [1], "i": 0}),
+        ((1,), {}),
+    ],
+    "defaults with __set_name__": [((1,), {}), ((1, 2), {})],
+    "annotations naming the module's names": [((1,), {}), ((1, 2, 3, 4, None), {}), ((), {})],
+    "an abstract base": [((), {}), ((2,), {})],
+    "a ClassVar by another name": [((), {}), ((2,), {}), ((), {"total": 1})],
 }
 
 
-def make(source: str, decorator: Any, module: str) -> type:
-    """The class *source* declares, made with *decorator*, in a module of its own."""
+def make(source: str, decorator: Any, module: str, future: bool = True) -> type:
+    """The data class *source* declares, made with *decorator*, in a module of its own
+    (with ``from __future__ import annotations`` unless not *future*)."""
     namespace = types.ModuleType(module)
     sys.modules[module] = namespace
     namespace.__dict__.update(
-        dataclass=decorator, field=dataclasses.field, KW_ONLY=dataclasses.KW_ONLY
+        dataclass=decorator,
+        field=dataclasses.field,
+        KW_ONLY=dataclasses.KW_ONLY,
+        dataclasses=dataclasses,
     )
-    exec("from __future__ import annotations\n" + textwrap.dedent(source), namespace.__dict__)
-    (cls,) = [v for k, v in vars(namespace).items() if isinstance(v, type) and k[0].isupper()]
+    header = "from __future__ import annotations\n" if future else ""
+    code = compile(header + textwrap.dedent(source), module, "exec", dont_inherit=True)
+    exec(code, namespace.__dict__)
+    (cls,) = [
+        v
+        for k, v in vars(namespace).items()
+        if isinstance(v, type) and k[0].isupper() and dataclasses.is_dataclass(v)
+    ]
     return cls
 
 
@@ -215,8 +307,13 @@ def test_the_class_is_the_standard_librarys_but_for_its_methods(pair):
     assert [_field(f) for f in dataclasses.fields(made)] == [
         _field(f) for f in dataclasses.fields(reference)
     ]
-    assert repr(made.__dataclass_params__) == repr(reference.__dataclass_params__)
+    assert _params(made) == _params(reference)
+    assert _class_attributes(made) == _class_attributes(reference)
     assert made.__match_args__ == reference.__match_args__
+    assert getattr(made, "__abstractmethods__", None) == getattr(
+        reference, "__abstractmethods__", None
+    )
+    assert made.__dict__.get("__replace__") is reference.__dict__.get("__replace__")
     assert made.__doc__ == reference.__doc__
     assert getattr(made, "__slots__", None) == getattr(reference, "__slots__", None)
     assert (made.__hash__ is None) == (reference.__hash__ is None)
@@ -332,6 +429,87 @@ def test_what_it_does_not_cover_is_the_standard_librarys_own():
     sys.modules.pop("_data_classes_wrong", None)
 
 
+@pytest.mark.parametrize("name", sorted(DECLARATIONS))
+def test_the_fields_are_made_here_but_for_slots_and_pseudo_fields(name, monkeypatch):
+    """data_class_fields makes the fields of every declaration above but those it gives the
+    standard library (on a Python it follows), so the comparisons above test its work."""
+    given = []
+    real = data_classes.fields_by_dataclasses
+    monkeypatch.setattr(
+        data_classes, "fields_by_dataclasses", lambda *a: given.append(a) or real(*a)
+    )
+    try:
+        make(DECLARATIONS[name], ours, "_data_classes_path")
+    finally:
+        sys.modules.pop("_data_classes_path", None)
+    expected = name in BY_DATACLASSES or sys.version_info >= (3, 14)
+    assert bool(given) == expected
+
+
+@pytest.mark.parametrize(
+    "name", ["frozen", "field options", "KW_ONLY marker", "annotations naming the module's names"]
+)
+def test_annotations_that_are_no_strings_make_the_same_fields(name):
+    made = []
+    for tag, decorator in (("reference", dataclasses.dataclass), ("ours", ours)):
+        made.append(make(DECLARATIONS[name], decorator, f"_data_classes_{tag}_t", future=False))
+    try:
+        reference, cls = made
+        assert not isinstance(reference.__annotations__[dataclasses.fields(cls)[0].name], str)
+        assert [_field(f) for f in dataclasses.fields(cls)] == [
+            _field(f) for f in dataclasses.fields(reference)
+        ]
+        assert _class_attributes(cls) == _class_attributes(reference)
+        assert cls.__match_args__ == reference.__match_args__
+        assert cls.__doc__ == reference.__doc__
+    finally:
+        for cls in made:
+            sys.modules.pop(cls.__module__, None)
+
+
+REFUSED = {
+    "a mutable default": "a: int\n    b: list = []",
+    "a field() without an annotation": "a: int\n    b = field(default=1)",
+    "KW_ONLY twice": "a: int\n    _: KW_ONLY\n    b: int\n    c: KW_ONLY",
+    "a default before none": "a: int = 1\n    b: int",
+    "a mutable field() default": "a: dict = field(default={})",
+    "default and factory": "a: int = field(default=1, default_factory=int)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_refused_declaration_fails_as_the_standard_librarys(name):
+    source = "@dataclass(frozen=True)\nclass Bad:\n    " + REFUSED[name] + "\n"
+    outcomes = []
+    for tag, decorator in (("reference", dataclasses.dataclass), ("ours", ours)):
+        module = f"_data_classes_refused_{tag}"
+        outcomes.append(outcome(partial(make, source, decorator, module)))
+        sys.modules.pop(module, None)
+    assert outcomes[0][0] != "ok"
+    assert outcomes[1] == outcomes[0]
+
+
+def test_a_base_classs_field_default_is_the_standard_librarys_too():
+    """A field() inherited from a base that is no data class: left to the standard library,
+    which takes it (with a default) or fails to delete it (without)."""
+    for default in ("default=5", "repr=False"):
+        outcomes = []
+        for decorator in (dataclasses.dataclass, ours):
+
+            class Base:
+                x = eval(f"dataclasses.field({default})")
+
+            def made(decorator: Any = decorator, base: type = Base) -> Any:
+                @decorator(frozen=True)
+                class Child(base):  # type: ignore[misc, valid-type]
+                    x: int
+
+                return repr(Child(1)), [_field(f) for f in dataclasses.fields(Child)]
+
+            outcomes.append(outcome(made))
+        assert outcomes[1] == outcomes[0], default
+
+
 CHILD = """
 import dataclasses, sys
 from fide_tiebreaks.cli import main
@@ -367,17 +545,35 @@ def test_the_standings_path_compiles_no_data_class_method_at_start_up(tmp_path):
 
 
 def _field(f: dataclasses.Field[Any]) -> tuple[Any, ...]:
+    """Every attribute of a Field (a default shown by its repr: a class's own object)."""
+    assert type(f.metadata) is types.MappingProxyType
     return (
         f.name,
         f.type,
-        f.default,
+        repr(f.default),
         f.default_factory,
         f.init,
         f.repr,
         f.compare,
         f.hash,
+        dict(f.metadata),
         f.kw_only,
+        f._field_type,  # type: ignore[attr-defined]
     )
+
+
+def _params(cls: type) -> dict[str, Any]:
+    params = cls.__dataclass_params__  # type: ignore[attr-defined]
+    assert type(params) is dataclasses._DataclassParams  # type: ignore[attr-defined]
+    return {name: getattr(params, name) for name in type(params).__slots__}
+
+
+def _class_attributes(cls: type) -> dict[str, Any]:
+    """Each annotated name's class attribute (its repr: a default of the class's own)."""
+    return {
+        name: repr(cls.__dict__.get(name, "<absent>"))
+        for name in cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - as dataclasses
+    }
 
 
 def _qualname(method: Any) -> str:

@@ -103,7 +103,7 @@ ALLOWED: dict[str, Group] = {
         "data_classes.dataclass, which compiles no method at import (the standard library's "
         "dataclass compiles five or six a class: most of a small event's start-up); named_tuples "
         "makes their named tuples without compiling a __new__ each",
-        "fide_tiebreaks.data_classes fide_tiebreaks.named_tuples",
+        "fide_tiebreaks.data_classes fide_tiebreaks.data_class_fields fide_tiebreaks.named_tuples",
     ),
     "ours: reading a TRF file": _group(
         "the model and the TRF reader in its named stages (settings, players, acceleration, "
