@@ -105,7 +105,11 @@ def _found_fields(
     found: dict[str, Field[Any]] = {}
     marker = False
     for name, annotation in annotations.items():
-        kind = _kind(annotation, namespace)
+        first = _FIRST_NAMES.get(annotation) if type(annotation) is str else None
+        if first is not None and namespace.get(first[1]) is None:
+            kind = None  # the common case, without a call: a name not the module's (int)
+        else:
+            kind = _kind(annotation, namespace)
         if kind is not None:
             if kind is _UNSURE or marker:  # a pseudo-field, or KW_ONLY twice (refused)
                 return None
