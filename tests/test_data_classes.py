@@ -177,6 +177,14 @@ DECLARATIONS = {
         class Square(Shape):
             side: int = 1
     """,
+    "KW_ONLY through its module": """
+        @dataclass
+        class Dotted:
+            a: int
+            _: dataclasses.KW_ONLY
+            b: int = 2
+            c: dataclasses.Field[int] | None = None
+    """,
     "a ClassVar by another name": """
         from typing import ClassVar
         Shared = ClassVar
@@ -228,6 +236,7 @@ CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "annotations naming the module's names": [((1,), {}), ((1, 2, 3, 4, None), {}), ((), {})],
     "an abstract base": [((), {}), ((2,), {})],
     "a ClassVar by another name": [((), {}), ((2,), {}), ((), {"total": 1})],
+    "KW_ONLY through its module": [((1,), {}), ((1, 2), {}), ((1,), {"b": 3, "c": None})],
 }
 
 
