@@ -10,12 +10,13 @@ the same bytes back, and every record the reader cannot use is reported with its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from operator import attrgetter
 
 from ...diagnostics import Collector, InputError, Severity
 from ...model import (
+    Acceleration,
     Colour,
     Participant,
     ResultKind,
@@ -26,8 +27,8 @@ from ...numbers import grid_scale
 from ...patterns import LazyPattern
 from ...source_text import SourceFile, SourceLines, line_and_column
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
-from . import acceleration, settings
 from . import players as players_module
+from . import settings
 from .extras import PREFIX, ExtraRecords
 from .players import BYES, COLOURS, WITH_OPPONENT
 from .state import BlockResult, ParserState, PlayerLine, record_value
@@ -156,6 +157,15 @@ def _team_record(st: ParserState, number: int, line: str) -> None:
     HANDLERS[line[:3].upper()](st, number, line)
 
 
+def _acceleration_record(st: ParserState, number: int, line: str) -> None:
+    """An XXA or 250 record (accelerated pairings), read by acceleration.py, which loads
+    with the first one: most files have none."""
+    from . import acceleration
+
+    read = acceleration.accel_xxa if line[:3].upper() == "XXA" else acceleration.accel_250
+    read(st, number, line)
+
+
 _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "001": lambda st, number, line: st.player_lines.append((number, line)),
     "142": settings.rounds_record,
@@ -167,10 +177,21 @@ _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "240": settings.byes_240,
     "299": settings.abnormal_299,
     "XXZ": settings.id_list,
-    "XXA": acceleration.accel_xxa,
-    "250": acceleration.accel_250,
+    "XXA": _acceleration_record,
+    "250": _acceleration_record,
     **dict.fromkeys(("013", "310", "320", "330", "300", "352", "362"), _team_record),
 }
+
+
+def _settled_acceleration(
+    st: ParserState, players: Mapping[int, PlayerLine]
+) -> tuple[Acceleration, ...]:
+    """The file's accelerations (acceleration.settle_acceleration), none without a record."""
+    if not st.accelerations:
+        return ()
+    from . import acceleration
+
+    return acceleration.settle_acceleration(st, players)
 
 
 class Parser:
@@ -359,7 +380,7 @@ class Parser:
             declared_standings=st.standings,
             info=dict(st.info),
             source=st.source,
-            acceleration=() if team_file else acceleration.settle_acceleration(st, players),
+            acceleration=() if team_file else _settled_acceleration(st, players),
         )
         tournament = self.extras.apply_ratings(tournament)
         tournament_type, how = settings.tournament_type(st, tournament)
