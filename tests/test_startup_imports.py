@@ -106,8 +106,8 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.data_classes fide_tiebreaks.named_tuples",
     ),
     "ours: reading a TRF file": _group(
-        "the model and the TRF reader in its named stages (settings, players, acceleration, "
-        "our ### records; the team records' stage loads with a team record); dates "
+        "the model and the TRF reader in its named stages (settings, players, our ### "
+        "records; the acceleration and team records' stages load with such a record); dates "
         "reads the file's dates (042, 052, 132, birth dates) as calendar dates; constructors "
         "builds the model's values in the readers' loops; source_text holds the file's lines "
         "as read (the reader scans them, the TRF writer gives them back)",
@@ -117,17 +117,19 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.formats.base fide_tiebreaks.formats.trf "
         "fide_tiebreaks.formats.trf.reader fide_tiebreaks.formats.trf.state "
         "fide_tiebreaks.formats.trf.settings fide_tiebreaks.formats.trf.players "
-        "fide_tiebreaks.formats.trf.acceleration fide_tiebreaks.formats.trf.extras "
+        "fide_tiebreaks.formats.trf.extras "
         "fide_tiebreaks.decisions",
     ),
     "ours: ranking": _group(
         "the plugin host and its discovery, the codes, the editions, the plan of a list, "
         "the ranking and the built-in plugins (registered at start, as any plugin is; the "
-        "team plugin's helpers and the team package load when a team tie-break is computed)",
-        "fide_tiebreaks.hookspecs fide_tiebreaks.host fide_tiebreaks.registered "
+        "team plugin's helpers and the team package load when a team tie-break is computed, "
+        "FIDE's rating tables with a TPR or PTP, the checks of registered items with a "
+        "plugin that is not built in)",
+        "fide_tiebreaks.hookspecs fide_tiebreaks.host "
         "fide_tiebreaks.discovery "
         "fide_tiebreaks.tiebreak fide_tiebreaks.codes fide_tiebreaks.editions "
-        "fide_tiebreaks.fide_tables fide_tiebreaks.planning fide_tiebreaks.standings "
+        "fide_tiebreaks.planning fide_tiebreaks.standings "
         "fide_tiebreaks.plugins fide_tiebreaks.plugins.buchholz "
         "fide_tiebreaks.plugins.direct_encounter fide_tiebreaks.plugins.koya "
         "fide_tiebreaks.plugins.own_results fide_tiebreaks.plugins.presets "
