@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ...diagnostics import Collector, InputError, Severity
 from ...model import (
@@ -29,9 +30,11 @@ from ...source_text import SourceFile, SourceLines, line_and_column
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
 from . import players as players_module
 from . import settings
-from .extras import PREFIX, ExtraRecords
 from .players import BYES, COLOURS, WITH_OPPONENT
-from .state import BlockResult, ParserState, PlayerLine, record_value
+from .state import PREFIX, BlockResult, ParserState, PlayerLine, record_value
+
+if TYPE_CHECKING:
+    from .extras import ExtraRecords
 
 _UNITS = attrgetter("units")  # of a Game: summed in C
 
@@ -202,7 +205,16 @@ class Parser:
         self, source: SourceFile, out: Collector, pab_override: tuple[Fraction, Fraction] | None
     ):
         self.st = ParserState(source, out, pab_override)
-        self.extras = ExtraRecords(source, out)
+        self._extras: ExtraRecords | None = None  # made by extras()
+
+    def extras(self) -> ExtraRecords:
+        """The national rating lines and our ### records read so far: made, and extras.py
+        loaded, with the first such line, since most files have none."""
+        if self._extras is None:
+            from .extras import ExtraRecords
+
+            self._extras = ExtraRecords(self.st.source, self.st.out)
+        return self._extras
 
     def parse(self) -> ReadResult:
         st = self.st
@@ -230,7 +242,7 @@ class Parser:
             if not line.isspace() and not line.startswith("###"):  # never empty here
                 unknown += self._record(number, line)
             elif line.startswith(PREFIX):
-                self.extras.comment(number, line)
+                self.extras().comment(number, line)
         if not st.player_lines:
             self._not_a_tournament(unknown)
         return self._build()
@@ -250,7 +262,7 @@ class Parser:
         elif code in _KNOWN_PRIVATE:
             st.out.note(number, 1, f"'{code}' is another program's private record; kept, not used")
         elif _NRS.match(line) and code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO:
-            self.extras.national_line(number, line)  # TRF-2026 national rating support
+            self.extras().national_line(number, line)  # TRF-2026 national rating support
         elif code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO:
             st.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
             return 1
@@ -382,12 +394,15 @@ class Parser:
             source=st.source,
             acceleration=() if team_file else _settled_acceleration(st, players),
         )
-        tournament = self.extras.apply_ratings(tournament)
+        extras = self._extras
+        if extras is not None:
+            tournament = extras.apply_ratings(tournament)
         tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
             tournament = self._team_event(tournament, how, players.keys(), rounds)
-        tournament = self.extras.apply_decisions(tournament)
+        if extras is not None:
+            tournament = extras.apply_decisions(tournament)
         return ReadResult(tournament, tuple(st.out.items))
 
     def _team_event(
