@@ -106,8 +106,9 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.data_classes fide_tiebreaks.named_tuples",
     ),
     "ours: reading a TRF file": _group(
-        "the model and the TRF reader in its named stages (settings, players, our ### "
-        "records; the acceleration and team records' stages load with such a record); dates "
+        "the model and the TRF reader in its named stages (settings, players; the stages of "
+        "acceleration, team records, national rating lines and our ### records load with "
+        "such a record); decisions settles what the list leaves tied; dates "
         "reads the file's dates (042, 052, 132, birth dates) as calendar dates; constructors "
         "builds the model's values in the readers' loops; source_text holds the file's lines "
         "as read (the reader scans them, the TRF writer gives them back)",
@@ -117,7 +118,6 @@ ALLOWED: dict[str, Group] = {
         "fide_tiebreaks.formats.base fide_tiebreaks.formats.trf "
         "fide_tiebreaks.formats.trf.reader fide_tiebreaks.formats.trf.state "
         "fide_tiebreaks.formats.trf.settings fide_tiebreaks.formats.trf.players "
-        "fide_tiebreaks.formats.trf.extras "
         "fide_tiebreaks.decisions",
     ),
     "ours: ranking": _group(
