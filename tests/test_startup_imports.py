@@ -77,9 +77,10 @@ ALLOWED: dict[str, Group] = {
         "which imports decimal and numbers; dates of rounds and of the event",
         "dataclasses fractions decimal _decimal numbers math datetime _datetime",
     ),
-    "ranking": _group(
-        "sorted insertion and merging of score groups in the model and the ranking",
-        "bisect _bisect heapq _heapq",
+    "sorted look-ups": _group(
+        "bisect: the source lines' index by line number and the plugin host's look-up of "
+        "a module's hooks among its sorted names",
+        "bisect _bisect",
     ),
     "command line": _group(
         "argparse, and gettext and locale, which argparse imports for its messages",
