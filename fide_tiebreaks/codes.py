@@ -36,7 +36,30 @@ class CodeError(FideTiebreaksError, ValueError):
 
 
 _NAME_CHARS = LETTERS + DIGITS + "_"  # a name is a letter, then these
-_MODIFIER = re.compile(r"^(?:[CM][0-9]+|L[+-]?[0-9]+|K[0-9]+(?:[.,][0-9]+)?|P|F|R)$", re.IGNORECASE)
+_KELVIN = "\u212a"  # KELVIN SIGN: a K to a case-insensitive pattern, as Unicode folds it
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()  # [0-9]+: isdigit alone takes other digits
+
+
+def _is_modifier(text: str) -> bool:
+    r"""Whether *text* is one modifier: exactly what the case-insensitive pattern
+    ``^(?:[CM][0-9]+|L[+-]?[0-9]+|K[0-9]+(?:[.,][0-9]+)?|P|F|R)$`` matches (its ``$`` before
+    a final newline too), read by str methods because every list with a modifier comes this
+    way, and compiling the pattern cost every run more than parsing the whole list."""
+    body = text.removesuffix("\n")
+    first, rest = body[:1], body[1:]
+    if first and first in "PpFfRr":
+        return not rest
+    if first and first in "Ll":
+        return _digits(rest.removeprefix("+") if rest[:1] == "+" else rest.removeprefix("-"))
+    if first and first in "Kk" + _KELVIN:
+        number, point, fraction = rest.replace(",", ".", 1).partition(".")  # [.,]: one of them
+        return _digits(number) and (not point or _digits(fraction))
+    return bool(first) and first in "CcMm" and _digits(rest)
+
+
 # An event has at most 99 rounds (TRF's round columns; the builder and every reader hold
 # that limit). A Cut of 99 values or a Median of 50 (100 values) leaves nothing in any event:
 # C.07 14.1-14.4 define the modifiers as removing some of the values, never all of them, so
@@ -147,7 +170,7 @@ def _head_and_modifiers(raw: str) -> tuple[str, list[str]]:
     head, *mods = raw.split("/")
     if "-" in head:  # Handbook form BH-C1: split only where the rest are modifiers
         first, *rest = head.split("-")
-        if rest and all(_MODIFIER.match(r) for r in rest):
+        if rest and all(_is_modifier(r) for r in rest):
             head, mods = first, [*rest, *mods]
     return head, mods
 
@@ -166,7 +189,7 @@ def _name_and_score(raw: str, head: str) -> dict[str, object]:
 
 def _modifier_letter(raw: str, mod: str, seen: set[str]) -> str:
     """The letter of modifier *mod*, checked to be a modifier not given before."""
-    if not _MODIFIER.match(mod):
+    if not _is_modifier(mod):
         raise CodeError(
             f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P, /F or /R)"
         )

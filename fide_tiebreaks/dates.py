@@ -27,7 +27,8 @@ _MONTHS = (
 # 23.11.2024; month first, 11/23/2024, only when the middle number cannot be a month). A
 # two-digit year is TRF16's round-date form (132, YY/MM/DD) and nowhere else: 20/03/26 could be
 # YY/MM/DD or DD/MM/YY. ASCII digits only: "\d" alone would take Arabic-Indic digits too.
-_YMD = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", re.ASCII)
+# The year-first form is read by str methods (_year_first), the others by patterns.
+_SEPARATORS = "/.-"
 _DMY = LazyPattern(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", re.ASCII)
 _YY = LazyPattern(r"(\d{2})[/.-](\d{2})[/.-](\d{2})", re.ASCII)
 DATE_FORM = "YYYY/MM/DD"  # the form a message names: TRF-2026's, and what our writers write
@@ -93,11 +94,32 @@ def _day(y: int, mo: int, d: int) -> DateRead:
     return DateRead(None, problem) if problem else DateRead(date(y, mo, d))
 
 
+def _ascii_digits(text: str, most: int) -> bool:
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()
+
+
+def _year_first(text: str) -> tuple[int, int, int] | None:
+    r"""Year, month, day of the year-first form, else None: exactly what the pattern
+    ``(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})`` (ASCII digits) matches in the whole *text*, read
+    by str methods because every TRF file's 042 and 052 come this way, and compiling the
+    pattern at start-up cost every run more than reading all of a small file's dates."""
+    if len(text) < 8 or text[4] not in _SEPARATORS:
+        return None
+    year, rest = text[:4], text[5:]  # rest: month, separator, day
+    cut = 1 if rest[1] in _SEPARATORS else 2
+    month, separator, day = rest[:cut], rest[cut : cut + 1], rest[cut + 1 :]
+    if not separator or separator not in _SEPARATORS:
+        return None
+    if _ascii_digits(year, 4) and _ascii_digits(month, 2) and _ascii_digits(day, 2):
+        return int(year), int(month), int(day)
+    return None
+
+
 def _full(text: str) -> tuple[int, int, int] | None:
     """Year, month, day of a full date form (year first, or day first), else None."""
-    m = _YMD.fullmatch(text)
-    if m:
-        return int(m[1]), int(m[2]), int(m[3])
+    ymd = _year_first(text)
+    if ymd is not None:
+        return ymd
     m = _DMY.fullmatch(text)
     if m:
         a, b, y = int(m[1]), int(m[2]), int(m[3])

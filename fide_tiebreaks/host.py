@@ -32,7 +32,6 @@ from .data_classes import NamedTuple, dataclass
 from .discovery import PluginManager, find_entry_points, hooks_only
 from .editions import Edition
 from .faults import PluginError, PluginFault, guarded
-from .registered import malformed
 from .tiebreak import Option, OptionError, Preset, Tiebreak, pin_editions, provided_by
 from .version import __version__
 
@@ -394,6 +393,8 @@ class _Loader:
             return []
         good: list[T] = []
         checked = not self.origin[name].builtin
+        if checked:  # the checks load with the first plugin that is not built in
+            from .registered import malformed
         what = f"{'an' if kind.__name__[0] in 'AEIOU' else 'a'} {kind.__name__}"  # an Option
         for item in items:
             if not isinstance(item, kind):

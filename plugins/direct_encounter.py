@@ -6,7 +6,6 @@ places for participants DE cannot separate; 1 for a participant who was not tied
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Sequence
 from fractions import Fraction
@@ -98,6 +97,8 @@ def _sure_leaders(
     missing games (its score beats every other's score plus a win per missing game) is
     ranked first; then the same for the next place; then Art. 6 again for the rest. *order*
     is *members* best first by the mini-table."""
+    import heapq  # only when not everyone met: most groups never come here
+
     potential = [(-(scores[pid] + missing[pid] * win_units), pid) for pid in members]
     heapq.heapify(potential)
     ranked: list[list[int]] = []
@@ -116,6 +117,8 @@ def _sure_leaders(
 
 def _best_other(heap: list[tuple[int, int]], leader: int, gone: set[int]) -> int | None:
     """The highest potential among the members still in play other than *leader*."""
+    import heapq
+
     while heap and heap[0][1] in gone:
         heapq.heappop(heap)
     for neg, pid in heapq.nsmallest(2, heap):

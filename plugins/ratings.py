@@ -18,7 +18,6 @@ from math import floor
 
 from fide_tiebreaks import Context, Option, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, MEDIAN, REVERSE
-from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS, expected_hundredths
 from fide_tiebreaks.model import PLAYED_KINDS, Participant, ResultKind
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import MAX_RATING, Step, Unusable, requires
@@ -137,6 +136,9 @@ def average_rating(ctx: Context) -> dict[int, Fraction]:
 def performance(ratings: list[int], points: Fraction) -> int | None:
     """TPR (10.2): ARO + dp(p), with p = points / games rounded to hundredths (half up)
     for the table 8.1(a) lookup, and the ARO rounded as in 10.1."""
+    # B.02's tables load with the first TPR or PTP computed: most lists have neither
+    from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS
+
     if not ratings:
         return None
     p = half_up(points * 100 / len(ratings))
@@ -147,6 +149,8 @@ def perfect_performance(ratings: list[int], points: Fraction) -> int | None:
     """PTP (10.3): the lowest integer rating whose expected score against the opponents
     (table 8.1(b), full scale) reaches the points scored; a zero score gives the lowest
     opponent rating minus 800."""
+    from fide_tiebreaks.fide_tables import expected_hundredths  # as in performance()
+
     if not ratings:
         return None
     if points == 0:
@@ -275,6 +279,8 @@ def _explain_aro(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.fide_tables import DP_BY_HUNDREDTHS
+
     cite = ctx.edition.citation
     ratings, points = _games(ctx)[pid]
     out = _rated_rounds(ctx, pid)
@@ -303,6 +309,8 @@ def _explain_tpr(ctx: Context, pid: int) -> list[Step]:
 
 
 def _explain_ptp(ctx: Context, pid: int) -> list[Step]:
+    from fide_tiebreaks.fide_tables import expected_hundredths
+
     cite = ctx.edition.citation
     ratings, points = _games(ctx)[pid]
     out = _rated_rounds(ctx, pid)

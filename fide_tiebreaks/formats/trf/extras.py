@@ -22,9 +22,8 @@ from ...decisions import DecisionError, check_seed, decided_text, parse_decided
 from ...diagnostics import Collector
 from ...model import Decision, Participant, Tournament
 from ...source_text import SourceFile
-from .state import MAX_PLAYERS, digits, not_a_rating
+from .state import MAX_PLAYERS, PREFIX, digits, not_a_rating
 
-PREFIX = "### fide-tiebreaks "
 LOTS, DECIDED, DRAWN, ROUND_RATINGS = "lots:", "decided:", "drawn:", "round-ratings:"
 MAX_RATING = 9999  # four columns, as in 001
 

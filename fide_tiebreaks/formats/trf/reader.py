@@ -10,12 +10,14 @@ the same bytes back, and every record the reader cannot use is reported with its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ...diagnostics import Collector, InputError, Severity
 from ...model import (
+    Acceleration,
     Colour,
     Participant,
     ResultKind,
@@ -26,11 +28,13 @@ from ...numbers import grid_scale
 from ...patterns import LazyPattern
 from ...source_text import SourceFile, SourceLines, line_and_column
 from ..base import MAX_BYTES, ReadResult, ReadSettings, fatal, not_text, settled
-from . import acceleration, settings
 from . import players as players_module
-from .extras import PREFIX, ExtraRecords
+from . import settings
 from .players import BYES, COLOURS, WITH_OPPONENT
-from .state import BlockResult, ParserState, PlayerLine, record_value
+from .state import PREFIX, BlockResult, ParserState, PlayerLine, record_value
+
+if TYPE_CHECKING:
+    from .extras import ExtraRecords
 
 _UNITS = attrgetter("units")  # of a Game: summed in C
 
@@ -156,6 +160,15 @@ def _team_record(st: ParserState, number: int, line: str) -> None:
     HANDLERS[line[:3].upper()](st, number, line)
 
 
+def _acceleration_record(st: ParserState, number: int, line: str) -> None:
+    """An XXA or 250 record (accelerated pairings), read by acceleration.py, which loads
+    with the first one: most files have none."""
+    from . import acceleration
+
+    read = acceleration.accel_xxa if line[:3].upper() == "XXA" else acceleration.accel_250
+    read(st, number, line)
+
+
 _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "001": lambda st, number, line: st.player_lines.append((number, line)),
     "142": settings.rounds_record,
@@ -167,10 +180,21 @@ _HANDLERS: dict[str, Callable[[ParserState, int, str], None]] = {
     "240": settings.byes_240,
     "299": settings.abnormal_299,
     "XXZ": settings.id_list,
-    "XXA": acceleration.accel_xxa,
-    "250": acceleration.accel_250,
+    "XXA": _acceleration_record,
+    "250": _acceleration_record,
     **dict.fromkeys(("013", "310", "320", "330", "300", "352", "362"), _team_record),
 }
+
+
+def _settled_acceleration(
+    st: ParserState, players: Mapping[int, PlayerLine]
+) -> tuple[Acceleration, ...]:
+    """The file's accelerations (acceleration.settle_acceleration), none without a record."""
+    if not st.accelerations:
+        return ()
+    from . import acceleration
+
+    return acceleration.settle_acceleration(st, players)
 
 
 class Parser:
@@ -181,7 +205,16 @@ class Parser:
         self, source: SourceFile, out: Collector, pab_override: tuple[Fraction, Fraction] | None
     ):
         self.st = ParserState(source, out, pab_override)
-        self.extras = ExtraRecords(source, out)
+        self._extras: ExtraRecords | None = None  # made by extras()
+
+    def extras(self) -> ExtraRecords:
+        """The national rating lines and our ### records read so far: made, and extras.py
+        loaded, with the first such line, since most files have none."""
+        if self._extras is None:
+            from .extras import ExtraRecords
+
+            self._extras = ExtraRecords(self.st.source, self.st.out)
+        return self._extras
 
     def parse(self) -> ReadResult:
         st = self.st
@@ -209,7 +242,7 @@ class Parser:
             if not line.isspace() and not line.startswith("###"):  # never empty here
                 unknown += self._record(number, line)
             elif line.startswith(PREFIX):
-                self.extras.comment(number, line)
+                self.extras().comment(number, line)
         if not st.player_lines:
             self._not_a_tournament(unknown)
         return self._build()
@@ -229,7 +262,7 @@ class Parser:
         elif code in _KNOWN_PRIVATE:
             st.out.note(number, 1, f"'{code}' is another program's private record; kept, not used")
         elif _NRS.match(line) and code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO:
-            self.extras.national_line(number, line)  # TRF-2026 national rating support
+            self.extras().national_line(number, line)  # TRF-2026 national rating support
         elif code not in _KEPT_EXTENSIONS and code not in _TEAM_INFO:
             st.out.warning(number, 1, f"unknown record '{line[:3]}'; kept, not used")
             return 1
@@ -359,14 +392,17 @@ class Parser:
             declared_standings=st.standings,
             info=dict(st.info),
             source=st.source,
-            acceleration=() if team_file else acceleration.settle_acceleration(st, players),
+            acceleration=() if team_file else _settled_acceleration(st, players),
         )
-        tournament = self.extras.apply_ratings(tournament)
+        extras = self._extras
+        if extras is not None:
+            tournament = extras.apply_ratings(tournament)
         tournament_type, how = settings.tournament_type(st, tournament)
         tournament = tournament.with_type(tournament_type, how)
         if team_file:
             tournament = self._team_event(tournament, how, players.keys(), rounds)
-        tournament = self.extras.apply_decisions(tournament)
+        if extras is not None:
+            tournament = extras.apply_decisions(tournament)
         return ReadResult(tournament, tuple(st.out.items))
 
     def _team_event(

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ...teams.records import TeamRecords
 
 MAX_PLAYERS = 9999  # four columns for the start rank
+PREFIX = "### fide-tiebreaks "  # our comment records (extras.py reads them)
 MAX_ROUNDS = 99
 
 
