@@ -291,7 +291,9 @@ def check_birth(st: ParserState, p: PlayerLine, text: str, ended: date | None) -
     """The birth date (columns 70-79) is a date of the calendar, or a partial or unknown one
     as real files write them (dates.read_birth); born after the event ended is an impossible
     event: an age counted from it would put the player into every under-N category."""
-    read = read_birth(text)
+    read = st.births.get(text)
+    if read is None:  # each text read once per file: birth dates repeat (a year alone, say)
+        read = st.births[text] = read_birth(text)
     if read.problem:
         report = st.out.error if read.understood else st.out.warning
         report(p.line, 70, f"birth date '{clip(text)}' {read.problem}")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...constructors import fast_constructor
 from ...data_classes import NamedTuple, dataclass
+from ...dates import BirthRead
 from ...diagnostics import Collector
 from ...model import (
     Acceleration,
@@ -255,6 +256,7 @@ class ParserState:
     legacy_teams: list[Team] = field(default_factory=list)  # TRF16 013, until settled
     accelerations: list[Accelerated] = field(default_factory=list)  # XXA, 250
     mirrors: MirrorProof = field(default_factory=MirrorProof)
+    births: dict[str, BirthRead] = field(default_factory=dict)  # text -> read_birth(text)
 
     @property
     def teams(self) -> TeamRecords:
