@@ -18,7 +18,6 @@ from fide_tiebreaks.editions import (
     Entry,
     OpponentTable,
     column_table,
-    entry_points,
     entry_score,
     entry_vur,
     make_entry,
@@ -126,38 +125,50 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
     draws_cap = int(t.scoring.draw * t.scale) * t.rounds  # 16.4.2 (2026)
     every_played = PLAYED_KINDS.issuperset
     score_of = by_id.__getitem__
-    rows: list[tuple[Entry, ...] | None] = []  # None: every round played, entries made later
+    regular: list[bool] = []  # every round played: the row's scores are its opponents'
     scores, points = [], []
     for p in t.participants:
         results = p.results
-        if every_played(map(game_kind, results)):
-            rows.append(None)
+        regular.append(every_played(map(game_kind, results)))
+        if regular[-1]:
             scores.append(tuple(map(score_of, map(game_opponent, results))))
-            points.append(tuple(map(game_units, results)))
-            continue
-        row = _row(p, by_id, forfeits_as_played, capped, draws_cap)
-        rows.append(row)
-        scores.append(tuple(map(entry_score, row)))
-        points.append(tuple(map(entry_points, row)))
-    state = (t.participants, by_id, rows)
+        else:
+            scores.append(_scores(p, by_id, forfeits_as_played, capped, draws_cap))
+        points.append(tuple(map(game_units, results)))
+    state = (t, by_id, regular, (forfeits_as_played, capped, draws_cap))
     return column_table(t.scale, tuple(adjusted), (tuple(scores), tuple(points)), _entries, state)
 
 
 def _entries(
-    state: tuple[Sequence[Participant], list[int], list[tuple[Entry, ...] | None]],
+    state: tuple[Tournament, list[int], list[bool], tuple[bool, bool, int]],
 ) -> tuple[tuple[Entry, ...], ...]:
-    """The table's entries, made when first read: a row of rounds all played (None) gets an
-    entry per game against the opponent's adjusted score."""
-    participants, by_id, rows = state
+    """The table's entries, made when first read: a row of rounds all played gets an entry
+    per game against the opponent's adjusted score, any other row its :func:`_row`."""
+    t, by_id, regular, rules = state
     return tuple(
-        row
-        if row is not None
-        else tuple(
+        tuple(
             make_entry((rnd, opp, by_id[opp], units, False, "played"))
             for rnd, _kind, opp, _colour, _points, units in p.results  # Game fields, unpacked
         )
-        for p, row in zip(participants, rows, strict=True)
+        if played
+        else _row(p, by_id, *rules)
+        for p, played in zip(t.participants, regular, strict=True)
     )
+
+
+def _scores(
+    p: Participant, by_id: list[int], forfeits_as_played: bool, capped: bool, draws_cap: int
+) -> tuple[int, ...]:
+    """The scores of :func:`_row`'s entries, without making them."""
+    out = []
+    for _rnd, kind, opp, _colour, _points, _units in p.results:  # Game fields, unpacked
+        if kind in PLAYED_KINDS or (forfeits_as_played and kind.forfeit and opp is not None):
+            out.append(by_id[opp])
+        elif capped:
+            out.append(min(p.units, by_id[opp] if opp is not None else draws_cap))
+        else:
+            out.append(p.units)
+    return tuple(out)
 
 
 def _row(
