@@ -174,13 +174,30 @@ class OpponentNumbers(dict[str, int]):
         return number
 
 
+_OPPONENT_COLUMNS = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    )")
+
+
+class OpponentColumns(dict[str, "int | None"]):
+    """A round block's first six columns (two blanks and the opponent's four: ``"    12"``)
+    by their text: the opponent's start rank (0: none), or None when the columns are not a
+    block's. Each text is read once per file."""
+
+    def __missing__(self, text: str) -> int | None:
+        m = _OPPONENT_COLUMNS.fullmatch(text)
+        number = None if m is None else int(m[1]) if m[1].strip() else 0
+        self[text] = number
+        return number
+
+
 @dataclass
 class FastBlocks:
-    """The common round blocks by their text: with an opponent, and without one."""
+    """The common round blocks by their text (" colour result", the four columns after the
+    opponent: ``" w 1"``): with an opponent, and without one."""
 
     with_opponent: dict[str, BlockResult] = field(default_factory=dict)
     without: dict[str, BlockResult] = field(default_factory=dict)
     opponents: OpponentNumbers = field(default_factory=OpponentNumbers)
+    columns: OpponentColumns = field(default_factory=OpponentColumns)
 
 
 class Accelerated(NamedTuple):
