@@ -37,11 +37,13 @@ def frozen_maker(cls: type[_Frozen]) -> Callable[..., _Frozen]:
             raise TypeError(f"{cls.__name__}.{f.name}: a default factory needs __init__")
         if f.default is not MISSING:
             defaults[f.name] = f.default
-    new = object.__new__
+    new, set_field = object.__new__, object.__setattr__
 
     def make(**values: object) -> _Frozen:
         made = new(cls)
-        made.__dict__.update(defaults, **values)
+        # one dictionary made whole and given to the instance: updating the instance's own
+        # copies the keyword arguments again and grows it key by key
+        set_field(made, "__dict__", {**defaults, **values})
         return made
 
     return make
