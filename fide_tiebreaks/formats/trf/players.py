@@ -10,7 +10,7 @@ from fractions import Fraction
 from ...data_classes import NamedTuple
 from ...dates import read_birth
 from ...diagnostics import InputError, first_control
-from ...model import Colour, Game, Participant, ResultKind, Scoring
+from ...model import Colour, Game, Participant, ResultKind, Scoring, participant_from
 from ...numbers import clip, exact_str, from_units, parse_decimal
 from ..base import fatal
 from .state import (
@@ -22,7 +22,6 @@ from .state import (
     PlayerLine,
     column_of,
     digits,
-    new_participant,
     not_a_rating,
 )
 
@@ -301,22 +300,26 @@ def participant(
     name = line[14:47].strip()
     if (control := first_control(name)) is not None:
         _control_in_name(st, n, 15 + line[14:47].index(control.group()), control.group())
-    return new_participant(
-        id=p.id,
-        name=name,
-        points=from_units(units, scale),
-        results=games,
-        units=units,
-        rating=rating,
-        federation=line[53:56].strip(),
-        fide_id=line[57:68].strip(),
-        title=line[10:13].strip(),
-        sex=line[9:10].strip(),
-        birth_date=birth_text,
-        declared_points=declared,
-        declared_rank=rank,
-        adjustment_units=adjustment,
-        line=n,
+    return participant_from(
+        {
+            "id": p.id,
+            "name": name,
+            "points": from_units(units, scale),
+            "results": games,
+            "units": units,
+            "rating": rating,
+            "federation": line[53:56].strip(),
+            "fide_id": line[57:68].strip(),
+            "title": line[10:13].strip(),
+            "sex": line[9:10].strip(),
+            "birth_date": birth_text,
+            "declared_points": declared,
+            "declared_rank": rank,
+            "adjustment_units": adjustment,
+            "national_rating": None,
+            "round_ratings": (),
+            "line": n,
+        }
     )
 
 
