@@ -42,6 +42,45 @@ class OpponentTable:
     entries: tuple[tuple[Entry, ...], ...]  # by participant position in the tournament
     adjusted: tuple[int, ...]  # each participant's score as opponents see it (C.07 16.3)
 
+    def __getattr__(self, name: str) -> Any:
+        """``entries`` of a table made by :func:`column_table`, made on first read."""
+        lazy = self.__dict__.get("_lazy") if name == "entries" else None
+        if lazy is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        build, state = lazy
+        entries = self.__dict__["entries"] = build(state)
+        return entries
+
+
+def column_table(
+    scale: int,
+    adjusted: tuple[int, ...],
+    columns: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]],
+    build: Callable[[Any], tuple[tuple[Entry, ...], ...]],
+    state: Any,
+) -> OpponentTable:
+    """An :class:`OpponentTable` that keeps, beside what it is, each participant's opponent
+    scores and points as plain columns (*columns*: scores rows, points rows), and makes its
+    ``entries`` only when they are read, as ``build(state)``.
+
+    Why: a large event has an entry per participant and round (130,000 for 9,999 x 13), and
+    making them is most of the table's cost, while Buchholz and Sonneborn-Berger without a
+    cut need only the two columns (:func:`table_columns`). Everyone else, third-party
+    tie-breaks included, reads ``entries`` and gets the same table as one built with them.
+    """
+    table = object.__new__(OpponentTable)
+    table.__dict__.update(scale=scale, adjusted=adjusted, _columns=columns, _lazy=(build, state))
+    return table
+
+
+def table_columns(
+    table: OpponentTable,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+    """The opponent scores and points rows, by participant position, of a table made by
+    :func:`column_table` (None for any other table: read its ``entries``)."""
+    columns: Any = table.__dict__.get("_columns")
+    return columns
+
 
 # Opponent tables hold an entry for every participant and round, and every opponent-score
 # tie-break sums them: these helpers keep those loops in C (the one place that knows how),

@@ -20,7 +20,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
-from .constructors import frozen_maker
+from .constructors import frozen_from_fields, frozen_maker
 from .data_classes import NamedTuple, dataclass
 from .numbers import from_units
 
@@ -232,6 +232,9 @@ class Participant:
 #: ``new_participant(id=..., name=..., ...)``: the :class:`Participant` its constructor makes
 #: (the readers' loop over the participants of a large event).
 new_participant = frozen_maker(Participant)
+#: ``participant_from({"id": ..., every field in order})``: the same from a dictionary of
+#: every field (the TRF reader's loop; tests/test_column_table.py holds it to the fields).
+participant_from = frozen_from_fields(Participant)
 
 
 class Acceleration(NamedTuple):

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FORE, FORFEITS_AS_PLAYED, MEDIAN, SCORE
-from fide_tiebreaks.editions import OpponentTable, sum_of_scores
+from fide_tiebreaks.editions import OpponentTable, sum_of_scores, table_columns
 from fide_tiebreaks.model import PLAYED_KINDS, Colour, ResultKind, Tournament, TournamentType
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Line, Step, Unusable
@@ -19,6 +19,11 @@ def _sums(ctx: Context, table: OpponentTable) -> dict[int, Fraction]:
     high = ctx.spec.median
     cut = ctx.edition.cut
     out = {}
+    columns = table_columns(table)
+    if columns is not None and not (low or high):  # the opponents' scores, as plain numbers
+        for p, scores in zip(ctx.tournament.participants, columns[0], strict=True):
+            out[p.id] = from_units(sum(scores), table.scale)
+        return out
     for p, entries in zip(ctx.tournament.participants, table.entries, strict=True):
         kept = cut(entries, low, high, False) if low or high else entries
         out[p.id] = from_units(sum_of_scores(kept), table.scale)

@@ -9,10 +9,11 @@ player's own score, from 1886-1888. Today's SB is Neustadtl's score.
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import mul
 
 from fide_tiebreaks import Context, Tiebreak, hookimpl
 from fide_tiebreaks.codes import CUT, FORFEITS_AS_PLAYED, MEDIAN
-from fide_tiebreaks.editions import sum_of_products
+from fide_tiebreaks.editions import sum_of_products, table_columns
 from fide_tiebreaks.numbers import exact_str, from_units
 from fide_tiebreaks.tiebreak import Line, Step
 
@@ -28,6 +29,12 @@ def sonneborn_berger(ctx: Context) -> dict[int, Fraction]:
     cut = ctx.edition.cut
     scale2 = table.scale * table.scale
     out = {}
+    columns = table_columns(table)
+    if columns is not None and not (low or high):  # opponents' scores and points, as numbers
+        rows = zip(ctx.tournament.participants, *columns, strict=True)
+        for p, scores, points in rows:
+            out[p.id] = from_units(sum(map(mul, scores, points)), scale2)
+        return out
     for p, entries in zip(ctx.tournament.participants, table.entries, strict=True):
         kept = cut(entries, low, high, True) if low or high else entries
         out[p.id] = from_units(sum_of_products(kept), scale2)

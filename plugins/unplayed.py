@@ -9,6 +9,7 @@ values); 2026 caps the dummy opponent (16.4.1, 16.4.2) and changes 15.2.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from fide_tiebreaks import hookimpl
@@ -16,6 +17,7 @@ from fide_tiebreaks.editions import (
     Edition,
     Entry,
     OpponentTable,
+    column_table,
     entry_score,
     entry_vur,
     make_entry,
@@ -28,6 +30,12 @@ from fide_tiebreaks.model import PLAYED_KINDS, Participant, ResultKind, Tourname
 REQUESTED_BYES = frozenset({ResultKind.HALF_BYE, ResultKind.ZERO_BYE, ResultKind.NOT_PAIRED})
 # C.07 (2024) 16.2: voluntarily unplayed rounds (VUR) are requested byes and forfeit losses.
 VUR_KINDS = REQUESTED_BYES | {ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT}
+# Game fields, for the loops in C over a participant's results
+game_kind, game_opponent, game_units = (
+    attrgetter("kind"),
+    attrgetter("opponent"),
+    attrgetter("units"),
+)
 _CATEGORY = {
     ResultKind.PAB: "16.2.1",
     ResultKind.FULL_BYE: "16.2.1",
@@ -115,45 +123,93 @@ def _swiss_or_round_robin(t: Tournament, forfeits_as_played: bool, capped: bool)
     for pid, i in t.index.items():
         by_id[pid] = adjusted[i]
     draws_cap = int(t.scoring.draw * t.scale) * t.rounds  # 16.4.2 (2026)
-    played = PLAYED_KINDS
-    rows = []
+    every_played = PLAYED_KINDS.issuperset
+    score_of = by_id.__getitem__
+    regular: list[bool] = []  # every round played: the row's scores are its opponents'
+    scores, points = [], []
     for p in t.participants:
-        row: list[Entry] = []
-        append = row.append
-        last: int | None = None  # last_non_vur(p), found at the first unplayed round
-        for rnd, kind, opp, _colour, _points, units in p.results:  # Game fields, unpacked
-            if kind in played:
-                append(make_entry((rnd, opp, by_id[opp], units, False, "played")))
-                continue
-            if forfeits_as_played and kind.forfeit and opp is not None:
-                append(
-                    Entry(
-                        round=rnd,
-                        opponent=opp,
-                        score=by_id[opp],
-                        points=units,
-                        vur=False,
-                        category="/P",
-                    )
-                )
-                continue
-            if last is None:
-                last = last_non_vur(p)
-            dummy = p.units
-            if capped:
-                dummy = min(dummy, by_id[opp] if opp is not None else draws_cap)
+        results = p.results
+        regular.append(every_played(map(game_kind, results)))
+        if regular[-1]:
+            scores.append(tuple(map(score_of, map(game_opponent, results))))
+        else:
+            scores.append(_scores(p, by_id, forfeits_as_played, capped, draws_cap))
+        points.append(tuple(map(game_units, results)))
+    state = (t, by_id, regular, (forfeits_as_played, capped, draws_cap))
+    return column_table(t.scale, tuple(adjusted), (tuple(scores), tuple(points)), _entries, state)
+
+
+def _entries(
+    state: tuple[Tournament, list[int], list[bool], tuple[bool, bool, int]],
+) -> tuple[tuple[Entry, ...], ...]:
+    """The table's entries, made when first read: a row of rounds all played gets an entry
+    per game against the opponent's adjusted score, any other row its :func:`_row`."""
+    t, by_id, regular, rules = state
+    return tuple(
+        tuple(
+            make_entry((rnd, opp, by_id[opp], units, False, "played"))
+            for rnd, _kind, opp, _colour, _points, units in p.results  # Game fields, unpacked
+        )
+        if played
+        else _row(p, by_id, *rules)
+        for p, played in zip(t.participants, regular, strict=True)
+    )
+
+
+def _scores(
+    p: Participant, by_id: list[int], forfeits_as_played: bool, capped: bool, draws_cap: int
+) -> tuple[int, ...]:
+    """The scores of :func:`_row`'s entries, without making them."""
+    out = []
+    for _rnd, kind, opp, _colour, _points, _units in p.results:  # Game fields, unpacked
+        if kind in PLAYED_KINDS or (forfeits_as_played and kind.forfeit and opp is not None):
+            out.append(by_id[opp])
+        elif capped:
+            out.append(min(p.units, by_id[opp] if opp is not None else draws_cap))
+        else:
+            out.append(p.units)
+    return tuple(out)
+
+
+def _row(
+    p: Participant, by_id: list[int], forfeits_as_played: bool, capped: bool, draws_cap: int
+) -> tuple[Entry, ...]:
+    """The entries of a participant with an unplayed round (16.2-16.4)."""
+    row: list[Entry] = []
+    append = row.append
+    last: int | None = None  # last_non_vur(p), found at the first unplayed round
+    for rnd, kind, opp, _colour, _points, units in p.results:  # Game fields, unpacked
+        if kind in PLAYED_KINDS:
+            append(make_entry((rnd, opp, by_id[opp], units, False, "played")))
+            continue
+        if forfeits_as_played and kind.forfeit and opp is not None:
             append(
                 Entry(
                     round=rnd,
-                    opponent=None,
-                    score=dummy,
+                    opponent=opp,
+                    score=by_id[opp],
                     points=units,
-                    vur=kind in VUR_KINDS,
-                    category=category(kind, rnd, last),
+                    vur=False,
+                    category="/P",
                 )
             )
-        rows.append(tuple(row))
-    return OpponentTable(t.scale, tuple(rows), tuple(adjusted))
+            continue
+        if last is None:
+            last = last_non_vur(p)
+        dummy = p.units
+        if capped:
+            dummy = min(dummy, by_id[opp] if opp is not None else draws_cap)
+        append(
+            Entry(
+                round=rnd,
+                opponent=None,
+                score=dummy,
+                points=units,
+                vur=kind in VUR_KINDS,
+                category=category(kind, rnd, last),
+            )
+        )
+    return tuple(row)
 
 
 def round_robin_table(t: Tournament) -> OpponentTable:

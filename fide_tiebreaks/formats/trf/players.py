@@ -10,18 +10,18 @@ from fractions import Fraction
 from ...data_classes import NamedTuple
 from ...dates import read_birth
 from ...diagnostics import InputError, first_control
-from ...model import Colour, Game, Participant, ResultKind, Scoring
+from ...model import Colour, Game, Participant, ResultKind, Scoring, participant_from
 from ...numbers import clip, exact_str, from_units, parse_decimal
 from ..base import fatal
 from .state import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIRROR,
+    FastBlocks,
     ParserState,
     PlayerLine,
     column_of,
     digits,
-    new_participant,
     not_a_rating,
 )
 
@@ -65,7 +65,8 @@ COLOURS = {
     " ": Colour.NONE,
 }
 # One round block, columns 90-99 for round 1: two blanks, opponent, colour, result.
-BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    ) ([wbWB \-] [10=+\-WDLHFUZwdlhfuz ])")
+# (The second group keeps the blank before the colour: FastBlocks' keys are four columns.)
+BLOCK = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    )( [wbWB \-] [10=+\-WDLHFUZwdlhfuz ])")
 
 
 def code_letter(kind: ResultKind) -> str:
@@ -87,10 +88,43 @@ def player_line(st: ParserState, number: int, line: str) -> None:
             f"TRF holds at most {MAX_PLAYERS} players",
         )
         return
-    player = PlayerLine(id=int(rank_text), line=number, text=line, games=[], pending={})
-    games = player.games
     tail = line[89:].rstrip()
     tail = tail.ljust(-(-len(tail) // 10) * 10)
+    common = common_games(st.fast, tail)
+    player = PlayerLine(id=int(rank_text), line=number, text=line, games=common or [], pending={})
+    if common is None:
+        _uncommon_blocks(st, player, tail)
+    st.players.append(player)
+    st.mirrors.add(player.id, player.games)
+
+
+def common_games(fast: FastBlocks, tail: str) -> list[Game] | None:
+    """The games of a line whose every round block (*tail*: column 90 on, in whole blocks)
+    is a common one (:class:`~.state.FastBlocks`), else None: read them the careful way.
+
+    Why slices and look-ups: a large event has a block per player and round; cutting each
+    block's two parts out and looking them up (each opponent's columns converted once per
+    file) costs a third less than a regular expression's groups, and nothing is said
+    here, so a line with an odd block is read again from its start by
+    :func:`_uncommon_blocks`."""
+    opponents, with_opponent, without = fast.columns, fast.with_opponent, fast.without
+    games: list[Game] = []
+    append = games.append
+    for rnd, at in enumerate(range(0, len(tail), 10), start=1):
+        opponent = opponents[tail[at : at + 6]]  # None: not a block's opponent columns
+        found = (with_opponent if opponent else without).get(tail[at + 6 : at + 10])
+        if found is None or opponent is None:
+            return None
+        kind, colour, points, units = found
+        # tuple.__new__ skips the named tuple's Python-level __new__ (hot loop)
+        append(_new(Game, (rnd, kind, opponent or None, colour, points, units)))
+    return games
+
+
+def _uncommon_blocks(st: ParserState, player: PlayerLine, tail: str) -> None:
+    """The round blocks of a line with a block that is not common: the well-formed common
+    ones as :func:`common_games` reads them, the others the careful way."""
+    games = player.games
     blocks = BLOCK.findall(tail)
     if len(blocks) * 10 == len(tail):
         # Fast path: every block is well formed (matches are 10 characters each and do
@@ -108,11 +142,9 @@ def player_line(st: ParserState, number: int, line: str) -> None:
             elif not _block(st, player, 91 + 10 * (i - 1)):
                 break
     elif not _shifted_before_rounds(st, player):
-        for start in range(91, len(line), 10):
+        for start in range(91, len(player.text), 10):
             if not _block(st, player, start):
                 break
-    st.players.append(player)
-    st.mirrors.add(player.id, games)
 
 
 def _block(st: ParserState, player: PlayerLine, start: int) -> bool:
@@ -268,22 +300,26 @@ def participant(
     name = line[14:47].strip()
     if (control := first_control(name)) is not None:
         _control_in_name(st, n, 15 + line[14:47].index(control.group()), control.group())
-    return new_participant(
-        id=p.id,
-        name=name,
-        points=from_units(units, scale),
-        results=games,
-        units=units,
-        rating=rating,
-        federation=line[53:56].strip(),
-        fide_id=line[57:68].strip(),
-        title=line[10:13].strip(),
-        sex=line[9:10].strip(),
-        birth_date=birth_text,
-        declared_points=declared,
-        declared_rank=rank,
-        adjustment_units=adjustment,
-        line=n,
+    return participant_from(
+        {
+            "id": p.id,
+            "name": name,
+            "points": from_units(units, scale),
+            "results": games,
+            "units": units,
+            "rating": rating,
+            "federation": line[53:56].strip(),
+            "fide_id": line[57:68].strip(),
+            "title": line[10:13].strip(),
+            "sex": line[9:10].strip(),
+            "birth_date": birth_text,
+            "declared_points": declared,
+            "declared_rank": rank,
+            "adjustment_units": adjustment,
+            "national_rating": None,
+            "round_ratings": (),
+            "line": n,
+        }
     )
 
 
@@ -291,7 +327,9 @@ def check_birth(st: ParserState, p: PlayerLine, text: str, ended: date | None) -
     """The birth date (columns 70-79) is a date of the calendar, or a partial or unknown one
     as real files write them (dates.read_birth); born after the event ended is an impossible
     event: an age counted from it would put the player into every under-N category."""
-    read = read_birth(text)
+    read = st.births.get(text)
+    if read is None:  # each text read once per file: birth dates repeat (a year alone, say)
+        read = st.births[text] = read_birth(text)
     if read.problem:
         report = st.out.error if read.understood else st.out.warning
         report(p.line, 70, f"birth date '{clip(text)}' {read.problem}")

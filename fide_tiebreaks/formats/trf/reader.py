@@ -315,17 +315,17 @@ class Parser:
             for colour in Colour:
                 pts = scoring.points(kind, colour)
                 st.points[kind, colour] = (pts, int(pts * scale))
-        # "colour result" (e.g. "w 1") -> kind, colour, points, units: the common blocks
+        # " colour result" (e.g. " w 1") -> kind, colour, points, units: the common blocks
         for code, kind in WITH_OPPONENT.items():
             for char, colour in COLOURS.items():
                 for c in {code, code.lower()}:
-                    st.fast.with_opponent[f"{char} {c}"] = BlockResult(
+                    st.fast.with_opponent[f" {char} {c}"] = BlockResult(
                         kind, colour, *st.points[kind, colour]
                     )
         for code, kind in BYES.items():
             for char in " -":
                 for c in {code, code.lower()}:
-                    st.fast.without[f"{char} {c}"] = BlockResult(
+                    st.fast.without[f" {char} {c}"] = BlockResult(
                         kind, Colour.NONE, *st.points[kind, Colour.NONE]
                     )
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...constructors import fast_constructor
 from ...data_classes import NamedTuple, dataclass
+from ...dates import BirthRead
 from ...diagnostics import Collector
 from ...model import (
     Acceleration,
@@ -174,13 +175,30 @@ class OpponentNumbers(dict[str, int]):
         return number
 
 
+_OPPONENT_COLUMNS = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    )")
+
+
+class OpponentColumns(dict[str, "int | None"]):
+    """A round block's first six columns (two blanks and the opponent's four: ``"    12"``)
+    by their text: the opponent's start rank (0: none), or None when the columns are not a
+    block's. Each text is read once per file."""
+
+    def __missing__(self, text: str) -> int | None:
+        m = _OPPONENT_COLUMNS.fullmatch(text)
+        number = None if m is None else int(m[1]) if m[1].strip() else 0
+        self[text] = number
+        return number
+
+
 @dataclass
 class FastBlocks:
-    """The common round blocks by their text: with an opponent, and without one."""
+    """The common round blocks by their text (" colour result", the four columns after the
+    opponent: ``" w 1"``): with an opponent, and without one."""
 
     with_opponent: dict[str, BlockResult] = field(default_factory=dict)
     without: dict[str, BlockResult] = field(default_factory=dict)
     opponents: OpponentNumbers = field(default_factory=OpponentNumbers)
+    columns: OpponentColumns = field(default_factory=OpponentColumns)
 
 
 class Accelerated(NamedTuple):
@@ -256,6 +274,7 @@ class ParserState:
     legacy_teams: list[Team] = field(default_factory=list)  # TRF16 013, until settled
     accelerations: list[Accelerated] = field(default_factory=list)  # XXA, 250
     mirrors: MirrorProof = field(default_factory=MirrorProof)
+    births: dict[str, BirthRead] = field(default_factory=dict)  # text -> read_birth(text)
 
     @property
     def teams(self) -> TeamRecords:
