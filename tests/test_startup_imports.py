@@ -26,11 +26,13 @@ PROBE = Path(__file__).with_name("startup_probe.py")
 TEC = ROOT / "conformance" / "fixtures" / "tec-exercise-2024" / "tournament.trf"
 MARKER = "--- modules added by the run ---"
 
-#: At most this many modules added by one standings run: the most the JSON run adds on
-#: Python 3.11-3.13 (3.12: 100; 3.11: 99; 3.13: 98). Issue #31's figure was 136 (the previous
-#: release, 0.1.0, counted as ``-X importtime`` lists them with the interpreter's own
-#: start-up; the same release adds 122 by this test's count, HEAD before #31 added 142).
-CAP = 100
+#: At most this many modules added by one standings run: the most the JSON run adds from a
+#: plain install (as tox installs the package) on Python 3.11-3.13 (3.12: 127; 3.11: 126;
+#: 3.13: 125). An editable install's import hook loads some of the same modules before the
+#: run starts, so there the count is lower (about 100). Issue #31's figure was 136 (the
+#: previous release, 0.1.0, counted as ``-X importtime`` lists them with the interpreter's
+#: own start-up; the same release adds 122 by this test's count, HEAD before #31 added 142).
+CAP = 127
 
 #: Never on the standings path: each costs milliseconds and the run has no use for it.
 FORBIDDEN = frozenset({"pathlib", "urllib", "urllib.parse", "ipaddress", "fnmatch", "tempfile"})
