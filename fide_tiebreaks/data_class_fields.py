@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import typing
 from dataclasses import (  # type: ignore[attr-defined]  # private names: see the docstring
     _FIELD,
     _MODULE_IDENTIFIER_RE,
@@ -106,8 +107,8 @@ def _found_fields(
     marker = False
     for name, annotation in annotations.items():
         first = _FIRST_NAMES.get(annotation) if type(annotation) is str else None
-        if first is not None and namespace.get(first[1]) is None:
-            kind = None  # the common case, without a call: a name not the module's (int)
+        if first is not None and first[0] is None and namespace.get(first[1]) is None:
+            kind = None  # the common case, without a call: a bare name not the module's (int)
         else:
             kind = _kind(annotation, namespace)
         if kind is not None:
@@ -158,7 +159,9 @@ def _with_given(
 def _kind(annotation: Any, namespace: dict[str, Any]) -> str | None:
     """Whether the standard library may take *annotation* for no field's type: ``KW_ONLY``
     (:data:`_MARKER`), maybe a ``ClassVar`` or ``InitVar`` (:data:`_UNSURE`), or not (None).
-    A string annotation stands for what its first name is in the module, as it reads one."""
+    A string annotation stands for what its first name is, as it reads one: a bare name in
+    the class's module, ``m.X`` in ``m`` when the module's ``m`` is ``dataclasses`` or
+    ``typing`` (the only modules it looks in), else for nothing."""
     prefix = None
     if isinstance(annotation, str):
         first = _FIRST_NAMES.get(annotation, MISSING)
@@ -167,7 +170,11 @@ def _kind(annotation: Any, namespace: dict[str, Any]) -> str | None:
         if first is None:
             return None
         prefix, name = first
-        annotation = namespace.get(name)
+        if prefix is None:
+            annotation = namespace.get(name)
+        else:
+            module = namespace.get(prefix)
+            annotation = vars(module).get(name) if module in (dataclasses, typing) else None
         if annotation is None:
             return None
     if annotation is KW_ONLY:

@@ -185,6 +185,15 @@ DECLARATIONS = {
             b: int = 2
             c: dataclasses.Field[int] | None = None
     """,
+    "KW_ONLY through its module alone": """
+        del KW_ONLY  # the module names the marker only as dataclasses.KW_ONLY
+
+        @dataclass(frozen=True)
+        class OnlyDotted:
+            a: int
+            _: dataclasses.KW_ONLY
+            b: int = 0
+    """,
     "a ClassVar by another name": """
         from typing import ClassVar
         Shared = ClassVar
@@ -237,6 +246,7 @@ CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "an abstract base": [((), {}), ((2,), {})],
     "a ClassVar by another name": [((), {}), ((2,), {}), ((), {"total": 1})],
     "KW_ONLY through its module": [((1,), {}), ((1, 2), {}), ((1,), {"b": 3, "c": None})],
+    "KW_ONLY through its module alone": [((1,), {}), ((1, 2), {}), ((1,), {"b": 3})],
 }
 
 
@@ -436,6 +446,46 @@ def test_what_it_does_not_cover_is_the_standard_librarys_own():
             "_data_classes_wrong",
         )
     sys.modules.pop("_data_classes_wrong", None)
+
+
+THROUGH_MODULES = """
+        import typing
+        del KW_ONLY
+
+        @dataclass
+        class Through:
+            a: int
+            count: typing.ClassVar[int] = 3
+            seen: int = 0
+            start: dataclasses.InitVar[int] = 5
+
+            def __post_init__(self, start):
+                self.seen = start
+    """
+
+
+def test_pseudo_fields_named_through_their_modules_are_the_standard_librarys():
+    # typing.ClassVar and dataclasses.InitVar in a module that imports neither name: the
+    # standard library looks the name up in the module the prefix names, and so must we.
+    made = [
+        make(THROUGH_MODULES, decorator, f"_data_classes_through_{tag}")
+        for tag, decorator in (("reference", dataclasses.dataclass), ("ours", ours))
+    ]
+    try:
+        reference, got = made
+        assert [f.name for f in dataclasses.fields(got)] == ["a", "seen"]
+        assert [f.name for f in dataclasses.fields(reference)] == ["a", "seen"]
+        for args, kwargs in [
+            ((1,), {}),
+            ((1, 2, 3), {}),
+            ((1,), {"start": 7}),
+            ((1,), {"count": 1}),
+        ]:
+            expected = outcome(partial(_described, reference, args, kwargs))
+            assert outcome(partial(_described, got, args, kwargs)) == expected, (args, kwargs)
+    finally:
+        for cls in made:
+            sys.modules.pop(cls.__module__, None)
 
 
 @pytest.mark.parametrize("name", sorted(DECLARATIONS))
