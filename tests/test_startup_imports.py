@@ -277,3 +277,19 @@ def test_every_public_name_resolves_to_the_object_its_module_defines():
         assert getattr(fide_tiebreaks, name) is getattr(module, name), name
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         fide_tiebreaks.nothing_here  # noqa: B018
+
+
+#: The modules an individual file's run never needs: those of team events.
+TEAM_MODULES = ("fide_tiebreaks.teams", "fide_tiebreaks.formats.trf.team_records")
+
+
+def test_an_individual_file_with_absences_loads_no_team_module(tmp_path):
+    # '-' and '+' without an opponent mean different things in team files (a reserve who
+    # did not play, a board won against an empty one): asking must not load the team state.
+    text = (ROOT / "conformance/fixtures/rated-example/tournament.trf").read_text(encoding="utf-8")
+    absent = text.replace("  0000 - Z  0000 - Z\n", "  0000 - -  0000 - +\n", 1)
+    assert absent != text  # the fixture has the line this edits
+    path = tmp_path / "absent.trf"
+    path.write_text(absent, encoding="utf-8")
+    run = run_standings(["standings", str(path), "-o", str(tmp_path / "out.txt")])
+    assert [m for m in run.added if m.startswith(TEAM_MODULES)] == []

@@ -248,12 +248,12 @@ def _game(st: ParserState, player: PlayerLine, b: _Block) -> Game:
     if code in BYES:
         return st.game(rnd, BYES[code], None, Colour.NONE)
     if code == "-":
-        if not st.teams.teams:  # in team files: a reserve who did not play
+        if not st.team_file:  # in team files: a reserve who did not play
             st.out.note(
                 number, b.column + 7, f"round {rnd}: '-' without an opponent read as absent"
             )
         return st.game(rnd, ResultKind.NOT_PAIRED, None, Colour.NONE)
-    if code == "+" and st.teams.teams:
+    if code == "+" and st.team_file:
         # a board won by forfeit against an empty board of the other team
         return st.game(rnd, ResultKind.FORFEIT_WIN, None, b.colour)
     kind, meaning = ORPHAN[code]
