@@ -193,7 +193,8 @@ def _modifier_letter(raw: str, mod: str, seen: set[str]) -> str:
         raise CodeError(
             f"'{raw}': unknown modifier '/{mod}' (expected /Cn, /Mn, /L±n, /Kx, /P, /F or /R)"
         )
-    letter = mod[0].upper()
+    # The KELVIN SIGN is a K to the case-insensitive grammar, and upper-cases to itself.
+    letter = FACTOR if mod[0] == _KELVIN else mod[0].upper()
     if letter in seen:
         raise CodeError(f"'{raw}': modifier /{letter} given twice")
     return letter

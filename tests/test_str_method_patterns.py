@@ -51,3 +51,13 @@ def test_year_first_reads_what_the_pattern_matches(text):
 def test_year_first_examples():
     for text in ("2024/08/01", "2024-8-1", "2024.12.31", "2024/1/2\n", "2024//1/2", "202/1/2"):
         assert _year_first(text) == _ymd(text), repr(text)
+
+
+def test_a_kelvin_sign_modifier_is_the_factor_it_matches_as():
+    # The case-insensitive grammar takes U+212A for a K; it upper-cases to itself, and was
+    # read as a Median (KS/\u212a1 gave median=1).
+    from fide_tiebreaks.codes import parse_code
+
+    assert parse_code("KS/\u212a1") == parse_code("KS/K1")
+    assert parse_code("BH/\u212a0,5") == parse_code("BH/K0.5")
+    assert parse_code("KS/\u212a1").median == 0
