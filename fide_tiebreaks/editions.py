@@ -48,8 +48,16 @@ class OpponentTable:
         if lazy is None:
             raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
         build, state = lazy
-        entries = self.__dict__["entries"] = build(state)
+        entries = self.__dict__["entries"] = self.__dict__["_made"] = build(state)
         return entries
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The three fields alone (pickling and ``copy``): a copy is a table built with its
+        entries, which a caller may then change, so it keeps no columns of the original's."""
+        return {"scale": self.scale, "entries": self.entries, "adjusted": self.adjusted}
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), "entries"})
 
 
 def column_table(
@@ -77,8 +85,12 @@ def table_columns(
     table: OpponentTable,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
     """The opponent scores and points rows, by participant position, of a table made by
-    :func:`column_table` (None for any other table: read its ``entries``)."""
-    columns: Any = table.__dict__.get("_columns")
+    :func:`column_table` whose entries are still the ones it makes (None for any other
+    table: read its ``entries``)."""
+    own = table.__dict__
+    if "entries" in own and own["entries"] is not own.get("_made"):
+        return None  # entries set on the table since: they, not the columns, are the table
+    columns: Any = own.get("_columns")
     return columns
 
 

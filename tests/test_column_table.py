@@ -61,3 +61,35 @@ def test_a_missing_attribute_is_still_an_attribute_error():
     t = parse_trf(SWISS.encode()).tournament
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         unplayed.opponent_table(t, False, {}).nothing  # noqa: B018
+
+
+def _changed(row: tuple) -> tuple:
+    return tuple(e._replace(score=0) for e in row)
+
+
+def test_a_copy_whose_entries_are_changed_is_ranked_by_its_entries():
+    # A third-party edition may copy the table and set other entries on the copy (it is
+    # frozen): BH and SB must then read those entries, not the original's columns.
+    import copy
+
+    t = parse_trf(SWISS.encode()).tournament
+    table = unplayed.opponent_table(t, False, {})
+    edited = copy.copy(table)
+    object.__setattr__(edited, "entries", tuple(_changed(row) for row in edited.entries))
+    assert table_columns(edited) is None
+    assert table_columns(table) is not None  # the original still holds its own entries
+    inplace = unplayed.opponent_table(t, False, {})
+    object.__setattr__(inplace, "entries", tuple(_changed(row) for row in inplace.entries))
+    assert table_columns(inplace) is None  # set before the lazy entries were ever made
+
+
+def test_a_pickled_or_copied_table_is_the_three_fields_alone():
+    import copy
+    import pickle
+
+    t = parse_trf(SWISS.encode()).tournament
+    table = unplayed.opponent_table(t, False, {})
+    assert "entries" in dir(table)
+    for made in (pickle.loads(pickle.dumps(table)), copy.copy(table), copy.deepcopy(table)):
+        assert sorted(vars(made)) == ["adjusted", "entries", "scale"]
+        assert made == _eager(table)
