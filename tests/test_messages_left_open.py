@@ -443,3 +443,15 @@ def test_a_preset_with_empty_items_about_it_is_the_preset(typed, capsys):
     t = ft.read_tournament(TRF).tournament
     assert ft.compute_standings(t, typed).codes == ["BH/C1", "BH", "SB"]
     assert ft.compute_standings(t, ["", "preset:fide-swiss", " "]).codes == ["BH/C1", "BH", "SB"]
+
+
+def test_an_opponent_in_another_scripts_digits_is_refused_on_every_line():
+    # Start ranks are ASCII digits. A line whose every round block is otherwise common was
+    # read by a pattern whose '\d' took Arabic-Indic digits, silently, as that opponent; a
+    # line with any odd block was read the careful way, which refuses them.
+    arabic = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+    data = _first_player_line(lambda row: row[:91] + row[91:95].translate(arabic) + row[95:])
+    first = next(r for r in TRF.read_text(encoding="utf-8").splitlines() if r.startswith("001"))
+    opponent = first[91:95].strip().translate(arabic)
+    said = _said(data)
+    assert said[0] == f"t.trf:6:92: error: round 1: opponent '{opponent}' is not a start rank"

@@ -175,7 +175,7 @@ class OpponentNumbers(dict[str, int]):
         return number
 
 
-_OPPONENT_COLUMNS = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    )")
+_OPPONENT_COLUMNS = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    )", re.ASCII)
 
 
 class OpponentColumns(dict[str, "int | None"]):
