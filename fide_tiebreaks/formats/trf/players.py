@@ -17,6 +17,7 @@ from .state import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIRROR,
+    OPPONENT_COLUMNS,
     FastBlocks,
     ParserState,
     PlayerLine,
@@ -65,9 +66,8 @@ COLOURS = {
     " ": Colour.NONE,
 }
 # One round block, columns 90-99 for round 1: two blanks, opponent, colour, result.
-# (The second group keeps the blank before the colour: FastBlocks' keys are four columns;
-# (?a): ASCII digits only, as the careful reading; '\d' alone takes other scripts' digits.)
-BLOCK = re.compile(r"(?a)  (\d{4}| \d{3}|  \d\d|   \d|    )( [wbWB \-] [10=+\-WDLHFUZwdlhfuz ])")
+# (The second group keeps the blank before the colour: FastBlocks' keys are four columns.)
+BLOCK = re.compile(OPPONENT_COLUMNS + r"( [wbWB \-] [10=+\-WDLHFUZwdlhfuz ])")
 
 
 def code_letter(kind: ResultKind) -> str:

@@ -175,7 +175,10 @@ class OpponentNumbers(dict[str, int]):
         return number
 
 
-_OPPONENT_COLUMNS = re.compile(r"  (\d{4}| \d{3}|  \d\d|   \d|    )", re.ASCII)
+#: A round block's first six columns: two blanks and the opponent, right-aligned ASCII digits
+#: or blanks ('\d' alone takes other scripts' digits, which a start rank never is).
+OPPONENT_COLUMNS = r"(?a)  (\d{4}| \d{3}|  \d\d|   \d|    )"
+_OPPONENT_COLUMNS = re.compile(OPPONENT_COLUMNS)
 
 
 class OpponentColumns(dict[str, "int | None"]):
