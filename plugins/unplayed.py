@@ -164,11 +164,19 @@ def _scores(
     for _rnd, kind, opp, _colour, _points, _units in p.results:  # Game fields, unpacked
         if kind in PLAYED_KINDS or (forfeits_as_played and kind.forfeit and opp is not None):
             out.append(by_id[opp])
-        elif capped:
-            out.append(min(p.units, by_id[opp] if opp is not None else draws_cap))
         else:
-            out.append(p.units)
+            out.append(_dummy_score(p, opp, by_id, capped, draws_cap))
     return tuple(out)
+
+
+def _dummy_score(
+    p: Participant, opp: int | None, by_id: list[int], capped: bool, draws_cap: int
+) -> int:
+    """The dummy opponent's score of an unplayed round: the participant's own (16.4); from
+    2026 at most the absent opponent's score, or with none all draws (16.4.1, 16.4.2)."""
+    if not capped:
+        return p.units
+    return min(p.units, by_id[opp] if opp is not None else draws_cap)
 
 
 def _row(
@@ -196,14 +204,11 @@ def _row(
             continue
         if last is None:
             last = last_non_vur(p)
-        dummy = p.units
-        if capped:
-            dummy = min(dummy, by_id[opp] if opp is not None else draws_cap)
         append(
             Entry(
                 round=rnd,
                 opponent=None,
-                score=dummy,
+                score=_dummy_score(p, opp, by_id, capped, draws_cap),
                 points=units,
                 vur=kind in VUR_KINDS,
                 category=category(kind, rnd, last),
